@@ -1,0 +1,264 @@
+/*
+ * dlx.h: exact cover with Algorithm X and dancing links (libdlx).
+ *
+ * An exact cover problem has items and options.  Each option is a set of
+ * items.  A solution is a set of options that covers every *primary* item
+ * exactly once and every *secondary* item at most once.  A secondary item
+ * may be given a *color* by an option (Knuth's Algorithm C, "exact covering
+ * with colors"): options that give an item the same color may be chosen
+ * together, while an option that names the item without a color excludes
+ * every other option that names it.
+ *
+ * Typical use:
+ *
+ *	dlx *d = dlx_new(nprimary, nsecondary);
+ *	for each option: dlx_add_option(d, items, n);
+ *	dlx_count(d, 0, &count);	   or dlx_search(d, &params)
+ *	dlx_free(d);
+ *
+ * Items are numbered 0 .. nprimary-1 (primary), then nprimary ..
+ * nprimary+nsecondary-1 (secondary).  Options are numbered 0, 1, 2, ... in
+ * the order they are added.  Colors are positive ints; 0 means "no color".
+ *
+ * The search is Knuth's: it branches on the active primary item with the
+ * fewest remaining options, ties going to the item declared first, so it
+ * visits the same search tree as his DLX1 (DLX2 when colors are used) and
+ * its node and update counts are the same.
+ *
+ * Return codes: functions that can fail return an int; DLX_OK (0) is
+ * success, negative values are errors (see DLX_E*), and the positive values
+ * DLX_STOPPED, DLX_LIMIT and DLX_INCOMPLETE say why a search ended early.
+ * dlx_strerror() describes each.  A call that fails leaves the object as it
+ * was before the call.  The library never prints, exits or aborts on bad
+ * input, and keeps no global state: distinct dlx objects may be used from
+ * distinct threads at the same time.  One object must not be used by two
+ * threads at once.
+ */
+#ifndef DLX_H
+#define DLX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Return codes. */
+#define DLX_OK		  0	/* success; a search explored everything */
+#define DLX_STOPPED	  1	/* a callback returned nonzero */
+#define DLX_LIMIT	  2	/* max_solutions solutions were found */
+#define DLX_INCOMPLETE	  3	/* the node or update budget ran out */
+#define DLX_ENOMEM	(-1)	/* out of memory */
+#define DLX_EINVAL	(-2)	/* invalid argument (NULL, negative size) */
+#define DLX_ERANGE	(-3)	/* item or option number out of range */
+#define DLX_EDUPITEM	(-4)	/* the same item twice in one option */
+#define DLX_ECOLOR	(-5)	/* a color on a primary item, or color < 0 */
+#define DLX_ENOPRIMARY	(-6)	/* an option with no primary item */
+#define DLX_ECONFLICT	(-7)	/* forced option clashes with forced ones */
+#define DLX_EMISUSE	(-8)	/* call not allowed now (e.g. in a callback) */
+#define DLX_EOVERFLOW	(-9)	/* too many nodes, or a count would wrap */
+#define DLX_ECORRUPT	(-10)	/* dlx_check() found a broken invariant */
+
+typedef struct dlx dlx;
+
+/*
+ * Called once for each solution found.  options[0..n-1] are the option
+ * numbers of the solution: first the forced options in the order they
+ * were forced, then the options chosen by the search, shallowest first.
+ * The array belongs to the library and is valid only during the call.
+ * Return 0 to go on, nonzero to stop: the search then returns DLX_STOPPED.
+ * The callback may call the read-only functions (dlx_stats, dlx_progress,
+ * dlx_option_*, dlx_item_name, ...) but nothing that changes the matrix
+ * (those return DLX_EMISUSE).
+ */
+typedef int dlx_solution_fn(void *arg, const int *options, size_t n);
+
+/* Statistics of the most recent search (see dlx_stats()). */
+struct dlx_stats {
+	uint64_t	solutions;	/* solutions found so far */
+	uint64_t	nodes;		/* search tree nodes, as DLX1 counts:
+					   each level entered plus each
+					   solution */
+	uint64_t	updates;	/* items and option nodes unlinked
+					   while covering, as DLX1 counts */
+	size_t		max_depth;	/* most options chosen at once by the
+					   search (forced options excluded) */
+};
+
+/*
+ * Called during a long search about every progress_updates updates.  st
+ * holds the figures so far.  Return 0 to go on, nonzero to stop (the
+ * search then returns DLX_STOPPED).  The same read-only calls are allowed
+ * as in a dlx_solution_fn.
+ */
+typedef int dlx_progress_fn(void *arg, const struct dlx_stats *st);
+
+/* What a search should do.  Zero-initialize, then set what you need. */
+struct dlx_search {
+	dlx_solution_fn	*visit;		/* each solution, or NULL */
+	void		*visit_arg;	/* first argument of visit */
+	uint64_t	 max_solutions;	/* stop after this many (DLX_LIMIT);
+					   0 means no limit */
+	uint64_t	 max_nodes;	/* node budget (DLX_INCOMPLETE);
+					   0 means no budget */
+	uint64_t	 max_updates;	/* update budget (DLX_INCOMPLETE);
+					   0 means no budget */
+	dlx_progress_fn	*progress;	/* periodic progress, or NULL */
+	void		*progress_arg;	/* first argument of progress */
+	uint64_t	 progress_updates; /* call progress about this often;
+					   0 means every 2^24 updates */
+};
+
+/*
+ * Memory functions for dlx_new_custom().  realloc(ctx, NULL, n) allocates,
+ * realloc(ctx, p, n) resizes; both return NULL on failure and leave p as
+ * it was.  free(ctx, NULL) must be harmless.
+ */
+struct dlx_allocator {
+	void	*(*realloc)(void *ctx, void *p, size_t n);
+	void	 (*free)(void *ctx, void *p);
+	void	*ctx;
+};
+
+/*
+ * Create an empty problem with nprimary primary and nsecondary secondary
+ * items and no options.  nprimary may be 0 (then the empty set is the only
+ * solution).  Returns NULL if out of memory or if the item count does not
+ * fit in an int.  The caller owns the result and frees it with dlx_free().
+ */
+dlx		*dlx_new(size_t nprimary, size_t nsecondary);
+
+/* As dlx_new(), taking every allocation from a (copied; may be NULL). */
+dlx		*dlx_new_custom(size_t nprimary, size_t nsecondary,
+		    const struct dlx_allocator *a);
+
+/* Free everything d owns.  dlx_free(NULL) does nothing. */
+void		 dlx_free(dlx *d);
+
+/* Text of a return code; never NULL, static, never to be freed. */
+const char	*dlx_strerror(int code);
+
+/* Item counts given to dlx_new(), and the number of options added. */
+size_t		 dlx_nprimary(const dlx *d);
+size_t		 dlx_nsecondary(const dlx *d);
+size_t		 dlx_noptions(const dlx *d);
+
+/*
+ * Give item a name (for printing; the library does not interpret it).  The
+ * string is copied.  Returns DLX_OK, DLX_ERANGE, DLX_EINVAL (name NULL) or
+ * DLX_ENOMEM; on error the old name is kept.
+ */
+int		 dlx_set_item_name(dlx *d, int item, const char *name);
+
+/* The name of item, or NULL if it has none or item is out of range. */
+const char	*dlx_item_name(const dlx *d, int item);
+
+/*
+ * Add an option made of items[0..n-1], all uncolored.  The array is copied;
+ * the order of the items is kept (it is the order dlx_option_item()
+ * reports).  Returns the new option's number (>= 0), or a negative error:
+ * DLX_EINVAL (items NULL with n > 0), DLX_ERANGE (an item out of range),
+ * DLX_EDUPITEM (an item twice), DLX_ENOPRIMARY (n == 0 or only secondary
+ * items: such an option could never be chosen), DLX_EOVERFLOW (the matrix
+ * would exceed INT_MAX nodes), DLX_ENOMEM, DLX_EMISUSE (during a search or
+ * while options are forced).  On error nothing is added.
+ */
+int		 dlx_add_option(dlx *d, const int *items, size_t n);
+
+/*
+ * As dlx_add_option(), where colors[k] is the color given to items[k]
+ * (0 for none).  colors may be NULL (all uncolored).  A nonzero color on a
+ * primary item, or a negative color, gives DLX_ECOLOR.
+ */
+int		 dlx_add_option_colored(dlx *d, const int *items,
+		    const int *colors, size_t n);
+
+/* Size, k-th item and k-th color (0: none) of option opt, as added.  Out of
+ * range arguments give 0, -1 and 0. */
+size_t		 dlx_option_size(const dlx *d, int opt);
+int		 dlx_option_item(const dlx *d, int opt, size_t k);
+int		 dlx_option_color(const dlx *d, int opt, size_t k);
+
+/*
+ * Force option opt into every solution, as if it had been chosen before the
+ * search starts: its items are covered (or their colors fixed) and every
+ * option that clashes with it disappears until it is unforced.  This is how
+ * a front end imposes a sudoku's givens or a user's partial solution on a
+ * matrix built once.  Returns DLX_OK; DLX_ERANGE; DLX_ECONFLICT if opt
+ * clashes with an option already forced (shares a primary item or an
+ * uncolored secondary item with it, or gives a secondary item another
+ * color), in which case nothing changes; DLX_EMISUSE during a search.
+ */
+int		 dlx_force(dlx *d, int opt);
+
+/* Undo the most recent dlx_force().  DLX_EMISUSE if none is in force or
+ * during a search. */
+int		 dlx_unforce(dlx *d);
+
+/* Undo every dlx_force(), newest first.  Does nothing during a search. */
+void		 dlx_unforce_all(dlx *d);
+
+/* Number of options currently forced. */
+size_t		 dlx_nforced(const dlx *d);
+
+/*
+ * Search for solutions as s says (s may be NULL: count all).  The matrix is
+ * left as it was before the call whatever the outcome, so it can be
+ * searched again, forced differently or extended.  Statistics of the search
+ * are kept until the next search (dlx_stats()).  Returns:
+ *   DLX_OK          the whole tree was explored;
+ *   DLX_STOPPED     visit or progress returned nonzero;
+ *   DLX_LIMIT       max_solutions were found (the tree was not finished);
+ *   DLX_INCOMPLETE  the node or update budget ran out;
+ *   DLX_EOVERFLOW   the solution count would have wrapped (never in
+ *                   practice: it is 64-bit);
+ *   DLX_EMISUSE     called from inside a callback of a search of d;
+ *   DLX_ENOMEM.
+ * In every case dlx_stats() holds the figures reached.
+ */
+int		 dlx_search(dlx *d, const struct dlx_search *s);
+
+/*
+ * Conveniences over dlx_search().  Each stores the number of solutions
+ * found in *count (if count is not NULL) and returns what dlx_search()
+ * returns.
+ *  dlx_solve:  visit every solution with fn (fn may be NULL).
+ *  dlx_count:  count the solutions, stopping at max (0: no limit).
+ *  dlx_first:  find one solution; its options go to options[0..*n-1]
+ *              (at most cap of them; *n gets the full size, so a caller
+ *              can detect a small buffer).  Returns DLX_LIMIT when a
+ *              solution was found, DLX_OK when there is none.
+ */
+int		 dlx_solve(dlx *d, dlx_solution_fn *fn, void *arg,
+		    uint64_t *count);
+int		 dlx_count(dlx *d, uint64_t max, uint64_t *count);
+int		 dlx_first(dlx *d, int *options, size_t cap, size_t *n);
+
+/* Statistics of the most recent (or current) search. */
+void		 dlx_stats(const dlx *d, struct dlx_stats *st);
+
+/*
+ * Knuth's estimate of the fraction of the search tree already explored,
+ * from the position of each choice among its siblings along the current
+ * path: 0 before a search, 1 after a complete one.  Meaningful in a
+ * callback; elsewhere it refers to the last search.
+ */
+double		 dlx_progress(const dlx *d);
+
+/* Bytes of memory d holds (its own structures). */
+size_t		 dlx_memory(const dlx *d);
+
+/*
+ * Check the internal invariants (the links of active items and options are
+ * mutually consistent, the list lengths are right, forced options are
+ * consistent).  Returns DLX_OK or DLX_ECORRUPT.  May be called at any time,
+ * including from a callback.  Cost is linear in the size of the matrix.
+ */
+int		 dlx_check(const dlx *d);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DLX_H */

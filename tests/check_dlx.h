@@ -1,0 +1,18 @@
+/*
+ * check_dlx.h: the Check suites of libdlx, all run by one runner
+ * (check_main.c).  Each tests/check_<area>.c defines make_<area>_suite().
+ */
+#ifndef CHECK_DLX_H
+#define CHECK_DLX_H
+
+#include <check.h>
+
+Suite	*make_core_suite(void);
+
+/*
+ * Path of a file under tests/data in the source tree (for VPATH builds and
+ * distcheck); returns a static buffer overwritten by the next call.
+ */
+const char *test_data_path(const char *name);
+
+#endif /* CHECK_DLX_H */

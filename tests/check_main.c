@@ -1,0 +1,36 @@
+/*
+ * check_main.c: the single Check runner.  It collects every suite of
+ * check_dlx.h and fails unless every test passes.  CK_RUN_SUITE and
+ * CK_RUN_CASE select a part; CK_FORK=no helps under gdb or valgrind.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "check_dlx.h"
+
+const char *
+test_data_path(const char *name)
+{
+	static char	 buf[4096];
+	const char	*srcdir;
+
+	/* automake's harness runs us from the build directory and does not
+	 * export srcdir; top_srcdir comes from AM_TESTS_ENVIRONMENT. */
+	if ((srcdir = getenv("top_srcdir")) == NULL)
+		srcdir = ".";
+	snprintf(buf, sizeof buf, "%s/tests/data/%s", srcdir, name);
+	return buf;
+}
+
+int
+main(void)
+{
+	SRunner	*sr;
+	int	 failed;
+
+	sr = srunner_create(make_core_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
