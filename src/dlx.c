@@ -1,0 +1,1068 @@
+/*
+ * dlx.c: exact cover by Algorithm X (and Algorithm C, with colors) on
+ * dancing links.
+ *
+ * Representation.  The matrix lives in two arrays of ints, as in Knuth's
+ * DLX1/DLX2, so that it is one allocation per array, relocatable, and kind
+ * to the cache:
+ *
+ *   items[0 .. nitems+1]	the horizontal lists.  items[0] heads the
+ *				circular list of active primary items,
+ *				items[nitems+1] that of active secondary
+ *				items; item k (1-based) is items[k].
+ *   nodes[0 .. nnodes-1]	nodes[k] for 1 <= k <= nitems is the header
+ *				of item k's vertical list (its top field
+ *				holds the list length).  Then come the
+ *				options, each a run of consecutive nodes,
+ *				with a spacer node before the first option
+ *				and after every option.
+ *
+ * A spacer's top is <= 0: the spacer after option j (0-based) has top
+ * -(j+1), the very first one 0.  A spacer's up points to the first node
+ * of the option before it and its down to the last node of the option
+ * after it, which lets the loops below go round an option cyclically
+ * without a separate "option start" lookup.  Nodes of a real option have
+ * top = the item's index (>= 1).
+ *
+ * Colors: a node's color is 0 (none) or the color > 0 its option gives the
+ * item.  While an item is purified (Algorithm C) the other nodes of its
+ * list that carry the same color are marked -1, meaning "already
+ * compatible": committing them does nothing and hiding skips them.  The
+ * header's color field remembers the color of the latest purification, so
+ * that dlx_option_color() can report the color of a -1 node.
+ *
+ * Dancing: removing x from a doubly linked list leaves x's own links
+ * alone, so undoing the removals in exactly the reverse order restores the
+ * lists.  Every change made by a search (or by dlx_force) is undone in LIFO
+ * order, which is the invariant all of this rests on.
+ *
+ * The search is iterative (an explicit stack of choices, one per level),
+ * so a solution of many thousands of options needs no C stack.  Each level
+ * covers at least one primary item, so the depth never exceeds nprimary.
+ */
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlx.h"
+
+/* The largest solution count; a narrower value lets a test build reach
+ * the overflow check in a moment. */
+#ifndef DLX_COUNT_MAX
+#define DLX_COUNT_MAX UINT64_MAX
+#endif
+
+struct node {
+	int	up;		/* vertical links (spacers: see above) */
+	int	down;
+	int	top;		/* item index, len in a header, <= 0 in
+				   a spacer */
+	int	color;		/* 0, a color > 0, or -1 while compatible
+				   with a purified item */
+};
+
+struct item {
+	int	prev;		/* horizontal links among active items */
+	int	next;
+};
+
+struct dlx {
+	struct dlx_allocator	 mem;
+	int			 nprimary;
+	int			 nitems;	/* primary + secondary */
+	struct item		*items;		/* nitems + 2 entries */
+	struct node		*nodes;
+	int			 nnodes;	/* in use; last is a spacer */
+	int			 capnodes;
+	int			*ostart;	/* first node of each option,
+						   plus one past the end */
+	int			 noptions;
+	int			 capoptions;
+	int			*mark;		/* per item: stamp of the last
+						   dlx_add_option that named it */
+	int			 stamp;		/* of the current add */
+	char			**names;	/* per item, or NULL */
+	int			*forced;	/* forced option numbers */
+	int			 nforced;
+	int			*choice;	/* search stack: a node per
+						   level */
+	int			 level;		/* current depth of search */
+	int			*sol;		/* solution being reported */
+	int			 searching;	/* a search is running */
+	int			 searched;	/* a search has finished */
+	int			 complete;	/* the last one was complete */
+	struct dlx_stats	 st;
+};
+
+/* Indices are ints, as in Knuth's programs: half the memory of pointers
+ * and the arrays can be moved by realloc.  This caps a matrix at INT_MAX
+ * nodes, which is checked wherever the matrix grows. */
+
+static void *
+def_realloc(void *ctx, void *p, size_t n)
+{
+	(void)ctx;
+	return realloc(p, n);
+}
+
+static void
+def_free(void *ctx, void *p)
+{
+	(void)ctx;
+	free(p);
+}
+
+static void *
+xalloc(dlx *d, void *p, size_t nmemb, size_t size)
+{
+	if (nmemb != 0 && size > SIZE_MAX / nmemb)
+		return NULL;
+	return d->mem.realloc(d->mem.ctx, p, nmemb * size == 0 ? 1 :
+	    nmemb * size);
+}
+
+static void
+xfree(dlx *d, void *p)
+{
+	if (p != NULL)
+		d->mem.free(d->mem.ctx, p);
+}
+
+const char *
+dlx_strerror(int code)
+{
+	switch (code) {
+	case DLX_OK:
+		return "success";
+	case DLX_STOPPED:
+		return "search stopped by a callback";
+	case DLX_LIMIT:
+		return "solution limit reached";
+	case DLX_INCOMPLETE:
+		return "search budget exhausted";
+	case DLX_ENOMEM:
+		return "out of memory";
+	case DLX_EINVAL:
+		return "invalid argument";
+	case DLX_ERANGE:
+		return "item or option number out of range";
+	case DLX_EDUPITEM:
+		return "item appears twice in one option";
+	case DLX_ECOLOR:
+		return "color on a primary item, or negative color";
+	case DLX_ENOPRIMARY:
+		return "option has no primary item";
+	case DLX_ECONFLICT:
+		return "option conflicts with a forced option";
+	case DLX_EMISUSE:
+		return "operation not allowed now";
+	case DLX_EOVERFLOW:
+		return "matrix too large or count overflow";
+	case DLX_ECORRUPT:
+		return "internal invariant broken";
+	default:
+		return "unknown error";
+	}
+}
+
+dlx *
+dlx_new(size_t nprimary, size_t nsecondary)
+{
+	return dlx_new_custom(nprimary, nsecondary, NULL);
+}
+
+dlx *
+dlx_new_custom(size_t nprimary, size_t nsecondary,
+    const struct dlx_allocator *a)
+{
+	struct dlx_allocator	 mem;
+	dlx			*d;
+	int			 n, k;
+
+	if (a != NULL && (a->realloc == NULL || a->free == NULL))
+		return NULL;
+	/* Room for the headers, both list heads and the first spacer. */
+	if (nprimary > (size_t)INT_MAX / 2 - 4 ||
+	    nsecondary > (size_t)INT_MAX / 2 - 4)
+		return NULL;
+	if (a != NULL)
+		mem = *a;
+	else {
+		mem.realloc = def_realloc;
+		mem.free = def_free;
+		mem.ctx = NULL;
+	}
+	if ((d = mem.realloc(mem.ctx, NULL, sizeof *d)) == NULL)
+		return NULL;
+	memset(d, 0, sizeof *d);
+	d->mem = mem;
+	d->nprimary = (int)nprimary;
+	d->nitems = n = (int)(nprimary + nsecondary);
+	d->capnodes = n + 2 + 64;
+	d->capoptions = 16;
+	d->items = xalloc(d, NULL, (size_t)n + 2, sizeof *d->items);
+	d->nodes = xalloc(d, NULL, (size_t)d->capnodes, sizeof *d->nodes);
+	d->ostart = xalloc(d, NULL, (size_t)d->capoptions + 1,
+	    sizeof *d->ostart);
+	d->mark = xalloc(d, NULL, (size_t)n + 2, sizeof *d->mark);
+	d->forced = xalloc(d, NULL, nprimary + 1, sizeof *d->forced);
+	d->choice = xalloc(d, NULL, nprimary + 1, sizeof *d->choice);
+	d->sol = xalloc(d, NULL, nprimary + 1, sizeof *d->sol);
+	if (d->items == NULL || d->nodes == NULL || d->ostart == NULL ||
+	    d->mark == NULL || d->forced == NULL || d->choice == NULL ||
+	    d->sol == NULL) {
+		dlx_free(d);
+		return NULL;
+	}
+
+	/* Primary items 1..nprimary in the list headed by 0, secondary
+	 * items nprimary+1..n in the list headed by n+1, both in order of
+	 * declaration: the branching rule breaks ties by this order. */
+	for (k = 0; k <= n + 1; k++) {
+		d->items[k].prev = k - 1;
+		d->items[k].next = k + 1;
+		d->mark[k] = 0;
+	}
+	d->items[0].prev = d->nprimary;
+	d->items[d->nprimary].next = 0;
+	if (d->nprimary < n) {
+		d->items[n + 1].next = d->nprimary + 1;
+		d->items[d->nprimary + 1].prev = n + 1;
+		d->items[n + 1].prev = n;
+		d->items[n].next = n + 1;
+	} else
+		d->items[n + 1].next = d->items[n + 1].prev = n + 1;
+
+	for (k = 1; k <= n; k++) {
+		d->nodes[k].up = d->nodes[k].down = k;
+		d->nodes[k].top = 0;
+		d->nodes[k].color = 0;
+	}
+	memset(&d->nodes[0], 0, sizeof d->nodes[0]);
+	/* The first spacer. */
+	d->nodes[n + 1].top = 0;
+	d->nodes[n + 1].up = d->nodes[n + 1].down = 0;
+	d->nodes[n + 1].color = 0;
+	d->nnodes = n + 2;
+	d->ostart[0] = n + 2;
+	return d;
+}
+
+void
+dlx_free(dlx *d)
+{
+	int	k;
+
+	if (d == NULL)
+		return;
+	if (d->names != NULL) {
+		for (k = 0; k < d->nitems; k++)
+			xfree(d, d->names[k]);
+		xfree(d, d->names);
+	}
+	xfree(d, d->items);
+	xfree(d, d->nodes);
+	xfree(d, d->ostart);
+	xfree(d, d->mark);
+	xfree(d, d->forced);
+	xfree(d, d->choice);
+	xfree(d, d->sol);
+	d->mem.free(d->mem.ctx, d);
+}
+
+size_t
+dlx_nprimary(const dlx *d)
+{
+	return d == NULL ? 0 : (size_t)d->nprimary;
+}
+
+size_t
+dlx_nsecondary(const dlx *d)
+{
+	return d == NULL ? 0 : (size_t)(d->nitems - d->nprimary);
+}
+
+size_t
+dlx_noptions(const dlx *d)
+{
+	return d == NULL ? 0 : (size_t)d->noptions;
+}
+
+size_t
+dlx_nforced(const dlx *d)
+{
+	return d == NULL ? 0 : (size_t)d->nforced;
+}
+
+int
+dlx_set_item_name(dlx *d, int item, const char *name)
+{
+	char	*s;
+	size_t	 len;
+
+	if (d == NULL || name == NULL)
+		return DLX_EINVAL;
+	if (item < 0 || item >= d->nitems)
+		return DLX_ERANGE;
+	if (d->names == NULL) {
+		d->names = xalloc(d, NULL, (size_t)d->nitems, sizeof *d->names);
+		if (d->names == NULL)
+			return DLX_ENOMEM;
+		memset(d->names, 0, (size_t)d->nitems * sizeof *d->names);
+	}
+	len = strlen(name);
+	if ((s = xalloc(d, NULL, len + 1, 1)) == NULL)
+		return DLX_ENOMEM;
+	memcpy(s, name, len + 1);
+	xfree(d, d->names[item]);
+	d->names[item] = s;
+	return DLX_OK;
+}
+
+const char *
+dlx_item_name(const dlx *d, int item)
+{
+	if (d == NULL || d->names == NULL || item < 0 || item >= d->nitems)
+		return NULL;
+	return d->names[item];
+}
+
+/* Make room for n more nodes and one more option; DLX_OK or an error. */
+static int
+grow(dlx *d, size_t n)
+{
+	void	*p;
+	size_t	 need, cap;
+
+	if (n > (size_t)INT_MAX - 1 - (size_t)d->nnodes)
+		return DLX_EOVERFLOW;
+	need = (size_t)d->nnodes + n + 1;	/* nodes and a spacer */
+	if (need > (size_t)d->capnodes) {
+		cap = (size_t)d->capnodes;
+		while (cap < need)
+			cap = cap > (size_t)INT_MAX / 2 ? (size_t)INT_MAX :
+			    cap * 2;
+		if ((p = xalloc(d, d->nodes, cap, sizeof *d->nodes)) == NULL)
+			return DLX_ENOMEM;
+		d->nodes = p;
+		d->capnodes = (int)cap;
+	}
+	if (d->noptions == d->capoptions) {
+		if (d->capoptions > INT_MAX / 2 - 1)
+			return DLX_EOVERFLOW;
+		cap = (size_t)d->capoptions * 2;
+		if ((p = xalloc(d, d->ostart, cap + 1,
+		    sizeof *d->ostart)) == NULL)
+			return DLX_ENOMEM;
+		d->ostart = p;
+		d->capoptions = (int)cap;
+	}
+	return DLX_OK;
+}
+
+int
+dlx_add_option(dlx *d, const int *items, size_t n)
+{
+	return dlx_add_option_colored(d, items, NULL, n);
+}
+
+int
+dlx_add_option_colored(dlx *d, const int *items, const int *colors,
+    size_t n)
+{
+	size_t	 k;
+	int	 stamp, primary, rc, x, c, opt, spacer;
+
+	if (d == NULL || (items == NULL && n > 0))
+		return DLX_EINVAL;
+	if (d->searching || d->nforced > 0)
+		return DLX_EMISUSE;
+	/* Validate everything before touching the matrix, so that a failed
+	 * call changes nothing. */
+	/* A fresh stamp per call makes the duplicate check O(n) without
+	 * clearing marks; on the (distant) wrap, clear them once. */
+	if (d->stamp == INT_MAX) {
+		memset(d->mark, 0, ((size_t)d->nitems + 2) * sizeof *d->mark);
+		d->stamp = 0;
+	}
+	stamp = ++d->stamp;
+	primary = 0;
+	for (k = 0; k < n; k++) {
+		if (items[k] < 0 || items[k] >= d->nitems)
+			return DLX_ERANGE;
+		c = colors != NULL ? colors[k] : 0;
+		if (c < 0 || (c != 0 && items[k] < d->nprimary))
+			return DLX_ECOLOR;
+		if (d->mark[items[k] + 1] == stamp)
+			return DLX_EDUPITEM;
+		d->mark[items[k] + 1] = stamp;
+		if (items[k] < d->nprimary)
+			primary = 1;
+	}
+	if (!primary)
+		return DLX_ENOPRIMARY;
+	if ((rc = grow(d, n)) != DLX_OK)
+		return rc;
+
+	opt = d->noptions;
+	spacer = d->nnodes - 1;		/* the spacer before this option */
+	for (k = 0; k < n; k++) {
+		struct node	*hd, *nd;
+		int		 i = items[k] + 1;
+
+		x = d->nnodes++;
+		hd = &d->nodes[i];
+		nd = &d->nodes[x];
+		nd->top = i;
+		nd->color = colors != NULL ? colors[k] : 0;
+		/* Append at the bottom of item i's list. */
+		nd->up = hd->up;
+		nd->down = i;
+		d->nodes[hd->up].down = x;
+		hd->up = x;
+		hd->top++;
+	}
+	d->nodes[spacer].down = d->nnodes - 1;
+	x = d->nnodes++;
+	d->nodes[x].top = -(opt + 1);
+	d->nodes[x].up = spacer + 1;
+	d->nodes[x].down = 0;
+	d->nodes[x].color = 0;
+	d->noptions++;
+	d->ostart[d->noptions] = d->nnodes;
+	return opt;
+}
+
+size_t
+dlx_option_size(const dlx *d, int opt)
+{
+	if (d == NULL || opt < 0 || opt >= d->noptions)
+		return 0;
+	return (size_t)(d->ostart[opt + 1] - d->ostart[opt] - 1);
+}
+
+int
+dlx_option_item(const dlx *d, int opt, size_t k)
+{
+	if (k >= dlx_option_size(d, opt))
+		return -1;
+	return d->nodes[d->ostart[opt] + (int)k].top - 1;
+}
+
+int
+dlx_option_color(const dlx *d, int opt, size_t k)
+{
+	const struct node	*nd;
+
+	if (k >= dlx_option_size(d, opt))
+		return 0;
+	nd = &d->nodes[d->ostart[opt] + (int)k];
+	/* -1 marks a node whose color equals its purified item's. */
+	return nd->color >= 0 ? nd->color : d->nodes[nd->top].color;
+}
+
+/*
+ * The dancing steps.  "Updates" are counted as Knuth's DLX1 and DLX2 count
+ * them: one for each item taken out of its horizontal list and one for each
+ * node taken out of its vertical list, while covering; none while
+ * uncovering.
+ */
+
+/* Take option rr (through its node rr) out of every other item's list. */
+static inline void
+hide(struct node *nd, int rr, uint64_t *updates)
+{
+	int	nn, cc, uu, dd;
+
+	for (nn = rr + 1; nn != rr;) {
+		cc = nd[nn].top;
+		if (cc <= 0) {
+			nn = nd[nn].up;
+			continue;
+		}
+		if (nd[nn].color >= 0) {
+			uu = nd[nn].up;
+			dd = nd[nn].down;
+			nd[uu].down = dd;
+			nd[dd].up = uu;
+			nd[cc].top--;
+			(*updates)++;
+		}
+		nn++;
+	}
+}
+
+static inline void
+unhide(struct node *nd, int rr)
+{
+	int	nn, cc, uu, dd;
+
+	for (nn = rr + 1; nn != rr;) {
+		cc = nd[nn].top;
+		if (cc <= 0) {
+			nn = nd[nn].up;
+			continue;
+		}
+		if (nd[nn].color >= 0) {
+			uu = nd[nn].up;
+			dd = nd[nn].down;
+			nd[uu].down = nn;
+			nd[dd].up = nn;
+			nd[cc].top++;
+		}
+		nn++;
+	}
+}
+
+static inline void
+cover(dlx *d, int c)
+{
+	struct node	*nd = d->nodes;
+	struct item	*it = d->items;
+	int		 l, r, rr;
+
+	l = it[c].prev;
+	r = it[c].next;
+	it[l].next = r;
+	it[r].prev = l;
+	d->st.updates++;
+	for (rr = nd[c].down; rr != c; rr = nd[rr].down)
+		hide(nd, rr, &d->st.updates);
+}
+
+static inline void
+uncover(dlx *d, int c)
+{
+	struct node	*nd = d->nodes;
+	struct item	*it = d->items;
+	int		 l, r, rr;
+
+	/* Any order of the options restores the lists (each node is in one
+	 * list only); going up mirrors cover exactly. */
+	for (rr = nd[c].up; rr != c; rr = nd[rr].up)
+		unhide(nd, rr);
+	l = it[c].prev;
+	r = it[c].next;
+	it[l].next = c;
+	it[r].prev = c;
+}
+
+/*
+ * Purify item top(p) for p's color x: options that give the item another
+ * color (or none) disappear; those with color x stay and are marked -1 so
+ * that choosing them later commits nothing more for this item.
+ */
+static inline void
+purify(dlx *d, int p)
+{
+	struct node	*nd = d->nodes;
+	int		 c = nd[p].top, x = nd[p].color, rr;
+
+	nd[c].color = x;
+	for (rr = nd[c].down; rr != c; rr = nd[rr].down) {
+		if (nd[rr].color != x)
+			hide(nd, rr, &d->st.updates);
+		else if (rr != p)
+			nd[rr].color = -1;
+	}
+}
+
+static inline void
+unpurify(dlx *d, int p)
+{
+	struct node	*nd = d->nodes;
+	int		 c = nd[p].top, x = nd[p].color, rr;
+
+	for (rr = nd[c].up; rr != c; rr = nd[rr].up) {
+		if (nd[rr].color < 0)
+			nd[rr].color = x;
+		else if (rr != p)
+			unhide(nd, rr);
+	}
+}
+
+/* Commit every item of p's option except the one p itself is in (when
+ * skip_self) or all of them (forcing), going right. */
+static inline void
+commit_from(dlx *d, int p, int skip_self)
+{
+	struct node	*nd = d->nodes;
+	int		 pp, cc, first;
+
+	first = skip_self ? p + 1 : p;
+	for (pp = first;;) {
+		cc = nd[pp].top;
+		if (cc <= 0) {
+			pp = nd[pp].up;
+		} else {
+			if (nd[pp].color == 0)
+				cover(d, cc);
+			else if (nd[pp].color > 0)
+				purify(d, pp);
+			pp++;
+		}
+		if (pp == p)
+			break;
+	}
+}
+
+/* Exactly undo commit_from(d, p, skip_self), going left. */
+static inline void
+uncommit_from(dlx *d, int p, int skip_self)
+{
+	struct node	*nd = d->nodes;
+	int		 pp, cc;
+
+	pp = p - 1;
+	if (!skip_self) {
+		/* Forcing committed p too, first: undo it last. */
+		for (;;) {
+			cc = nd[pp].top;
+			if (cc <= 0) {
+				pp = nd[pp].down;
+				continue;
+			}
+			if (pp == p)
+				break;
+			if (nd[pp].color == 0)
+				uncover(d, cc);
+			else if (nd[pp].color > 0)
+				unpurify(d, pp);
+			pp--;
+		}
+		if (nd[p].color == 0)
+			uncover(d, nd[p].top);
+		else if (nd[p].color > 0)
+			unpurify(d, p);
+		return;
+	}
+	while (pp != p) {
+		cc = nd[pp].top;
+		if (cc <= 0) {
+			pp = nd[pp].down;
+			continue;
+		}
+		if (nd[pp].color == 0)
+			uncover(d, cc);
+		else if (nd[pp].color > 0)
+			unpurify(d, pp);
+		pp--;
+	}
+}
+
+/* Item c (1-based) is in its list of active items. */
+static int
+active(const dlx *d, int c)
+{
+	return d->items[d->items[c].prev].next == c;
+}
+
+int
+dlx_force(dlx *d, int opt)
+{
+	struct node	*nd;
+	int		 x, end;
+
+	if (d == NULL)
+		return DLX_EINVAL;
+	if (d->searching)
+		return DLX_EMISUSE;
+	if (opt < 0 || opt >= d->noptions)
+		return DLX_ERANGE;
+	nd = d->nodes;
+	end = d->ostart[opt + 1] - 1;
+	/*
+	 * The option is still possible iff each of its items is active and
+	 * each of its nodes is still in its item's list.  A node taken out
+	 * of a list is never pointed to by a list member (removals are
+	 * undone LIFO), so "up's down is me" tells whether it is linked.
+	 * An item in use by a forced option is either covered (inactive) or
+	 * purified, and purification removed every node of another color.
+	 */
+	for (x = d->ostart[opt]; x < end; x++)
+		if (!active(d, nd[x].top) || nd[nd[x].up].down != x)
+			return DLX_ECONFLICT;
+	commit_from(d, d->ostart[opt], 0);
+	d->forced[d->nforced++] = opt;
+	return DLX_OK;
+}
+
+int
+dlx_unforce(dlx *d)
+{
+	int	opt;
+
+	if (d == NULL)
+		return DLX_EINVAL;
+	if (d->searching || d->nforced == 0)
+		return DLX_EMISUSE;
+	opt = d->forced[--d->nforced];
+	uncommit_from(d, d->ostart[opt], 0);
+	return DLX_OK;
+}
+
+void
+dlx_unforce_all(dlx *d)
+{
+	if (d == NULL || d->searching)
+		return;
+	while (d->nforced > 0)
+		(void)dlx_unforce(d);
+}
+
+/* The option a node belongs to: walk right to the spacer that ends it. */
+static int
+option_of(const struct node *nd, int x)
+{
+	while (nd[x].top > 0)
+		x++;
+	return -nd[x].top - 1;
+}
+
+/* Undo the commitments of levels 0..level-1, deepest first. */
+static void
+unwind(dlx *d, int level)
+{
+	int	p;
+
+	while (level-- > 0) {
+		p = d->choice[level];
+		uncommit_from(d, p, 1);
+		uncover(d, d->nodes[p].top);
+	}
+}
+
+int
+dlx_search(dlx *d, const struct dlx_search *s)
+{
+	static const struct dlx_search	 none;
+	struct node			*nd;
+	struct item			*it;
+	uint64_t			 next_progress, interval;
+	int				 level, best, cur, k, t, rc, c;
+	size_t				 n, j;
+
+	if (d == NULL)
+		return DLX_EINVAL;
+	if (d->searching)
+		return DLX_EMISUSE;
+	if (s == NULL)
+		s = &none;
+	memset(&d->st, 0, sizeof d->st);
+	d->searching = 1;
+	d->searched = 0;
+	d->complete = 0;
+	it = d->items;
+	nd = d->nodes;
+	interval = s->progress_updates != 0 ? s->progress_updates :
+	    (uint64_t)1 << 24;
+	next_progress = interval;
+	rc = DLX_OK;
+	level = 0;
+
+	/*
+	 * Knuth's loop, with gotos as in his programs: the state between
+	 * labels is "levels 0..level-1 chosen and committed".  At forward
+	 * the next level is entered; advance tries the option cur of item
+	 * best; backup gives up on best; recover undoes cur before trying
+	 * the next option.
+	 */
+forward:
+	if ((s->max_nodes != 0 && d->st.nodes >= s->max_nodes) ||
+	    (s->max_updates != 0 && d->st.updates >= s->max_updates)) {
+		rc = DLX_INCOMPLETE;
+		goto abort;
+	}
+	if (s->progress != NULL && d->st.updates >= next_progress) {
+		next_progress = d->st.updates + interval;
+		d->level = level;
+		if (s->progress(s->progress_arg, &d->st) != 0) {
+			rc = DLX_STOPPED;
+			goto abort;
+		}
+	}
+	d->st.nodes++;
+	if (it[0].next == 0) {
+		/* Nothing to cover at the root: the empty choice (plus what
+		 * is forced) is the one solution. */
+		level = -1;
+		goto solution;
+	}
+	/* The primary item with fewest options, ties to the first. */
+	nd = d->nodes;
+	t = INT_MAX;
+	best = 0;
+	for (k = it[0].next; k != 0; k = it[k].next)
+		if (nd[k].top < t) {
+			best = k;
+			t = nd[k].top;
+			if (t == 0)
+				break;
+		}
+	cover(d, best);
+	cur = d->choice[level] = nd[best].down;
+advance:
+	if (cur == best)
+		goto backup;
+	commit_from(d, cur, 1);
+	if (it[0].next == 0)
+		goto solution;
+	if ((size_t)++level > d->st.max_depth)
+		d->st.max_depth = (size_t)level;
+	goto forward;
+backup:
+	uncover(d, best);
+	if (level == 0)
+		goto done;
+	level--;
+	cur = d->choice[level];
+	best = d->nodes[cur].top;
+recover:
+	uncommit_from(d, cur, 1);
+	cur = d->choice[level] = d->nodes[cur].down;
+	goto advance;
+
+solution:
+	if (d->st.solutions >= DLX_COUNT_MAX) {
+		rc = DLX_EOVERFLOW;
+		goto abort_solution;
+	}
+	d->st.nodes++;
+	d->st.solutions++;
+	if ((size_t)(level + 1) > d->st.max_depth)
+		d->st.max_depth = (size_t)(level + 1);
+	if (s->visit != NULL) {
+		n = 0;
+		for (j = 0; j < (size_t)d->nforced; j++)
+			d->sol[n++] = d->forced[j];
+		for (c = 0; c <= level; c++)
+			d->sol[n++] = option_of(d->nodes, d->choice[c]);
+		d->level = level + 1;
+		if (s->visit(s->visit_arg, d->sol, n) != 0) {
+			rc = DLX_STOPPED;
+			goto abort_solution;
+		}
+	}
+	if (s->max_solutions != 0 && d->st.solutions >= s->max_solutions) {
+		rc = DLX_LIMIT;
+		goto abort_solution;
+	}
+	if (level < 0)
+		goto done;
+	goto recover;
+
+abort_solution:
+	/* Level `level' is committed too (unless the root was a solution). */
+	level++;
+abort:
+	unwind(d, level);
+	goto out;
+done:
+	d->complete = 1;
+out:
+	d->level = 0;
+	d->searching = 0;
+	d->searched = 1;
+	return rc;
+}
+
+struct first_arg {
+	int	*buf;
+	size_t	 cap;
+	size_t	 n;
+};
+
+static int
+first_visit(void *arg, const int *options, size_t n)
+{
+	struct first_arg	*fa = arg;
+
+	memcpy(fa->buf, options, (n < fa->cap ? n : fa->cap) * sizeof *options);
+	fa->n = n;
+	return 0;
+}
+
+int
+dlx_solve(dlx *d, dlx_solution_fn *fn, void *arg, uint64_t *count)
+{
+	struct dlx_search	s;
+	int			rc;
+
+	memset(&s, 0, sizeof s);
+	s.visit = fn;
+	s.visit_arg = arg;
+	rc = dlx_search(d, &s);
+	if (count != NULL)
+		*count = d != NULL ? d->st.solutions : 0;
+	return rc;
+}
+
+int
+dlx_count(dlx *d, uint64_t max, uint64_t *count)
+{
+	struct dlx_search	s;
+	int			rc;
+
+	memset(&s, 0, sizeof s);
+	s.max_solutions = max;
+	rc = dlx_search(d, &s);
+	if (count != NULL)
+		*count = d != NULL ? d->st.solutions : 0;
+	return rc;
+}
+
+int
+dlx_first(dlx *d, int *options, size_t cap, size_t *n)
+{
+	struct dlx_search	s;
+	struct first_arg	fa;
+	int			rc;
+
+	if (options == NULL && cap > 0)
+		return DLX_EINVAL;
+	fa.buf = options;
+	fa.cap = cap;
+	fa.n = 0;
+	memset(&s, 0, sizeof s);
+	s.visit = first_visit;
+	s.visit_arg = &fa;
+	s.max_solutions = 1;
+	rc = dlx_search(d, &s);
+	if (n != NULL)
+		*n = fa.n;
+	return rc;
+}
+
+void
+dlx_stats(const dlx *d, struct dlx_stats *st)
+{
+	if (st == NULL)
+		return;
+	if (d == NULL)
+		memset(st, 0, sizeof *st);
+	else
+		*st = d->st;
+}
+
+double
+dlx_progress(const dlx *d)
+{
+	const struct node	*nd;
+	double			 f, fd;
+	int			 l, c, k, p;
+
+	if (d == NULL)
+		return 0.0;
+	if (!d->searching)
+		return d->searched && d->complete ? 1.0 : 0.0;
+	/*
+	 * Knuth's estimate: if the choice at level 0 is the k-th of t, the
+	 * fraction done is (k-1)/t plus 1/t times the estimate for the
+	 * subtree, recursively; an unexplored subtree counts one half.  The
+	 * list of a covered item does not change while it stays covered, so
+	 * the position and the length are those seen when the choice was
+	 * made.
+	 */
+	nd = d->nodes;
+	f = 0.0;
+	fd = 1.0;
+	for (l = 0; l < d->level; l++) {
+		c = nd[d->choice[l]].top;
+		for (k = 1, p = nd[c].down; p != d->choice[l]; p = nd[p].down)
+			k++;
+		fd *= nd[c].top;
+		f += (k - 1) / fd;
+	}
+	f += 0.5 / fd;
+	return f > 1.0 ? 1.0 : f;
+}
+
+size_t
+dlx_memory(const dlx *d)
+{
+	size_t	m;
+	int	k;
+
+	if (d == NULL)
+		return 0;
+	m = sizeof *d;
+	m += ((size_t)d->nitems + 2) * (sizeof *d->items + sizeof *d->mark);
+	m += (size_t)d->capnodes * sizeof *d->nodes;
+	m += ((size_t)d->capoptions + 1) * sizeof *d->ostart;
+	m += 3 * ((size_t)d->nprimary + 1) * sizeof(int);
+	if (d->names != NULL) {
+		m += (size_t)d->nitems * sizeof *d->names;
+		for (k = 0; k < d->nitems; k++)
+			if (d->names[k] != NULL)
+				m += strlen(d->names[k]) + 1;
+	}
+	return m;
+}
+
+/* Check one circular list of active items headed by h, and the vertical
+ * list of each.  Returns 0 if sound. */
+static int
+check_list(const dlx *d, int h, int lo, int hi)
+{
+	const struct node	*nd = d->nodes;
+	const struct item	*it = d->items;
+	int			 q, p, pp, qq, k, steps;
+
+	steps = 0;
+	for (q = h, p = it[h].next;; q = p, p = it[p].next) {
+		if (p < 0 || p > d->nitems + 1 || it[p].prev != q)
+			return -1;
+		if (p == h)
+			break;
+		if (p < lo || p > hi || ++steps > d->nitems)
+			return -1;
+		k = 0;
+		for (qq = p, pp = nd[p].down;; qq = pp, pp = nd[pp].down) {
+			if (pp < 1 || pp >= d->nnodes || nd[pp].up != qq)
+				return -1;
+			if (pp == p)
+				break;
+			if (nd[pp].top != p || ++k > d->nnodes)
+				return -1;
+		}
+		if (nd[p].top != k)
+			return -1;
+	}
+	return 0;
+}
+
+int
+dlx_check(const dlx *d)
+{
+	const struct node	*nd;
+	int			 j, x, end;
+
+	if (d == NULL)
+		return DLX_EINVAL;
+	nd = d->nodes;
+	if (check_list(d, 0, 1, d->nprimary) != 0 ||
+	    check_list(d, d->nitems + 1, d->nprimary + 1, d->nitems) != 0)
+		return DLX_ECORRUPT;
+	if (d->nforced < 0 || d->nforced > d->nprimary ||
+	    d->nnodes != d->ostart[d->noptions] || d->nnodes > d->capnodes)
+		return DLX_ECORRUPT;
+	/* Every option: a run of item nodes framed by the right spacers. */
+	if (nd[d->ostart[0] - 1].top != 0)
+		return DLX_ECORRUPT;
+	for (j = 0; j < d->noptions; j++) {
+		end = d->ostart[j + 1] - 1;
+		if (end <= d->ostart[j] || nd[end].top != -(j + 1) ||
+		    nd[end].up != d->ostart[j] ||
+		    nd[d->ostart[j] - 1].down != end - 1)
+			return DLX_ECORRUPT;
+		for (x = d->ostart[j]; x < end; x++)
+			if (nd[x].top < 1 || nd[x].top > d->nitems ||
+			    nd[x].color < -1)
+				return DLX_ECORRUPT;
+	}
+	for (j = 0; j < d->nforced; j++)
+		if (d->forced[j] < 0 || d->forced[j] >= d->noptions)
+			return DLX_ECORRUPT;
+	return DLX_OK;
+}
