@@ -1,63 +1,489 @@
 /*
- * check_core.c: the basic contract of libdlx on Knuth's own example.
+ * check_core.c: the search gives the known answers.  Knuth's example from
+ * "Dancing Links", classic problems with known solution counts, Knuth's
+ * node and update figures on the files of tests/data, and a solution deep
+ * enough to overflow a recursive search run on a small stack.
  */
+#include <limits.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "check_dlx.h"
-#include "dlx.h"
+#include "problems.h"
 
-/* Knuth, "Dancing Links": items A..G, options C E F; A D G; B C F; A D;
- * B G; D E G.  The one solution is {A D, B G, C E F}. */
-static dlx *
-knuth_example(void)
-{
-	static const int	opts[6][3] = {
-		{ 2, 4, 5 }, { 0, 3, 6 }, { 1, 2, 5 }, { 0, 3, -1 },
-		{ 1, 6, -1 }, { 3, 4, 6 }
-	};
-	dlx			*d;
-	int			 k;
-
-	d = dlx_new(7, 0);
-	ck_assert_ptr_nonnull(d);
-	for (k = 0; k < 6; k++)
-		ck_assert_int_eq(dlx_add_option(d, opts[k],
-		    opts[k][2] < 0 ? 2 : 3), k);
-	return d;
-}
+/* Keeps the first solution seen and counts them all. */
+struct keep {
+	uint64_t	 nsol;
+	int		 first[64];
+	size_t		 nfirst;
+	int		 bad;		/* dlx_check() failed in a callback */
+	dlx		*d;
+};
 
 static int
-record(void *arg, const int *options, size_t n)
+keep_visit(void *arg, const int *options, size_t n)
 {
-	int	*mask = arg;
-	size_t	 k;
+	struct keep	*k = arg;
 
-	for (k = 0; k < n; k++)
-		*mask |= 1 << options[k];
+	if (k->d != NULL && dlx_check(k->d) != DLX_OK)
+		k->bad = 1;
+	if (k->nsol++ == 0) {
+		k->nfirst = n;
+		memcpy(k->first, options,
+		    (n < 64 ? n : 64) * sizeof options[0]);
+	}
 	return 0;
 }
 
-START_TEST(test_core_knuth_example)
+static int
+cmp_int(const void *a, const void *b)
 {
-	dlx		*d = knuth_example();
-	uint64_t	 count;
-	int		 mask = 0;
+	int	x = *(const int *)a, y = *(const int *)b;
 
-	ck_assert_int_eq(dlx_solve(d, record, &mask, &count), DLX_OK);
+	return (x > y) - (x < y);
+}
+
+START_TEST(test_knuth_solution)
+{
+	struct keep		k;
+	struct dlx_stats	st;
+	uint64_t		count;
+	dlx			*d;
+	int			sorted[3];
+
+	memset(&k, 0, sizeof k);
+	ck_assert_ptr_nonnull(d = problem_knuth());
+	k.d = d;
+	ck_assert_int_eq(dlx_check(d), DLX_OK);
+	ck_assert_uint_eq(dlx_nprimary(d), 7);
+	ck_assert_uint_eq(dlx_nsecondary(d), 0);
+	ck_assert_uint_eq(dlx_noptions(d), 6);
+	ck_assert_int_eq(dlx_solve(d, keep_visit, &k, &count), DLX_OK);
+	ck_assert_int_eq(k.bad, 0);
 	ck_assert_uint_eq(count, 1);
-	ck_assert_int_eq(mask, (1 << 0) | (1 << 3) | (1 << 4));
+	ck_assert_uint_eq(k.nsol, 1);
+	ck_assert_uint_eq(k.nfirst, 3);
+	/* Knuth's rule branches on A (A D G fails), then E, then B. */
+	ck_assert_int_eq(k.first[0], 3);
+	ck_assert_int_eq(k.first[1], 0);
+	ck_assert_int_eq(k.first[2], 4);
+	memcpy(sorted, k.first, sizeof sorted);
+	qsort(sorted, 3, sizeof sorted[0], cmp_int);
+	ck_assert_int_eq(sorted[0], 0);
+	ck_assert_int_eq(sorted[1], 3);
+	ck_assert_int_eq(sorted[2], 4);
+	/*
+	 * Six nodes: the root, A D G, B C F (E is then empty), A D, C E F,
+	 * and the solution; 30 updates, as Knuth's DLX1 counts them.
+	 */
+	dlx_stats(d, &st);
+	ck_assert_uint_eq(st.solutions, 1);
+	ck_assert_uint_eq(st.nodes, 6);
+	ck_assert_uint_eq(st.updates, 30);
+	ck_assert_uint_eq(st.max_depth, 3);
 	ck_assert_int_eq(dlx_check(d), DLX_OK);
 	dlx_free(d);
+}
+END_TEST
+
+START_TEST(test_knuth_options)
+{
+	static const int	 want[6][3] = {
+		{ 2, 4, 5 }, { 0, 3, 6 }, { 1, 2, 5 },
+		{ 0, 3, -1 }, { 1, 6, -1 }, { 3, 4, 6 },
+	};
+	static const size_t	 size[6] = { 3, 3, 3, 2, 2, 3 };
+	dlx			*d;
+	size_t			 k;
+	int			 o;
+
+	ck_assert_ptr_nonnull(d = problem_knuth());
+	for (o = 0; o < 6; o++) {
+		ck_assert_uint_eq(dlx_option_size(d, o), size[o]);
+		for (k = 0; k < size[o]; k++) {
+			ck_assert_int_eq(dlx_option_item(d, o, k), want[o][k]);
+			ck_assert_int_eq(dlx_option_color(d, o, k), 0);
+		}
+		ck_assert_int_eq(dlx_option_item(d, o, size[o]), -1);
+	}
+	ck_assert_str_eq(dlx_item_name(d, 0), "A");
+	ck_assert_str_eq(dlx_item_name(d, 6), "G");
+	ck_assert_ptr_null(dlx_item_name(d, 7));
+	ck_assert_ptr_null(dlx_item_name(d, -1));
+	dlx_free(d);
+}
+END_TEST
+
+/* OEIS A000170. */
+static const uint64_t queens_count[] = {
+	1, 0, 0, 2, 10, 4, 40, 92, 352, 724
+};
+
+START_TEST(test_queens)
+{
+	struct dlx_stats	 st;
+	uint64_t		 count;
+	dlx			*d;
+	int			 n = _i;
+
+	ck_assert_ptr_nonnull(d = problem_queens(n));
+	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_msg(count == queens_count[n - 1],
+	    "%d queens: %llu solutions, want %llu", n,
+	    (unsigned long long)count,
+	    (unsigned long long)queens_count[n - 1]);
+	dlx_stats(d, &st);
+	ck_assert_uint_eq(st.solutions, count);
+	/* Every solution places one queen per rank. */
+	if (count > 0)
+		ck_assert_uint_eq(st.max_depth, n);
+	ck_assert_int_eq(dlx_check(d), DLX_OK);
+	dlx_free(d);
+}
+END_TEST
+
+/* OEIS A014552, doubled: reversals are counted. */
+static const uint64_t langford_count[] = { 0, 0, 2, 2, 0, 0, 52, 300 };
+
+START_TEST(test_langford)
+{
+	uint64_t	 count;
+	dlx		*d;
+	int		 n = _i;
+
+	ck_assert_ptr_nonnull(d = problem_langford(n));
+	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_msg(count == langford_count[n - 1],
+	    "Langford n=%d: %llu solutions, want %llu", n,
+	    (unsigned long long)count,
+	    (unsigned long long)langford_count[n - 1]);
+	dlx_free(d);
+}
+END_TEST
+
+START_TEST(test_sudoku_empty)
+{
+	uint64_t	 count;
+	dlx		*d;
+
+	ck_assert_ptr_nonnull(d = problem_sudoku(2));
+	ck_assert_uint_eq(dlx_noptions(d), 64);
+	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_uint_eq(count, 288);
+	dlx_free(d);
+
+	/* The 1x1 sudoku: one cell, one digit. */
+	ck_assert_ptr_nonnull(d = problem_sudoku(1));
+	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_uint_eq(count, 1);
+	dlx_free(d);
+}
+END_TEST
+
+/* Every grid found by the magic square search, checked and kept. */
+struct magic {
+	int	 grid[16][9];
+	int	 n;
+	int	 bad;
+	dlx	*d;
+};
+
+static int
+magic_visit(void *arg, const int *options, size_t n)
+{
+	struct magic	*m = arg;
+	int		 g[9], seen[10], i, s;
+	static const int lines[8][3] = {
+		{ 0, 1, 2 }, { 3, 4, 5 }, { 6, 7, 8 }, { 0, 3, 6 },
+		{ 1, 4, 7 }, { 2, 5, 8 }, { 0, 4, 8 }, { 2, 4, 6 },
+	};
+
+	if (dlx_check(m->d) != DLX_OK || n != 8 ||
+	    magic_decode(options, n, g) != 0) {
+		m->bad = 1;
+		return 1;
+	}
+	memset(seen, 0, sizeof seen);
+	for (i = 0; i < 9; i++)
+		if (seen[g[i]]++)
+			m->bad = 1;
+	for (i = 0; i < 8; i++) {
+		s = g[lines[i][0]] + g[lines[i][1]] + g[lines[i][2]];
+		if (s != 15)
+			m->bad = 1;
+	}
+	for (i = 0; i < m->n; i++)
+		if (memcmp(m->grid[i], g, sizeof g) == 0)
+			m->bad = 1;	/* the same square twice */
+	if (m->n < 16)
+		memcpy(m->grid[m->n++], g, sizeof g);
+	return 0;
+}
+
+START_TEST(test_magic_square)
+{
+	struct magic	 m;
+	uint64_t	 count;
+	dlx		*d;
+	int		 i;
+
+	memset(&m, 0, sizeof m);
+	ck_assert_ptr_nonnull(d = problem_magic());
+	ck_assert_uint_eq(dlx_noptions(d), 8 * 48);
+	m.d = d;
+	ck_assert_int_eq(dlx_solve(d, magic_visit, &m, &count), DLX_OK);
+	ck_assert_int_eq(m.bad, 0);
+	ck_assert_uint_eq(count, 8);
+	ck_assert_int_eq(m.n, 8);
+	for (i = 0; i < 8; i++)
+		ck_assert_int_eq(m.grid[i][4], 5);	/* Lo Shu's center */
+	ck_assert_int_eq(dlx_check(d), DLX_OK);
+	dlx_free(d);
+}
+END_TEST
+
+/*
+ * Tilings of a strip of n cells by monominoes {i} and dominoes {i, i+1}:
+ * F(n+1) of them.
+ */
+START_TEST(test_strip_fibonacci)
+{
+	uint64_t	 count, f0 = 1, f1 = 1, t;
+	dlx		*d;
+	int		 n = 24, i, it[2];
+
+	ck_assert_ptr_nonnull(d = dlx_new(n, 0));
+	for (i = 0; i < n; i++) {
+		it[0] = i;
+		it[1] = i + 1;
+		ck_assert_int_eq(dlx_add_option(d, it, 1), 2 * i);
+		ck_assert_int_eq(dlx_add_option(d, it, i + 1 < n ? 2 : 1),
+		    2 * i + 1);
+	}
+	for (i = 1; i < n; i++) {
+		t = f0 + f1;
+		f0 = f1;
+		f1 = t;
+	}
+	/* The last "domino" is a second monomino on the last cell. */
+	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_uint_eq(count, f1 + f0);
+	dlx_free(d);
+}
+END_TEST
+
+START_TEST(test_empty_problem)
+{
+	struct keep	 k;
+	uint64_t	 count;
+	dlx		*d;
+	int		 it = 0;
+
+	/* No primary item: the empty set is the one solution. */
+	memset(&k, 0, sizeof k);
+	ck_assert_ptr_nonnull(d = dlx_new(0, 3));
+	ck_assert_int_eq(dlx_check(d), DLX_OK);
+	ck_assert_int_eq(dlx_solve(d, keep_visit, &k, &count), DLX_OK);
+	ck_assert_uint_eq(count, 1);
+	ck_assert_uint_eq(k.nfirst, 0);
+	dlx_free(d);
+
+	/* A primary item that no option covers: no solution. */
+	ck_assert_ptr_nonnull(d = dlx_new(2, 0));
+	ck_assert_int_eq(dlx_add_option(d, &it, 1), 0);
+	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_uint_eq(count, 0);
+	dlx_free(d);
+}
+END_TEST
+
+/* Knuth's figures from DLX1 on the files of tests/data (their README). */
+static const struct figures {
+	const char	*file;
+	uint64_t	 solutions, nodes, updates;
+	size_t		 depth;
+} figures[] = {
+	{ "queens8.dlx", 92, 1223, 21456, 8 },
+	{ "langford8.dlx", 300, 2789, 37241, 8 },
+	{ "sudoku4-empty.dlx", 288, 2157, 22545, 16 },
+};
+
+static void
+check_figures(dlx *d, const struct figures *f)
+{
+	struct dlx_stats	st;
+	uint64_t		count;
+
+	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	dlx_stats(d, &st);
+	ck_assert_msg(count == f->solutions && st.solutions == f->solutions,
+	    "%s: %llu solutions, want %llu", f->file,
+	    (unsigned long long)count, (unsigned long long)f->solutions);
+	ck_assert_msg(st.nodes == f->nodes, "%s: %llu nodes, want %llu",
+	    f->file, (unsigned long long)st.nodes,
+	    (unsigned long long)f->nodes);
+	ck_assert_msg(st.updates == f->updates,
+	    "%s: %llu updates, want %llu", f->file,
+	    (unsigned long long)st.updates, (unsigned long long)f->updates);
+	ck_assert_uint_eq(st.max_depth, f->depth);
+	ck_assert_int_eq(dlx_check(d), DLX_OK);
+}
+
+START_TEST(test_figures_file)
+{
+	dlx	*d;
+
+	d = problem_read(test_data_path(figures[_i].file));
+	ck_assert_msg(d != NULL, "cannot read %s",
+	    test_data_path(figures[_i].file));
+	check_figures(d, &figures[_i]);
+	/* A second search of the same matrix visits the same tree. */
+	check_figures(d, &figures[_i]);
+	dlx_free(d);
+}
+END_TEST
+
+/* The builders generate the same matrices as the files, in C. */
+START_TEST(test_figures_built)
+{
+	dlx	*d;
+
+	ck_assert_ptr_nonnull(d = problem_queens(8));
+	check_figures(d, &figures[0]);
+	dlx_free(d);
+	ck_assert_ptr_nonnull(d = problem_langford(8));
+	check_figures(d, &figures[1]);
+	dlx_free(d);
+	ck_assert_ptr_nonnull(d = problem_sudoku(2));
+	check_figures(d, &figures[2]);
+	dlx_free(d);
+}
+END_TEST
+
+START_TEST(test_figures_names)
+{
+	dlx	*d;
+
+	ck_assert_ptr_nonnull(d = problem_read(test_data_path("queens8.dlx")));
+	ck_assert_uint_eq(dlx_nprimary(d), 16);
+	ck_assert_uint_eq(dlx_nsecondary(d), 30);
+	ck_assert_uint_eq(dlx_noptions(d), 64);
+	ck_assert_str_eq(dlx_item_name(d, 0), "r0");
+	ck_assert_str_eq(dlx_item_name(d, 1), "c0");
+	ck_assert_str_eq(dlx_item_name(d, 16), "a0");
+	ck_assert_str_eq(dlx_item_name(d, 45), "b14");
+	/* Option 9 is "r1 c1 a2 b7". */
+	ck_assert_uint_eq(dlx_option_size(d, 9), 4);
+	ck_assert_str_eq(dlx_item_name(d, dlx_option_item(d, 9, 0)), "r1");
+	ck_assert_str_eq(dlx_item_name(d, dlx_option_item(d, 9, 3)), "b7");
+	dlx_free(d);
+}
+END_TEST
+
+/*
+ * A solution of DEEP options: item i has the single option {i}.  Ties go
+ * to the item declared first, so the search takes options 0, 1, ... in
+ * order, one level each.  It runs on a thread whose stack is far too
+ * small for a search that recursed once per level.
+ */
+#define DEEP		10000
+#define DEEP_STACK	(256 * 1024)
+
+struct deep {
+	dlx		*d;
+	int		 rc;
+	uint64_t	 count;
+	size_t		 n;
+	int		 inorder;
+};
+
+static int
+deep_visit(void *arg, const int *options, size_t n)
+{
+	struct deep	*dp = arg;
+	size_t		 i;
+
+	dp->n = n;
+	dp->inorder = 1;
+	for (i = 0; i < n; i++)
+		if (options[i] != (int)i)
+			dp->inorder = 0;
+	return 0;
+}
+
+static void *
+deep_run(void *arg)
+{
+	struct deep	*dp = arg;
+
+	dp->rc = dlx_solve(dp->d, deep_visit, dp, &dp->count);
+	return NULL;
+}
+
+START_TEST(test_deep_solution)
+{
+	struct dlx_stats	 st;
+	struct deep		 dp;
+	pthread_attr_t		 attr;
+	pthread_t		 t;
+	int			 i;
+
+	memset(&dp, 0, sizeof dp);
+	ck_assert_ptr_nonnull(dp.d = dlx_new(DEEP, 0));
+	for (i = 0; i < DEEP; i++)
+		ck_assert_int_eq(dlx_add_option(dp.d, &i, 1), i);
+	ck_assert_int_eq(pthread_attr_init(&attr), 0);
+	ck_assert_int_eq(pthread_attr_setstacksize(&attr, DEEP_STACK), 0);
+	ck_assert_int_eq(pthread_create(&t, &attr, deep_run, &dp), 0);
+	ck_assert_int_eq(pthread_join(t, NULL), 0);
+	pthread_attr_destroy(&attr);
+	ck_assert_int_eq(dp.rc, DLX_OK);
+	ck_assert_uint_eq(dp.count, 1);
+	ck_assert_uint_eq(dp.n, DEEP);
+	ck_assert_int_eq(dp.inorder, 1);
+	dlx_stats(dp.d, &st);
+	ck_assert_uint_eq(st.max_depth, DEEP);
+	ck_assert_uint_eq(st.nodes, DEEP + 1);	/* DEEP levels, 1 solution */
+	ck_assert_uint_eq(st.updates, DEEP);	/* each item, no node */
+	ck_assert_int_eq(dlx_check(dp.d), DLX_OK);
+	dlx_free(dp.d);
 }
 END_TEST
 
 Suite *
 make_core_suite(void)
 {
-	Suite	*s = suite_create("core");
-	TCase	*tc = tcase_create("Core");
+	Suite	*s;
+	TCase	*tc;
 
-	tcase_add_test(tc, test_core_knuth_example);
+	s = suite_create("Core");
+
+	tc = tcase_create("Knuth");
+	tcase_add_test(tc, test_knuth_solution);
+	tcase_add_test(tc, test_knuth_options);
 	suite_add_tcase(s, tc);
+
+	tc = tcase_create("Counts");
+	tcase_add_loop_test(tc, test_queens, 1, 11);
+	tcase_add_loop_test(tc, test_langford, 1, 9);
+	tcase_add_test(tc, test_sudoku_empty);
+	tcase_add_test(tc, test_magic_square);
+	tcase_add_test(tc, test_strip_fibonacci);
+	tcase_add_test(tc, test_empty_problem);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("Figures");
+	tcase_add_loop_test(tc, test_figures_file, 0,
+	    sizeof figures / sizeof figures[0]);
+	tcase_add_test(tc, test_figures_built);
+	tcase_add_test(tc, test_figures_names);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("Deep");
+	tcase_add_test(tc, test_deep_solution);
+	suite_add_tcase(s, tc);
+
 	return s;
 }

@@ -8,6 +8,9 @@
 #include <check.h>
 
 Suite	*make_core_suite(void);
+Suite	*make_search_suite(void);
+Suite	*make_api_suite(void);
+Suite	*make_random_suite(void);
 
 /*
  * Path of a file under tests/data in the source tree (for VPATH builds and

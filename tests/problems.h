@@ -1,0 +1,62 @@
+/*
+ * problems.h: exact cover problems with known answers, built through the
+ * public API of libdlx for the Check suites.  Each builder returns a new
+ * matrix the caller frees with dlx_free(), or NULL if a libdlx call failed
+ * (the tests treat that as a failure).
+ */
+#ifndef PROBLEMS_H
+#define PROBLEMS_H
+
+#include "dlx.h"
+
+/*
+ * Knuth's example from "Dancing Links": items A..G (0..6), options
+ * 0: C E F, 1: A D G, 2: B C F, 3: A D, 4: B G, 5: D E G.
+ */
+dlx	*problem_knuth(void);
+
+/*
+ * n queens: ranks and files primary, listed r0 c0 r1 c1 ..., then the 2n-1
+ * diagonals a(r+c) and the 2n-1 anti-diagonals b(r-c+n-1) secondary; one
+ * option per square in row-major order.  For n = 8 this is item for item
+ * and option for option tests/data/queens8.dlx.
+ */
+dlx	*problem_queens(int n);
+
+/*
+ * Langford pairs: primary items v1..vn then s1..s2n; for each value i and
+ * first position j, the option "vi sj s(j+i+1)".  Reversals are distinct
+ * solutions.  For n = 8 this is tests/data/langford8.dlx.
+ */
+dlx	*problem_langford(int n);
+
+/*
+ * The empty sudoku of n*n rows with boxes of n x n cells: items p(r,c),
+ * then r(r,d), c(c,d), b(box,d), all primary; option (r*N+c)*N+(d-1)
+ * places digit d in row r, column c (N = n*n).  For n = 2 this is
+ * tests/data/sudoku4-empty.dlx.
+ */
+dlx	*problem_sudoku(int n);
+
+/* Option number of "digit d (1..N) at row r, column c" in problem_sudoku. */
+int	 sudoku_option(int n, int r, int c, int d);
+
+/*
+ * The 3x3 magic square with colors; see problems.c for the encoding.
+ * magic_decode() turns one of its solutions back into the grid (cell
+ * 3*r+c holds a digit 1..9) and returns 0, or -1 if the options do not
+ * describe a consistent grid.
+ */
+dlx	*problem_magic(void);
+int	 magic_decode(const int *options, size_t n, int grid[9]);
+
+/*
+ * A matrix in Knuth's DLX text format, read by a small reader of its own
+ * (not the library's): lines starting with '|' are comments, the first
+ * other line names the items with a '|' between primary and secondary
+ * ones, each further line is an option, "item:color" gives a color.  Item
+ * names are set with dlx_set_item_name().  Returns NULL on any error.
+ */
+dlx	*problem_read(const char *path);
+
+#endif /* PROBLEMS_H */
