@@ -733,6 +733,19 @@ unwind(dlx *d, int level)
 	}
 }
 
+/*
+ * Whether the search must end before its next node (a level entered or a
+ * solution).  Checking before counting keeps nodes <= max_nodes; updates
+ * are only checked here, so they may pass max_updates by what one step
+ * (covering an item and committing one option) unlinks.
+ */
+static int
+over_budget(const dlx *d, const struct dlx_search *s)
+{
+	return (s->max_nodes != 0 && d->st.nodes >= s->max_nodes) ||
+	    (s->max_updates != 0 && d->st.updates >= s->max_updates);
+}
+
 int
 dlx_search(dlx *d, const struct dlx_search *s)
 {
@@ -760,6 +773,7 @@ dlx_search(dlx *d, const struct dlx_search *s)
 	next_progress = interval;
 	rc = DLX_OK;
 	level = 0;
+	best = cur = 0;		/* set at forward before any use */
 
 	/*
 	 * Knuth's loop, with gotos as in his programs: the state between
@@ -769,8 +783,7 @@ dlx_search(dlx *d, const struct dlx_search *s)
 	 * the next option.
 	 */
 forward:
-	if ((s->max_nodes != 0 && d->st.nodes >= s->max_nodes) ||
-	    (s->max_updates != 0 && d->st.updates >= s->max_updates)) {
+	if (over_budget(d, s)) {
 		rc = DLX_INCOMPLETE;
 		goto abort;
 	}
@@ -824,6 +837,12 @@ recover:
 	goto advance;
 
 solution:
+	/* A solution is a node too: a run of solutions at one level must
+	 * not slip past the budgets. */
+	if (over_budget(d, s)) {
+		rc = DLX_INCOMPLETE;
+		goto abort_solution;
+	}
 	if (d->st.solutions >= DLX_COUNT_MAX) {
 		rc = DLX_EOVERFLOW;
 		goto abort_solution;

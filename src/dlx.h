@@ -215,7 +215,10 @@ size_t		 dlx_nforced(const dlx *d);
  *                   practice: it is 64-bit);
  *   DLX_EMISUSE     called from inside a callback of a search of d;
  *   DLX_ENOMEM.
- * In every case dlx_stats() holds the figures reached.
+ * In every case dlx_stats() holds the figures reached.  The budgets are
+ * checked before each node (a level entered or a solution found): a
+ * search never counts more than max_nodes nodes, and it stops within one
+ * step (covering an item and committing one option) of max_updates.
  */
 int		 dlx_search(dlx *d, const struct dlx_search *s);
 
