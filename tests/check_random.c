@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "check_dlx.h"
+#include "dlx.h"
 
 #define SEED		UINT64_C(20261121)
 #define TRIALS		600
