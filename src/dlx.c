@@ -897,9 +897,23 @@ first_visit(void *arg, const int *options, size_t n)
 {
 	struct first_arg	*fa = arg;
 
-	memcpy(fa->buf, options, (n < fa->cap ? n : fa->cap) * sizeof *options);
+	/* buf may be NULL when cap is 0, and memcpy wants real pointers
+	 * even for no bytes. */
+	if (n > 0 && fa->cap > 0)
+		memcpy(fa->buf, options,
+		    (n < fa->cap ? n : fa->cap) * sizeof *options);
 	fa->n = n;
 	return 0;
+}
+
+/* The solutions a search that returned rc found: none if it was refused
+ * (d's statistics then belong to another search, perhaps still running). */
+static uint64_t
+solutions_found(const dlx *d, int rc)
+{
+	if (d == NULL || rc == DLX_EINVAL || rc == DLX_EMISUSE)
+		return 0;
+	return d->st.solutions;
 }
 
 int
@@ -913,7 +927,7 @@ dlx_solve(dlx *d, dlx_solution_fn *fn, void *arg, uint64_t *count)
 	s.visit_arg = arg;
 	rc = dlx_search(d, &s);
 	if (count != NULL)
-		*count = d != NULL ? d->st.solutions : 0;
+		*count = solutions_found(d, rc);
 	return rc;
 }
 
@@ -927,7 +941,7 @@ dlx_count(dlx *d, uint64_t max, uint64_t *count)
 	s.max_solutions = max;
 	rc = dlx_search(d, &s);
 	if (count != NULL)
-		*count = d != NULL ? d->st.solutions : 0;
+		*count = solutions_found(d, rc);
 	return rc;
 }
 
