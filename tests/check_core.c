@@ -278,6 +278,7 @@ START_TEST(test_empty_problem)
 {
 	struct keep	 k;
 	uint64_t	 count;
+	size_t		 n;
 	dlx		*d;
 	int		 it = 0;
 
@@ -288,6 +289,9 @@ START_TEST(test_empty_problem)
 	ck_assert_int_eq(dlx_solve(d, keep_visit, &k, &count), DLX_OK);
 	ck_assert_uint_eq(count, 1);
 	ck_assert_uint_eq(k.nfirst, 0);
+	n = 99;
+	ck_assert_int_eq(dlx_first(d, NULL, 0, &n), DLX_LIMIT);
+	ck_assert_uint_eq(n, 0);
 	dlx_free(d);
 
 	/* A primary item that no option covers: no solution. */
