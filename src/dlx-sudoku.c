@@ -1,0 +1,1029 @@
+/*
+ * dlx-sudoku: solve, count and enumerate sudoku puzzles of every size with
+ * libdlx.
+ *
+ * Puzzles come from the files named (or standard input) through the
+ * library's streaming reader, one at a time.  The exact cover matrix of
+ * each box shape is built the first time a puzzle of that shape appears
+ * and kept for the rest of the run; a puzzle's givens are forced on it and
+ * released afterwards, so the cost per puzzle is the search and little
+ * else.
+ *
+ * Each mode (solve, count, all, unique) is one function called per puzzle
+ * through the modes[] table; a new mode adds an enum value, a function and
+ * an option.
+ *
+ * Exit status: 0 every puzzle answered (with --unique: every puzzle
+ * unique), 1 some puzzle has no solution (with --unique: is not unique), 2
+ * a usage, input or write error, 130 interrupted.  If standard output is a
+ * closed pipe the program stops quietly with 141, as if killed by SIGPIPE.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "dlx.h"
+#include "sudoku.h"
+
+#define DEFAULT_SYMBOLS	"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+/* Updates between progress calls: a few milliseconds of search, so that
+ * Ctrl-C is honoured at once while the calls cost nothing measurable. */
+#define PROGRESS_UPDATES	(1u << 20)
+
+/* Seconds between progress lines. */
+#define PROGRESS_SECONDS	1.0
+
+#define EXIT_NONE	1	/* some puzzle has no solution / not unique */
+#define EXIT_ERROR	2	/* usage, input or write error */
+#define EXIT_INTR	130	/* interrupted (128 + SIGINT) */
+#define EXIT_PIPE	141	/* stdout closed (128 + SIGPIPE) */
+
+enum mode {
+	MODE_SOLVE,		/* print the solution, say if not unique */
+	MODE_COUNT,		/* count every solution (up to --limit) */
+	MODE_ALL,		/* print every solution, numbered */
+	MODE_UNIQUE,		/* unique, none or multiple */
+	MODE_COUNT_		/* number of modes */
+};
+
+enum format {
+	FORMAT_GRID,		/* human: box separators */
+	FORMAT_LINE,		/* one line of N*N symbols */
+	FORMAT_CLASSIC		/* "Initial Board Position", "Solution #k" */
+};
+
+/* What the command line asked for. */
+struct options {
+	enum mode	 mode;
+	int		 mode_set;	/* a mode option was given */
+	enum format	 format;
+	int		 json;		/* JSON lines instead of format */
+	int		 stats;		/* figures on stderr */
+	int		 progress;	/* progress lines on stderr */
+	uint64_t	 limit;		/* stop at this many; 0: none */
+	int		 boxr, boxc;	/* --box, or 0 */
+	const char	*symbols;	/* --symbols, expanded; or NULL */
+	char		 alpha[DLX_SUDOKU_MAXN + 1];
+};
+
+/* A matrix kept for the rest of the run. */
+struct shape {
+	int		 boxr, boxc;
+	dlx_sudoku	*s;
+};
+
+/* State of the whole run. */
+struct run {
+	struct options	 o;
+	const char	*alphabet;	/* output symbols: alphabet[v-1] */
+	struct shape	 shapes[16];	/* matrices built so far */
+	int		 nshapes;
+	int		 status;	/* exit status so far */
+	uint64_t	 puzzles;	/* puzzles answered */
+	uint64_t	 nodes;		/* totals for --stats */
+	uint64_t	 updates;
+	double		 seconds;
+	int		 cells[DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN];
+					/* a solution grid */
+};
+
+/* The puzzle being answered, for every mode function. */
+struct puzzle {
+	const char			*file;	/* name for messages */
+	const struct dlx_sudoku_puzzle	*p;
+	dlx_sudoku			*s;	/* its matrix, givens forced */
+};
+
+/* What a search found. */
+struct result {
+	int		 rc;		/* dlx_search()'s return */
+	uint64_t	 count;		/* solutions found */
+	int		 exact;		/* count is the full count */
+	int		 interrupted;	/* Ctrl-C stopped it */
+};
+
+static const char	*progname = "dlx-sudoku";
+static volatile sig_atomic_t interrupted;
+
+static void	usage(void);
+
+/* Print "dlx-sudoku: message" on stderr. */
+static void
+warnx_(const char *fmt, ...)
+{
+	va_list	ap;
+
+	fflush(stdout);
+	fprintf(stderr, "%s: ", progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static void
+on_sigint(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+static double
+now(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* ---- output, every write checked ------------------------------------ */
+
+/* A write failed: a closed pipe ends the run quietly, anything else
+ * loudly. */
+static void
+write_failed(int err)
+{
+	if (err == EPIPE)
+		exit(EXIT_PIPE);
+	warnx_("write error: %s", strerror(err));
+	exit(EXIT_ERROR);
+}
+
+static void
+out(const char *fmt, ...)
+{
+	va_list	ap;
+	int	rc;
+
+	va_start(ap, fmt);
+	rc = vprintf(fmt, ap);
+	va_end(ap);
+	if (rc < 0)
+		write_failed(errno);
+}
+
+static void
+out_char(int ch)
+{
+	if (putchar(ch) == EOF)
+		write_failed(errno);
+}
+
+static void
+out_str(const char *s)
+{
+	if (fputs(s, stdout) == EOF)
+		write_failed(errno);
+}
+
+/* Print a string as a JSON string literal. */
+static void
+out_json_str(const char *s)
+{
+	const unsigned char	*p;
+
+	out_char('"');
+	for (p = (const unsigned char *)s; *p != '\0'; p++) {
+		if (*p == '"' || *p == '\\')
+			out("\\%c", *p);
+		else if (*p < 0x20)
+			out("\\u%04x", *p);
+		else
+			out_char(*p);
+	}
+	out_char('"');
+}
+
+/* Symbols print as single characters unless N outgrows the alphabet;
+ * then as numbers. */
+static int
+use_numbers(const struct run *run, int n)
+{
+	return (size_t)n > strlen(run->alphabet);
+}
+
+/* One line of N*N symbols ('.' blank). */
+static void
+print_line(const struct run *run, int n, const int *cells)
+{
+	int	i;
+
+	for (i = 0; i < n * n; i++) {
+		if (use_numbers(run, n))
+			out(i == 0 ? "%d" : " %d", cells[i]);
+		else
+			out_char(cells[i] == 0 ? '.' :
+			    run->alphabet[cells[i] - 1]);
+	}
+}
+
+/* The grid with | between boxes and a -+- rule between bands. */
+static void
+print_grid(const struct run *run, const struct dlx_sudoku_puzzle *p,
+    const int *cells)
+{
+	int	n = p->n, r, c, k, w, v;
+
+	w = use_numbers(run, n) ? 2 : 1;
+	for (r = 0; r < n; r++) {
+		if (r > 0 && r % p->boxr == 0) {
+			for (c = 0; c < n; c++) {
+				if (c > 0 && c % p->boxc == 0)
+					out_str("-+");
+				for (k = 0; k < w + (c > 0); k++)
+					out_char('-');
+			}
+			out_char('\n');
+		}
+		for (c = 0; c < n; c++) {
+			if (c > 0)
+				out_str(c % p->boxc == 0 ? " | " : " ");
+			v = cells[r * n + c];
+			if (w == 2)
+				out("%2d", v);
+			else
+				out_char(v == 0 ? '.' : run->alphabet[v - 1]);
+		}
+		out_char('\n');
+	}
+}
+
+/* The classic board: space-separated numbers, X for a blank. */
+static void
+print_classic(const struct dlx_sudoku_puzzle *p, const int *cells)
+{
+	int	n = p->n, r, c, v;
+
+	for (r = 0; r < n; r++) {
+		for (c = 0; c < n; c++) {
+			v = cells[r * n + c];
+			if (c > 0)
+				out_char(' ');
+			if (v == 0)
+				out_char('X');
+			else
+				out("%d", v);
+		}
+		out_char('\n');
+	}
+}
+
+/* "FILE:LINE: " before a grid-format note. */
+static void
+print_where(const struct puzzle *pz)
+{
+	out("%s:%lu: ", pz->file, pz->p->line);
+}
+
+/* Start a JSON object with the puzzle's place and shape. */
+static void
+json_head(const struct run *run, const struct puzzle *pz)
+{
+	out_str("{\"file\":");
+	out_json_str(pz->file);
+	out(",\"line\":%lu,\"size\":%d,\"box\":\"%dx%d\",\"puzzle\":\"",
+	    pz->p->line, pz->p->n, pz->p->boxr, pz->p->boxc);
+	print_line(run, pz->p->n, pz->p->cells);
+	out_char('"');
+}
+
+/* ---- searching ------------------------------------------------------ */
+
+/* State shared with the search callbacks. */
+struct search_ctx {
+	struct run		*run;
+	const struct puzzle	*pz;
+	dlx			*d;
+	int			 show;		/* progress lines wanted */
+	int			 shown;		/* one is on the screen */
+	int			 tty;		/* stderr is a terminal */
+	double			 start, last;	/* times */
+	int			 (*visit)(struct search_ctx *, const int *,
+				    size_t);
+	uint64_t		 found;		/* solutions visited */
+};
+
+static int
+on_progress(void *arg, const struct dlx_stats *st)
+{
+	struct search_ctx	*sc = arg;
+	double			 t;
+
+	if (interrupted)
+		return 1;
+	if (!sc->show)
+		return 0;
+	t = now();
+	if (t - sc->last < PROGRESS_SECONDS)
+		return 0;
+	sc->last = t;
+	fflush(stdout);
+	fprintf(stderr, "%s%s: %s:%lu: %llu solutions so far, "
+	    "%.6f%% of the search tree, %.0f s%s",
+	    sc->tty ? "\r" : "", progname, sc->pz->file, sc->pz->p->line,
+	    (unsigned long long)st->solutions, 100 * dlx_progress(sc->d),
+	    t - sc->start, sc->tty ? "\033[K" : "\n");
+	sc->shown = sc->tty;
+	return 0;
+}
+
+static int
+on_solution(void *arg, const int *options, size_t n)
+{
+	struct search_ctx	*sc = arg;
+
+	sc->found++;
+	return sc->visit(sc, options, n);
+}
+
+/*
+ * Search the puzzle's matrix for up to max solutions (0: all), calling
+ * visit (may be NULL) on each.  Keeps the figures for --stats.
+ */
+static void
+search(struct run *run, const struct puzzle *pz, uint64_t max,
+    int (*visit)(struct search_ctx *, const int *, size_t),
+    struct result *res)
+{
+	struct search_ctx	sc;
+	struct dlx_search	s;
+	struct dlx_stats	st;
+	double			t;
+
+	memset(&sc, 0, sizeof sc);
+	sc.run = run;
+	sc.pz = pz;
+	sc.d = dlx_sudoku_matrix(pz->s);
+	sc.show = run->o.progress;
+	sc.tty = isatty(STDERR_FILENO);
+	sc.visit = visit;
+	memset(&s, 0, sizeof s);
+	if (visit != NULL) {
+		s.visit = on_solution;
+		s.visit_arg = &sc;
+	}
+	s.max_solutions = max;
+	s.progress = on_progress;
+	s.progress_arg = &sc;
+	s.progress_updates = PROGRESS_UPDATES;
+	if (run->o.stats || sc.show)
+		sc.start = sc.last = now();
+	res->rc = dlx_search(sc.d, &s);
+	dlx_stats(sc.d, &st);
+	res->count = st.solutions;
+	res->exact = res->rc == DLX_OK;
+	res->interrupted = res->rc == DLX_STOPPED && interrupted;
+	if (sc.shown)
+		fprintf(stderr, "\r\033[K");
+	if (res->rc < 0) {
+		warnx_("%s:%lu: %s", pz->file, pz->p->line,
+		    dlx_strerror(res->rc));
+		run->status = EXIT_ERROR;
+	}
+	if (run->o.stats) {
+		t = now() - sc.start;
+		run->nodes += st.nodes;
+		run->updates += st.updates;
+		run->seconds += t;
+		fflush(stdout);
+		fprintf(stderr, "%s: %s:%lu: %llu nodes, %llu updates, "
+		    "%.6f s\n", progname, pz->file, pz->p->line,
+		    (unsigned long long)st.nodes,
+		    (unsigned long long)st.updates, t);
+	}
+}
+
+/* Keep the first solution in run->cells. */
+static int
+keep_first(struct search_ctx *sc, const int *options, size_t n)
+{
+	if (sc->found == 1)
+		dlx_sudoku_decode(sc->pz->s, options, n, sc->run->cells);
+	return 0;
+}
+
+static void
+note_interrupt(const struct puzzle *pz)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s: %s:%lu: interrupted\n", progname, pz->file,
+	    pz->p->line);
+}
+
+/* ---- modes: one function per mode, called for each puzzle ----------- */
+
+/* Default: the solution, or none, or the first of several. */
+static void
+mode_solve(struct run *run, const struct puzzle *pz)
+{
+	const struct dlx_sudoku_puzzle	*p = pz->p;
+	struct result			 res;
+	const char			*what;
+
+	search(run, pz, 2, keep_first, &res);
+	if (res.interrupted) {
+		note_interrupt(pz);
+		return;
+	}
+	if (res.rc < 0)
+		return;
+	if (res.count == 0) {
+		what = "none";
+		run->status = run->status > EXIT_NONE ? run->status : EXIT_NONE;
+	} else
+		what = res.count == 1 ? "unique" : "multiple";
+	if (run->o.json) {
+		json_head(run, pz);
+		out(",\"result\":\"%s\"", what);
+		if (res.count > 0) {
+			out_str(",\"solution\":\"");
+			print_line(run, p->n, run->cells);
+			out_char('"');
+		}
+		out_str("}\n");
+		return;
+	}
+	switch (run->o.format) {
+	case FORMAT_LINE:
+		if (res.count == 0) {
+			print_line(run, p->n, p->cells);
+			out_str(" none\n");
+		} else {
+			print_line(run, p->n, run->cells);
+			out_str(res.count == 1 ? "\n" : " multiple\n");
+		}
+		break;
+	case FORMAT_GRID:
+		print_where(pz);
+		if (res.count == 0) {
+			out_str("no solution\n\n");
+			break;
+		}
+		out_str(res.count == 1 ? "solved\n" :
+		    "not unique; one of several solutions\n");
+		print_grid(run, p, run->cells);
+		out_char('\n');
+		break;
+	case FORMAT_CLASSIC:
+		out_str("Initial Board Position\n");
+		print_classic(p, p->cells);
+		out_char('\n');
+		if (res.count == 0) {
+			out_str("No solution\n\n");
+			break;
+		}
+		out_str("Solution #1\n");
+		print_classic(p, run->cells);
+		out_str(res.count == 1 ? "\n" :
+		    "\nThe solution is not unique.\n\n");
+		break;
+	}
+}
+
+/* Print a count as a phrase: "2 solutions", "at least 5 solutions". */
+static void
+print_count(const struct result *res)
+{
+	out("%s%llu solution%s%s", res->exact ? "" : "at least ",
+	    (unsigned long long)res->count, res->count == 1 ? "" : "s",
+	    res->interrupted ? " (interrupted)" : "");
+}
+
+static void
+print_count_json(const struct result *res)
+{
+	out(",\"solutions\":%llu,\"exact\":%s%s}\n",
+	    (unsigned long long)res->count, res->exact ? "true" : "false",
+	    res->interrupted ? ",\"interrupted\":true" : "");
+}
+
+/* The count as the count modes report it, in every format. */
+static void
+report_count(struct run *run, const struct puzzle *pz,
+    const struct result *res)
+{
+	const struct dlx_sudoku_puzzle	*p = pz->p;
+
+	if (res->count == 0 && res->exact)
+		run->status = run->status > EXIT_NONE ? run->status : EXIT_NONE;
+	if (run->o.json) {
+		json_head(run, pz);
+		print_count_json(res);
+		return;
+	}
+	switch (run->o.format) {
+	case FORMAT_LINE:
+		print_line(run, p->n, p->cells);
+		out_char(' ');
+		if (!res->exact)
+			out_str("at least ");
+		out("%llu%s\n", (unsigned long long)res->count,
+		    res->interrupted ? " (interrupted)" : "");
+		break;
+	case FORMAT_GRID:
+		print_where(pz);
+		print_count(res);
+		out_char('\n');
+		break;
+	case FORMAT_CLASSIC:
+		if (run->o.mode != MODE_ALL) {
+			out_str("Initial Board Position\n");
+			print_classic(p, p->cells);
+			out_char('\n');
+		}
+		print_count(res);
+		out_str("\n\n");
+		break;
+	}
+}
+
+/* --count: every solution counted, none visited. */
+static void
+mode_count(struct run *run, const struct puzzle *pz)
+{
+	struct result	res;
+
+	search(run, pz, run->o.limit, NULL, &res);
+	if (res.rc < 0)
+		return;
+	report_count(run, pz, &res);
+}
+
+/* Print each solution as it is found. */
+static int
+print_each(struct search_ctx *sc, const int *options, size_t n)
+{
+	struct run			*run = sc->run;
+	const struct puzzle		*pz = sc->pz;
+	const struct dlx_sudoku_puzzle	*p = pz->p;
+
+	dlx_sudoku_decode(pz->s, options, n, run->cells);
+	if (run->o.json) {
+		out_str("{\"file\":");
+		out_json_str(pz->file);
+		out(",\"line\":%lu,\"index\":%llu,\"solution\":\"", p->line,
+		    (unsigned long long)sc->found);
+		print_line(run, p->n, run->cells);
+		out_str("\"}\n");
+		return 0;
+	}
+	switch (run->o.format) {
+	case FORMAT_LINE:
+		print_line(run, p->n, run->cells);
+		out(" #%llu\n", (unsigned long long)sc->found);
+		break;
+	case FORMAT_GRID:
+		print_where(pz);
+		out("solution #%llu\n", (unsigned long long)sc->found);
+		print_grid(run, p, run->cells);
+		out_char('\n');
+		break;
+	case FORMAT_CLASSIC:
+		out("Solution #%llu\n", (unsigned long long)sc->found);
+		print_classic(p, run->cells);
+		out_char('\n');
+		break;
+	}
+	return 0;
+}
+
+/* --all: every solution printed and numbered, then the count. */
+static void
+mode_all(struct run *run, const struct puzzle *pz)
+{
+	struct result	res;
+
+	if (!run->o.json && run->o.format == FORMAT_CLASSIC) {
+		out_str("Initial Board Position\n");
+		print_classic(pz->p, pz->p->cells);
+		out_char('\n');
+	}
+	search(run, pz, run->o.limit, print_each, &res);
+	if (res.rc < 0)
+		return;
+	if (!run->o.json && run->o.format == FORMAT_LINE) {
+		/* The numbered lines say it all, except for none. */
+		if (res.count == 0)
+			report_count(run, pz, &res);
+		else if (!res.exact) {
+			print_line(run, pz->p->n, pz->p->cells);
+			out(" at least %llu%s\n",
+			    (unsigned long long)res.count,
+			    res.interrupted ? " (interrupted)" : "");
+		}
+		return;
+	}
+	report_count(run, pz, &res);
+}
+
+/* --unique: unique, none or multiple, searching for two at most. */
+static void
+mode_unique(struct run *run, const struct puzzle *pz)
+{
+	struct result	 res;
+	const char	*what;
+
+	search(run, pz, 2, NULL, &res);
+	if (res.interrupted) {
+		note_interrupt(pz);
+		return;
+	}
+	if (res.rc < 0)
+		return;
+	what = res.count == 0 ? "none" : res.count == 1 ? "unique" :
+	    "multiple";
+	if (res.count != 1)
+		run->status = run->status > EXIT_NONE ? run->status : EXIT_NONE;
+	if (run->o.json) {
+		json_head(run, pz);
+		out(",\"result\":\"%s\"}\n", what);
+		return;
+	}
+	switch (run->o.format) {
+	case FORMAT_LINE:
+		print_line(run, pz->p->n, pz->p->cells);
+		out(" %s\n", what);
+		break;
+	case FORMAT_GRID:
+		print_where(pz);
+		out("%s\n", what);
+		break;
+	case FORMAT_CLASSIC:
+		out_str("Initial Board Position\n");
+		print_classic(pz->p, pz->p->cells);
+		out("\n%s\n\n", what);
+		break;
+	}
+}
+
+static void (*const modes[MODE_COUNT_])(struct run *,
+    const struct puzzle *) = {
+	[MODE_SOLVE] = mode_solve,
+	[MODE_COUNT] = mode_count,
+	[MODE_ALL] = mode_all,
+	[MODE_UNIQUE] = mode_unique,
+};
+
+/* ---- puzzles -------------------------------------------------------- */
+
+/* A rejected puzzle: a diagnostic, and a record in JSON output. */
+static void
+bad_puzzle(struct run *run, const char *file, unsigned long line,
+    unsigned long col, const char *msg)
+{
+	if (col != 0)
+		warnx_("%s:%lu:%lu: %s", file, line, col, msg);
+	else
+		warnx_("%s:%lu: %s", file, line, msg);
+	run->status = EXIT_ERROR;
+	if (run->o.json) {
+		out_str("{\"file\":");
+		out_json_str(file);
+		out(",\"line\":%lu", line);
+		if (col != 0)
+			out(",\"column\":%lu", col);
+		out_str(",\"error\":");
+		out_json_str(msg);
+		out_str("}\n");
+	}
+}
+
+/* The matrix of a box shape, built on first use. */
+static dlx_sudoku *
+matrix_for(struct run *run, int boxr, int boxc, int *rc)
+{
+	struct shape	*sh;
+	int		 i;
+
+	for (i = 0; i < run->nshapes; i++) {
+		sh = &run->shapes[i];
+		if (sh->boxr == boxr && sh->boxc == boxc)
+			return sh->s;
+	}
+	if (run->nshapes == (int)(sizeof run->shapes / sizeof run->shapes[0])) {
+		/* Many shapes in one run: drop the oldest. */
+		dlx_sudoku_free(run->shapes[0].s);
+		memmove(run->shapes, run->shapes + 1,
+		    sizeof run->shapes - sizeof run->shapes[0]);
+		run->nshapes--;
+	}
+	sh = &run->shapes[run->nshapes];
+	if ((*rc = dlx_sudoku_new(&sh->s, boxr, boxc)) != DLX_OK)
+		return NULL;
+	sh->boxr = boxr;
+	sh->boxc = boxc;
+	run->nshapes++;
+	return sh->s;
+}
+
+/* Answer one puzzle as the mode says. */
+static void
+process_puzzle(struct run *run, const char *file,
+    const struct dlx_sudoku_puzzle *p)
+{
+	struct dlx_sudoku_conflict	conf;
+	struct puzzle			pz;
+	char				msg[160];
+	int				rc;
+
+	pz.file = file;
+	pz.p = p;
+	if ((pz.s = matrix_for(run, p->boxr, p->boxc, &rc)) == NULL) {
+		warnx_("%s:%lu: %s", file, p->line, dlx_strerror(rc));
+		run->status = EXIT_ERROR;
+		return;
+	}
+	rc = dlx_sudoku_set_givens(pz.s, p->cells, &conf);
+	if (rc == DLX_ECONFLICT) {
+		dlx_sudoku_conflict_text(&conf,
+		    use_numbers(run, p->n) ? "" : run->alphabet, msg,
+		    sizeof msg);
+		bad_puzzle(run, file, p->line, 0, msg);
+		return;
+	}
+	if (rc != DLX_OK) {
+		bad_puzzle(run, file, p->line, 0, dlx_strerror(rc));
+		return;
+	}
+	modes[run->o.mode](run, &pz);
+	dlx_sudoku_clear(pz.s);
+	run->puzzles++;
+}
+
+/* Read and answer every puzzle of one stream. */
+static void
+process_file(struct run *run, const char *file, FILE *fp)
+{
+	struct dlx_sudoku_read_opts	 ro;
+	struct dlx_sudoku_reader	*r;
+	struct dlx_sudoku_puzzle	 p;
+	struct dlx_sudoku_error		 e;
+	int				 rc;
+
+	memset(&ro, 0, sizeof ro);
+	ro.boxr = run->o.boxr;
+	ro.boxc = run->o.boxc;
+	ro.symbols = run->o.symbols;
+	if ((rc = dlx_sudoku_reader_new(&r, fp, &ro)) != DLX_OK) {
+		warnx_("%s: %s", file, dlx_strerror(rc));
+		run->status = EXIT_ERROR;
+		return;
+	}
+	while (!interrupted) {
+		rc = dlx_sudoku_read(r, &p, &e);
+		if (rc == DLX_SUDOKU_EOF)
+			break;
+		if (rc == DLX_SUDOKU_EREAD) {
+			warnx_("%s: read error: %s", file, strerror(errno));
+			run->status = EXIT_ERROR;
+			break;
+		}
+		if (rc == DLX_SUDOKU_BAD)
+			bad_puzzle(run, file, e.line, e.column, e.message);
+		else
+			process_puzzle(run, file, &p);
+	}
+	dlx_sudoku_reader_free(r);
+}
+
+/* ---- options -------------------------------------------------------- */
+
+enum {
+	OPT_SYMBOLS = CHAR_MAX + 1,
+	OPT_PROGRESS
+};
+
+static const struct option longopts[] = {
+	{ "all",	no_argument,		NULL, 'a' },
+	{ "box",	required_argument,	NULL, 'b' },
+	{ "count",	no_argument,		NULL, 'c' },
+	{ "format",	required_argument,	NULL, 'f' },
+	{ "help",	no_argument,		NULL, 'h' },
+	{ "json",	no_argument,		NULL, 'j' },
+	{ "limit",	required_argument,	NULL, 'l' },
+	{ "progress",	no_argument,		NULL, OPT_PROGRESS },
+	{ "stats",	no_argument,		NULL, 's' },
+	{ "symbols",	required_argument,	NULL, OPT_SYMBOLS },
+	{ "unique",	no_argument,		NULL, 'u' },
+	{ "version",	no_argument,		NULL, 'V' },
+	{ NULL,		0,			NULL, 0 }
+};
+
+static void
+usage(void)
+{
+	printf("usage: %s [-acjsuhV] [-b RxC] [-f grid|line|classic] "
+	    "[-l N] [--progress]\n"
+	    "       [--symbols ALPHABET] [file ...]\n", progname);
+	printf("Solve, count or enumerate the sudoku puzzles in each file "
+	    "(standard input\nif none, or -).\n\n"
+	    "  -c, --count          count the solutions of each puzzle\n"
+	    "  -l, --limit N        stop counting at N (\"at least N\"); "
+	    "implies --count\n"
+	    "                       unless --all is given\n"
+	    "  -a, --all            print every solution, numbered\n"
+	    "  -u, --unique         say unique, none or multiple\n"
+	    "  -f, --format FORMAT  grid (default), line or classic\n"
+	    "  -j, --json           one JSON object per line\n"
+	    "  -s, --stats          nodes, updates and time on stderr\n"
+	    "      --progress       progress lines on stderr (default when "
+	    "it is a terminal)\n"
+	    "  -b, --box RxC        boxes of R rows and C columns (default: "
+	    "from the input)\n"
+	    "      --symbols ALPHA  symbols, e.g. 0-9A-F (default 1-9A-Z)\n"
+	    "  -h, --help           show this help and exit\n"
+	    "  -V, --version        show the version and exit\n\n"
+	    "Exit status: 0 all answered (--unique: all unique), 1 some "
+	    "puzzle has no\nsolution (--unique: is not unique), 2 usage or "
+	    "input error, 130 interrupted.\n");
+}
+
+static void
+usage_error(const char *fmt, ...)
+{
+	va_list	ap;
+
+	fprintf(stderr, "%s: ", progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry '%s --help' for more information.\n",
+	    progname);
+	exit(EXIT_ERROR);
+}
+
+static void
+set_mode(struct options *o, enum mode m, const char *name)
+{
+	if (o->mode_set && o->mode != m)
+		usage_error("%s conflicts with another mode option", name);
+	o->mode = m;
+	o->mode_set = 1;
+}
+
+/* Parse the options; returns the index of the first file operand. */
+static int
+parse_options(int argc, char **argv, struct options *o)
+{
+	const char	*why;
+	char		*end, x;
+	unsigned long long v;
+	int		 ch, r, c, tty;
+
+	memset(o, 0, sizeof *o);
+	tty = isatty(STDERR_FILENO);
+	o->progress = tty;
+	while ((ch = getopt_long(argc, argv, "ab:cf:hjl:suV", longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'a':
+			set_mode(o, MODE_ALL, "--all");
+			break;
+		case 'b':
+			if (sscanf(optarg, "%d%c%d", &r, &x, &c) != 3 ||
+			    (x != 'x' && x != 'X') || r < 1 || c < 1 ||
+			    r > DLX_SUDOKU_MAXN || c > DLX_SUDOKU_MAXN ||
+			    r * c < 4 || r * c > DLX_SUDOKU_MAXN ||
+			    strspn(optarg, "0123456789xX") != strlen(optarg))
+				usage_error("--box: '%s' is not RxC with 4 <= "
+				    "R*C <= %d", optarg, DLX_SUDOKU_MAXN);
+			o->boxr = r;
+			o->boxc = c;
+			break;
+		case 'c':
+			set_mode(o, MODE_COUNT, "--count");
+			break;
+		case 'f':
+			if (strcmp(optarg, "grid") == 0)
+				o->format = FORMAT_GRID;
+			else if (strcmp(optarg, "line") == 0)
+				o->format = FORMAT_LINE;
+			else if (strcmp(optarg, "classic") == 0)
+				o->format = FORMAT_CLASSIC;
+			else
+				usage_error("--format: '%s' is not grid, line "
+				    "or classic", optarg);
+			break;
+		case 'h':
+			usage();
+			if (fflush(stdout) != 0 || ferror(stdout))
+				write_failed(errno);
+			exit(0);
+		case 'j':
+			o->json = 1;
+			break;
+		case 'l':
+			errno = 0;
+			v = strtoull(optarg, &end, 10);
+			if (errno != 0 || end == optarg || *end != '\0' ||
+			    v == 0 || optarg[0] == '-')
+				usage_error("--limit: '%s' is not a positive "
+				    "number", optarg);
+			o->limit = v;
+			break;
+		case 's':
+			o->stats = 1;
+			break;
+		case 'u':
+			set_mode(o, MODE_UNIQUE, "--unique");
+			break;
+		case 'V':
+			printf("%s (%s) %s\n", progname, PACKAGE_NAME,
+			    PACKAGE_VERSION);
+			if (fflush(stdout) != 0 || ferror(stdout))
+				write_failed(errno);
+			exit(0);
+		case OPT_PROGRESS:
+			o->progress = 1;
+			break;
+		case OPT_SYMBOLS:
+			if (dlx_sudoku_parse_symbols(optarg, o->alpha,
+			    &why) < 0)
+				usage_error("--symbols: %s", why);
+			o->symbols = o->alpha;
+			break;
+		default:
+			fprintf(stderr, "Try '%s --help' for more "
+			    "information.\n", progname);
+			exit(EXIT_ERROR);
+		}
+	}
+	if (o->limit != 0 && !o->mode_set)
+		set_mode(o, MODE_COUNT, "--limit");
+	if (o->limit != 0 && o->mode != MODE_COUNT && o->mode != MODE_ALL)
+		usage_error("--limit goes with --count or --all");
+	if (o->symbols != NULL && o->boxr != 0 &&
+	    strlen(o->symbols) < (size_t)(o->boxr * o->boxc))
+		usage_error("--symbols: %zu symbols for %d x %d boxes",
+		    strlen(o->symbols), o->boxr, o->boxc);
+	return optind;
+}
+
+int
+main(int argc, char **argv)
+{
+	static struct run	 run;
+	struct sigaction	 sa;
+	FILE			*fp;
+	const char		*file;
+	int			 i, first;
+
+	first = parse_options(argc, argv, &run.o);
+	run.alphabet = run.o.symbols != NULL ? run.o.symbols : DEFAULT_SYMBOLS;
+
+	/* Ctrl-C stops the search at the next progress call; a second one
+	 * kills at once (SA_RESETHAND). */
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_sigint;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_RESETHAND;
+	sigaction(SIGINT, &sa, NULL);
+	/* A closed pipe shows up as EPIPE from a write, handled there. */
+	signal(SIGPIPE, SIG_IGN);
+
+	if (first == argc)
+		process_file(&run, "(standard input)", stdin);
+	for (i = first; i < argc && !interrupted; i++) {
+		file = argv[i];
+		if (strcmp(file, "-") == 0) {
+			process_file(&run, "(standard input)", stdin);
+			continue;
+		}
+		if ((fp = fopen(file, "r")) == NULL) {
+			warnx_("%s: %s", file, strerror(errno));
+			run.status = EXIT_ERROR;
+			continue;
+		}
+		process_file(&run, file, fp);
+		fclose(fp);
+	}
+	if (run.o.stats) {
+		fflush(stdout);
+		fprintf(stderr, "%s: total: %llu puzzles, %llu nodes, "
+		    "%llu updates, %.6f s\n", progname,
+		    (unsigned long long)run.puzzles,
+		    (unsigned long long)run.nodes,
+		    (unsigned long long)run.updates, run.seconds);
+	}
+	for (i = 0; i < run.nshapes; i++)
+		dlx_sudoku_free(run.shapes[i].s);
+	if (fflush(stdout) != 0 || ferror(stdout))
+		write_failed(errno ? errno : EIO);
+	if (fclose(stdout) != 0)
+		write_failed(errno);
+	if (interrupted)
+		return EXIT_INTR;
+	return run.status;
+}

@@ -1,0 +1,359 @@
+/*
+ * sudoku.c: the sudoku exact cover matrix, built once per box shape, with
+ * a puzzle's givens imposed by forcing options (see sudoku.h).
+ *
+ * Item numbering, for N symbols and boxes of R x C:
+ *
+ *	0*N*N + r*N + c		cell (r,c) is filled
+ *	1*N*N + r*N + v		row r has symbol v
+ *	2*N*N + c*N + v		column c has symbol v
+ *	3*N*N + b*N + v		box b has symbol v
+ *
+ * Option (r*N + c)*N + v is "cell (r,c) holds v" and names those four
+ * items in that order.  The cell items come first so that, when several
+ * items have the fewest options, the search branches on a cell; that is
+ * the usual choice and the one Knuth's sudoku runs make.  Because option
+ * numbers are computed, not looked up, decoding a solution needs no table.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sudoku.h"
+
+/* Default alphabet: symbol v is DEFAULT_SYMBOLS[v-1]. */
+#define DEFAULT_SYMBOLS	"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+struct dlx_sudoku {
+	dlx	*d;		/* the matrix, N*N*N options */
+	int	 boxr, boxc;	/* box shape */
+	int	 n;		/* N = boxr*boxc */
+	int	 forced;	/* givens of the current puzzle in force */
+};
+
+/* Box number of cell (r,c). */
+static int
+box_of(int boxr, int boxc, int r, int c)
+{
+	return (r / boxr) * boxr + c / boxc;
+}
+
+static int
+shape_ok(int boxr, int boxc)
+{
+	if (boxr < 1 || boxc < 1 || boxr > DLX_SUDOKU_MAXN ||
+	    boxc > DLX_SUDOKU_MAXN)
+		return 0;
+	return boxr * boxc >= 2 && boxr * boxc <= DLX_SUDOKU_MAXN;
+}
+
+int
+dlx_sudoku_new(dlx_sudoku **sp, int boxr, int boxc)
+{
+	dlx_sudoku	*s;
+	int		 n, r, c, v, items[4], rc;
+
+	if (sp == NULL || !shape_ok(boxr, boxc))
+		return DLX_EINVAL;
+	n = boxr * boxc;
+	if ((s = calloc(1, sizeof *s)) == NULL)
+		return DLX_ENOMEM;
+	s->boxr = boxr;
+	s->boxc = boxc;
+	s->n = n;
+	if ((s->d = dlx_new((size_t)4 * n * n, 0)) == NULL) {
+		free(s);
+		return DLX_ENOMEM;
+	}
+	for (r = 0; r < n; r++) {
+		for (c = 0; c < n; c++) {
+			for (v = 0; v < n; v++) {
+				items[0] = r * n + c;
+				items[1] = n * n + r * n + v;
+				items[2] = 2 * n * n + c * n + v;
+				items[3] = 3 * n * n +
+				    box_of(boxr, boxc, r, c) * n + v;
+				rc = dlx_add_option(s->d, items, 4);
+				if (rc < 0) {
+					dlx_sudoku_free(s);
+					return rc;
+				}
+			}
+		}
+	}
+	*sp = s;
+	return DLX_OK;
+}
+
+void
+dlx_sudoku_free(dlx_sudoku *s)
+{
+	if (s == NULL)
+		return;
+	dlx_free(s->d);
+	free(s);
+}
+
+int
+dlx_sudoku_size(const dlx_sudoku *s)
+{
+	return s->n;
+}
+
+int
+dlx_sudoku_boxr(const dlx_sudoku *s)
+{
+	return s->boxr;
+}
+
+int
+dlx_sudoku_boxc(const dlx_sudoku *s)
+{
+	return s->boxc;
+}
+
+dlx *
+dlx_sudoku_matrix(dlx_sudoku *s)
+{
+	return s->d;
+}
+
+int
+dlx_sudoku_option(const dlx_sudoku *s, int row, int col, int v)
+{
+	int	n = s->n;
+
+	if (row < 0 || row >= n || col < 0 || col >= n || v < 0 || v >= n)
+		return -1;
+	return (row * n + col) * n + v;
+}
+
+/*
+ * Look for a repeated symbol in each unit of one kind.  seen[v] holds
+ * 1 + the index of the cell where v was met in the current unit, or 0;
+ * it is cleared for each unit.  cell(kind, u, k) gives the k-th cell of
+ * unit u in reading order, so the two cells named come in reading order.
+ */
+static int
+find_repeat(int boxr, int boxc, const int *cells, int kind,
+    struct dlx_sudoku_conflict *conf)
+{
+	int	n = boxr * boxc, seen[DLX_SUDOKU_MAXN + 1];
+	int	u, k, r, c, v;
+
+	for (u = 0; u < n; u++) {
+		memset(seen, 0, sizeof seen);
+		for (k = 0; k < n; k++) {
+			switch (kind) {
+			case DLX_SUDOKU_ROW:
+				r = u;
+				c = k;
+				break;
+			case DLX_SUDOKU_COLUMN:
+				r = k;
+				c = u;
+				break;
+			default:
+				r = (u / boxr) * boxr + k / boxc;
+				c = (u % boxr) * boxc + k % boxc;
+				break;
+			}
+			if ((v = cells[r * n + c]) == 0)
+				continue;
+			if (seen[v] != 0) {
+				if (conf != NULL) {
+					conf->kind = kind;
+					conf->unit = u;
+					conf->symbol = v;
+					conf->row1 = (seen[v] - 1) / n;
+					conf->col1 = (seen[v] - 1) % n;
+					conf->row2 = r;
+					conf->col2 = c;
+				}
+				return DLX_ECONFLICT;
+			}
+			seen[v] = r * n + c + 1;
+		}
+	}
+	return DLX_OK;
+}
+
+int
+dlx_sudoku_check(int boxr, int boxc, const int *cells,
+    struct dlx_sudoku_conflict *conf)
+{
+	int	n, i, rc;
+
+	if (cells == NULL || !shape_ok(boxr, boxc))
+		return DLX_EINVAL;
+	n = boxr * boxc;
+	for (i = 0; i < n * n; i++)
+		if (cells[i] < 0 || cells[i] > n)
+			return DLX_EINVAL;
+	if ((rc = find_repeat(boxr, boxc, cells, DLX_SUDOKU_ROW, conf)) != 0)
+		return rc;
+	if ((rc = find_repeat(boxr, boxc, cells, DLX_SUDOKU_COLUMN, conf)) != 0)
+		return rc;
+	return find_repeat(boxr, boxc, cells, DLX_SUDOKU_BOX, conf);
+}
+
+int
+dlx_sudoku_conflict_text(const struct dlx_sudoku_conflict *conf,
+    const char *symbols, char *buf, size_t size)
+{
+	const char	*what;
+	char		 sym[16];
+	int		 v = conf->symbol;
+
+	if (symbols == NULL)
+		symbols = DEFAULT_SYMBOLS;
+	if (v >= 1 && (size_t)v <= strlen(symbols))
+		snprintf(sym, sizeof sym, "%c", symbols[v - 1]);
+	else
+		snprintf(sym, sizeof sym, "%d", v);
+	switch (conf->kind) {
+	case DLX_SUDOKU_ROW:
+		what = "row";
+		break;
+	case DLX_SUDOKU_COLUMN:
+		what = "column";
+		break;
+	default:
+		what = "box";
+		break;
+	}
+	return snprintf(buf, size, "%s %d has two %ss: r%dc%d and r%dc%d",
+	    what, conf->unit + 1, sym, conf->row1 + 1, conf->col1 + 1,
+	    conf->row2 + 1, conf->col2 + 1);
+}
+
+void
+dlx_sudoku_clear(dlx_sudoku *s)
+{
+	if (s->forced) {
+		dlx_unforce_all(s->d);
+		s->forced = 0;
+	}
+}
+
+int
+dlx_sudoku_set_givens(dlx_sudoku *s, const int *cells,
+    struct dlx_sudoku_conflict *conf)
+{
+	int	n = s->n, i, rc;
+
+	if ((rc = dlx_sudoku_check(s->boxr, s->boxc, cells, conf)) != DLX_OK)
+		return rc;
+	dlx_sudoku_clear(s);
+	for (i = 0; i < n * n; i++) {
+		if (cells[i] == 0)
+			continue;
+		/* After the check no two givens share an item, so forcing
+		 * can fail only by misuse (during a search). */
+		if ((rc = dlx_force(s->d, i * n + cells[i] - 1)) != DLX_OK) {
+			dlx_unforce_all(s->d);
+			return rc;
+		}
+		s->forced = 1;
+	}
+	return DLX_OK;
+}
+
+int
+dlx_sudoku_decode(const dlx_sudoku *s, const int *options, size_t n,
+    int *cells)
+{
+	int	N = s->n, opt;
+	size_t	k;
+
+	for (k = 0; k < n; k++) {
+		opt = options[k];
+		if (opt < 0 || opt >= N * N * N)
+			return DLX_ERANGE;
+	}
+	memset(cells, 0, sizeof *cells * N * N);
+	for (k = 0; k < n; k++)
+		cells[options[k] / N] = options[k] % N + 1;
+	return DLX_OK;
+}
+
+int
+dlx_sudoku_box_for(int n, int *boxr, int *boxc)
+{
+	int	r;
+
+	if (n < 4 || n > DLX_SUDOKU_MAXN)
+		return DLX_EINVAL;
+	/* The largest divisor r <= sqrt(n) gives the squarest box. */
+	for (r = 1; (r + 1) * (r + 1) <= n; r++)
+		continue;
+	for (; r > 1; r--) {
+		if (n % r == 0) {
+			*boxr = r;
+			*boxc = n / r;
+			return DLX_OK;
+		}
+	}
+	return DLX_EINVAL;
+}
+
+/* Characters that can never be symbols: blanks, separators, comments. */
+static int
+reserved(int ch)
+{
+	return ch <= ' ' || ch >= 127 || strchr("|-+#", ch) != NULL;
+}
+
+int
+dlx_sudoku_parse_symbols(const char *spec, char *out, const char **why)
+{
+	const unsigned char	*p = (const unsigned char *)spec;
+	int			 len = 0, a, b, ch, k;
+
+	if (spec == NULL || out == NULL) {
+		if (why != NULL)
+			*why = "no alphabet";
+		return DLX_EINVAL;
+	}
+	while (*p != '\0') {
+		a = b = *p++;
+		if (*p == '-' && p[1] != '\0') {
+			b = p[1];
+			p += 2;
+			if (b < a) {
+				if (why != NULL)
+					*why = "a range runs backwards";
+				return DLX_EINVAL;
+			}
+		}
+		for (ch = a; ch <= b; ch++) {
+			if (reserved(ch)) {
+				if (why != NULL)
+					*why = "symbols must be printable and "
+					    "not | - + # or space";
+				return DLX_EINVAL;
+			}
+			for (k = 0; k < len; k++) {
+				if (out[k] == ch) {
+					if (why != NULL)
+						*why = "a symbol appears twice";
+					return DLX_EINVAL;
+				}
+			}
+			if (len == DLX_SUDOKU_MAXN) {
+				if (why != NULL)
+					*why = "more than 36 symbols";
+				return DLX_EINVAL;
+			}
+			out[len++] = (char)ch;
+		}
+	}
+	out[len] = '\0';
+	if (len == 0) {
+		if (why != NULL)
+			*why = "empty alphabet";
+		return DLX_EINVAL;
+	}
+	return len;
+}

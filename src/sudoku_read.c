@@ -1,0 +1,531 @@
+/*
+ * sudoku_read.c: a streaming reader of sudoku puzzles in the usual text
+ * forms (see dlx_sudoku_read() in sudoku.h).
+ *
+ * The reader works a line at a time.  Each line is read into a fixed
+ * buffer of DLX_SUDOKU_MAXLINE bytes (a longer line is consumed and
+ * rejected, never stored) and classified: blank, comment, separator, or a
+ * row of cells.  A row is turned into cell values at once, so the reader
+ * holds at most two rows (the current one and one line of lookahead, which
+ * tells a 16-cell 4x4 puzzle from the first row of a 16x16 grid) plus the
+ * puzzle being assembled.  Memory is thus fixed when the reader is made,
+ * whatever the input: a file of a million puzzles or a 100 MB line costs
+ * the same.
+ *
+ * A bad puzzle is reported once, with the line and column of its first
+ * fault, and all of its lines are consumed (for a grid: up to N rows, or
+ * up to a blank line), so reading resumes cleanly at the next puzzle.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sudoku.h"
+
+#define MAXCELLS	(DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN)
+
+/* Character classes in the reader's map; values >= 0 are cell values. */
+#define C_STRAY		(-1)	/* not allowed */
+#define C_SPACE		(-2)	/* separates cells and number tokens */
+#define C_SEP		(-3)	/* box separator | - +, ignored */
+
+/* What a line is. */
+enum line_kind {
+	L_EOF,		/* no more lines */
+	L_BLANK,	/* only white space: ends a puzzle */
+	L_COMMENT,	/* starts with # (after white space) */
+	L_SEPARATOR,	/* a rule like ---+--- or *-----*: skipped */
+	L_ROW,		/* cells */
+	L_TOOLONG	/* longer than DLX_SUDOKU_MAXLINE */
+};
+
+/* One line, classified and, for L_ROW, turned into cell values. */
+struct row {
+	enum line_kind	 kind;
+	unsigned long	 line;		/* line number, from 1 */
+	int		 k;		/* cells on the line (may exceed
+					   MAXCELLS; only MAXCELLS kept) */
+	int		 cells[MAXCELLS];	/* values: 0 blank, 1.. symbol */
+	unsigned	 cols[MAXCELLS];	/* column of each cell, from 1 */
+	int		 number;	/* cells were read as numbers */
+	unsigned long	 badcol;	/* first stray character's column */
+	int		 badch;		/* ... and the character */
+};
+
+struct dlx_sudoku_reader {
+	FILE		*fp;
+	int		 boxr, boxc;	/* fixed box shape, or 0 */
+	int		 numbers;	/* numbers 10..N may be read */
+	const char	*alphabet;	/* symbol v prints as alphabet[v-1] */
+	signed char	 map[256];	/* class or value of each byte */
+	unsigned long	 lineno;	/* lines read so far */
+	int		 eof;		/* the stream has ended */
+	int		 pending;	/* rows[slot ^ 1] was peeked */
+	int		 slot;		/* row last handed out */
+	struct row	 rows[2];
+	int		 cells[MAXCELLS];	/* the puzzle handed out */
+	char		 buf[DLX_SUDOKU_MAXLINE + 1];
+	char		 alpha[DLX_SUDOKU_MAXN + 1];
+};
+
+#define DEFAULT_SYMBOLS	"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+static void
+make_map(dlx_sudoku_reader *r, const char *symbols)
+{
+	const char	*blanks = "0._*xX";
+	int		 i, ch, lo;
+
+	for (i = 0; i < 256; i++)
+		r->map[i] = C_STRAY;
+	r->map[' '] = r->map['\t'] = r->map['\r'] = C_SPACE;
+	r->map['|'] = r->map['-'] = r->map['+'] = C_SEP;
+	for (i = 0; symbols[i] != '\0'; i++) {
+		ch = (unsigned char)symbols[i];
+		/* With the default alphabet X stays a blank, as in most
+		 * collections; sizes of 33 and more then need --symbols. */
+		if (symbols == r->alpha && r->numbers && ch == 'X')
+			continue;
+		r->map[ch] = (signed char)(i + 1);
+	}
+	for (i = 0; blanks[i] != '\0'; i++)
+		if (r->map[(unsigned char)blanks[i]] == C_STRAY)
+			r->map[(unsigned char)blanks[i]] = 0;
+	/* A letter stands for its other case when that is free. */
+	for (ch = 'A'; ch <= 'Z'; ch++) {
+		lo = ch - 'A' + 'a';
+		if (r->map[ch] > 0 && r->map[lo] == C_STRAY)
+			r->map[lo] = r->map[ch];
+		else if (r->map[lo] > 0 && r->map[ch] == C_STRAY)
+			r->map[ch] = r->map[lo];
+	}
+}
+
+int
+dlx_sudoku_reader_new(dlx_sudoku_reader **rp, FILE *fp,
+    const struct dlx_sudoku_read_opts *o)
+{
+	dlx_sudoku_reader	*r;
+	struct dlx_sudoku_read_opts def;
+	int			 n;
+
+	if (rp == NULL || fp == NULL)
+		return DLX_EINVAL;
+	if (o == NULL) {
+		memset(&def, 0, sizeof def);
+		o = &def;
+	}
+	if (o->boxr != 0 || o->boxc != 0) {
+		n = o->boxr * o->boxc;
+		if (o->boxr < 1 || o->boxc < 1 || o->boxr > DLX_SUDOKU_MAXN ||
+		    o->boxc > DLX_SUDOKU_MAXN || n < 2 ||
+		    n > DLX_SUDOKU_MAXN)
+			return DLX_EINVAL;
+		if (o->symbols != NULL && strlen(o->symbols) < (size_t)n)
+			return DLX_EINVAL;
+	}
+	if (o->symbols != NULL && (o->symbols[0] == '\0' ||
+	    strlen(o->symbols) > DLX_SUDOKU_MAXN))
+		return DLX_EINVAL;
+	if ((r = calloc(1, sizeof *r)) == NULL)
+		return DLX_ENOMEM;
+	r->fp = fp;
+	r->boxr = o->boxr;
+	r->boxc = o->boxc;
+	r->numbers = o->symbols == NULL;
+	strcpy(r->alpha, o->symbols != NULL ? o->symbols : DEFAULT_SYMBOLS);
+	r->alphabet = r->alpha;
+	make_map(r, r->alpha);
+	*rp = r;
+	return DLX_OK;
+}
+
+void
+dlx_sudoku_reader_free(dlx_sudoku_reader *r)
+{
+	free(r);
+}
+
+/*
+ * Read one line into r->buf without its newline.  Returns its length, or
+ * -1 at the end of the stream, or -2 when it is longer than the buffer
+ * (the rest of it is then read and dropped).
+ */
+static long
+get_line(dlx_sudoku_reader *r)
+{
+	FILE	*fp = r->fp;
+	size_t	 len = 0;
+	int	 ch, toolong = 0;
+
+	if (r->eof)
+		return -1;
+	while ((ch = getc(fp)) != EOF && ch != '\n') {
+		if (len < DLX_SUDOKU_MAXLINE)
+			r->buf[len++] = (char)ch;
+		else
+			toolong = 1;
+	}
+	if (ch == EOF) {
+		r->eof = 1;
+		if (len == 0 && !toolong)
+			return -1;
+	}
+	r->lineno++;
+	r->buf[len] = '\0';
+	/* A UTF-8 byte order mark at the very start is not content. */
+	if (r->lineno == 1 && len >= 3 && memcmp(r->buf, "\xef\xbb\xbf", 3) == 0) {
+		memmove(r->buf, r->buf + 3, len - 3);
+		len -= 3;
+		r->buf[len] = '\0';
+	}
+	return toolong ? -2 : (long)len;
+}
+
+/*
+ * Read the line as space-separated numbers if it looks like that: every
+ * token (between white space and |) is a number of one or two digits, at
+ * least one has two (10..99), and at least one has one (a row of such a
+ * grid always holds a blank 0 or a symbol below 10).  "12 34" is thus two
+ * 2x2 box halves, not two numbers.  Returns 1 if the row was read so.
+ */
+static int
+read_numbers(const char *s, size_t len, struct row *w)
+{
+	size_t	i, j;
+	int	one = 0, two = 0, k = 0;
+
+	for (i = 0; i < len; i = j) {
+		if (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '|') {
+			j = i + 1;
+			continue;
+		}
+		for (j = i; j < len && s[j] >= '0' && s[j] <= '9'; j++)
+			continue;
+		if (j < len && s[j] != ' ' && s[j] != '\t' && s[j] != '\r' &&
+		    s[j] != '|')
+			return 0;
+		if (j - i == 1)
+			one = 1;
+		else if (j - i == 2 && s[i] != '0')
+			two = 1;
+		else
+			return 0;
+	}
+	if (!one || !two)
+		return 0;
+	for (i = 0; i < len; i = j) {
+		if (s[i] < '0' || s[i] > '9') {
+			j = i + 1;
+			continue;
+		}
+		for (j = i; j < len && s[j] >= '0' && s[j] <= '9'; j++)
+			continue;
+		if (k < MAXCELLS) {
+			w->cells[k] = j - i == 1 ? s[i] - '0' :
+			    (s[i] - '0') * 10 + s[i + 1] - '0';
+			w->cols[k] = (unsigned)i + 1;
+		}
+		k++;
+	}
+	w->k = k;
+	w->number = 1;
+	return 1;
+}
+
+/* Is the line a rule made of - = + | * and spaces, with a - or =? */
+static int
+is_rule(const char *s, size_t len)
+{
+	size_t	i;
+	int	dash = 0;
+
+	for (i = 0; i < len; i++) {
+		if (s[i] == '-' || s[i] == '=')
+			dash = 1;
+		else if (strchr(" \t\r+|*", s[i]) == NULL || s[i] == '\0')
+			return 0;
+	}
+	return dash;
+}
+
+/* Read and classify the next line into w. */
+static void
+next_line(dlx_sudoku_reader *r, struct row *w)
+{
+	const char	*s = r->buf;
+	long		 n;
+	size_t		 len, i;
+	int		 c, k;
+
+	w->k = 0;
+	w->number = 0;
+	w->badcol = 0;
+	n = get_line(r);
+	w->line = r->lineno;
+	if (n == -1) {
+		w->kind = L_EOF;
+		return;
+	}
+	if (n == -2) {
+		w->kind = L_TOOLONG;
+		return;
+	}
+	len = (size_t)n;
+	for (i = 0; i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r');
+	    i++)
+		continue;
+	if (i == len) {
+		w->kind = L_BLANK;
+		return;
+	}
+	if (s[i] == '#') {
+		w->kind = L_COMMENT;
+		return;
+	}
+	if (is_rule(s, len)) {
+		w->kind = L_SEPARATOR;
+		return;
+	}
+	w->kind = L_ROW;
+	if (r->numbers && read_numbers(s, len, w))
+		return;
+	k = 0;
+	for (i = 0; i < len; i++) {
+		c = r->map[(unsigned char)s[i]];
+		if (c >= 0) {
+			if (k < MAXCELLS) {
+				w->cells[k] = c;
+				w->cols[k] = (unsigned)i + 1;
+			}
+			k++;
+		} else if (c == C_STRAY && w->badcol == 0) {
+			w->badcol = i + 1;
+			w->badch = (unsigned char)s[i];
+		}
+	}
+	w->k = k;
+	/* Only separators (say "| |"): nothing to read. */
+	if (k == 0 && w->badcol == 0)
+		w->kind = L_SEPARATOR;
+}
+
+/* The next line, from the lookahead if there is one. */
+static struct row *
+fetch(dlx_sudoku_reader *r)
+{
+	r->slot ^= 1;
+	if (r->pending)
+		r->pending = 0;
+	else
+		next_line(r, &r->rows[r->slot]);
+	return &r->rows[r->slot];
+}
+
+/* Look at the line after the current one without consuming it. */
+static struct row *
+peek(dlx_sudoku_reader *r)
+{
+	if (!r->pending) {
+		next_line(r, &r->rows[r->slot ^ 1]);
+		r->pending = 1;
+	}
+	return &r->rows[r->slot ^ 1];
+}
+
+static int	fail(struct dlx_sudoku_error *, unsigned long, unsigned long,
+		    const char *, ...)
+#ifdef __GNUC__
+		    __attribute__((format(printf, 4, 5)))
+#endif
+		    ;
+
+/* Fill *e (first fault only: a set e->line is kept). */
+static int
+fail(struct dlx_sudoku_error *e, unsigned long line, unsigned long col,
+    const char *fmt, ...)
+{
+	va_list	ap;
+
+	if (e->line != 0)
+		return DLX_SUDOKU_BAD;
+	e->line = line;
+	e->column = col;
+	va_start(ap, fmt);
+	vsnprintf(e->message, sizeof e->message, fmt, ap);
+	va_end(ap);
+	return DLX_SUDOKU_BAD;
+}
+
+/* Describe a byte for a message. */
+static void
+show_char(int ch, char *buf, size_t size)
+{
+	if (ch > ' ' && ch < 127 && ch != '\'')
+		snprintf(buf, size, "'%c'", ch);
+	else
+		snprintf(buf, size, "byte 0x%02x", ch);
+}
+
+/*
+ * Check the cells of row w against N and append them to the puzzle at
+ * cell index at.  Records the first fault in e.
+ */
+static void
+take_row(dlx_sudoku_reader *r, const struct row *w, int n, int at,
+    struct dlx_sudoku_error *e)
+{
+	char	ch[16];
+	int	i, v;
+
+	if (w->badcol != 0) {
+		show_char(w->badch, ch, sizeof ch);
+		fail(e, w->line, w->badcol, "unexpected %s", ch);
+	}
+	for (i = 0; i < w->k && i < MAXCELLS; i++) {
+		v = w->cells[i];
+		if (v > n) {
+			if (w->number)
+				fail(e, w->line, w->cols[i],
+				    "number %d out of range for %dx%d (0-%d)",
+				    v, n, n, n);
+			else
+				fail(e, w->line, w->cols[i],
+				    "symbol '%c' out of range for %dx%d "
+				    "(%c-%c)", r->alpha[v - 1], n, n,
+				    r->alpha[0], r->alpha[n - 1]);
+		}
+		if (at + i < MAXCELLS)
+			r->cells[at + i] = v;
+	}
+}
+
+/* The N nearest to sqrt(k) that has a box shape, for "expected" texts. */
+static int
+nearest_square(int k)
+{
+	int	n, best = 0, br, bc;
+
+	for (n = 4; n <= DLX_SUDOKU_MAXN; n++) {
+		if (dlx_sudoku_box_for(n, &br, &bc) != DLX_OK)
+			continue;
+		if (best == 0 || labs((long)n * n - k) <
+		    labs((long)best * best - k))
+			best = n;
+	}
+	return best;
+}
+
+/* Read the rest of a grid whose first row is first; N = n. */
+static int
+read_grid(dlx_sudoku_reader *r, const struct row *first, int n,
+    struct dlx_sudoku_puzzle *p, struct dlx_sudoku_error *e)
+{
+	const struct row	*w;
+	unsigned long		 start = first->line;
+	int			 rows = 1;
+
+	take_row(r, first, n, 0, e);
+	while (rows < n) {
+		w = fetch(r);
+		switch (w->kind) {
+		case L_COMMENT:
+		case L_SEPARATOR:
+			continue;
+		case L_EOF:
+		case L_BLANK:
+			return fail(e, start, 0, "grid ends after %d of %d rows",
+			    rows, n);
+		case L_TOOLONG:
+			fail(e, w->line, 0, "line longer than %d bytes",
+			    DLX_SUDOKU_MAXLINE);
+			break;
+		case L_ROW:
+			if (w->k != n)
+				fail(e, w->line, 0,
+				    "row %d has %d cells, expected %d",
+				    rows + 1, w->k, n);
+			else
+				take_row(r, w, n, rows * n, e);
+			break;
+		}
+		rows++;
+	}
+	if (e->line != 0)
+		return DLX_SUDOKU_BAD;
+	p->line = start;
+	return DLX_SUDOKU_PUZZLE;
+}
+
+int
+dlx_sudoku_read(dlx_sudoku_reader *r, struct dlx_sudoku_puzzle *p,
+    struct dlx_sudoku_error *e)
+{
+	const struct row	*w, *next;
+	int			 n, k, sq, one, grid, br, bc;
+
+	if (r == NULL || p == NULL || e == NULL)
+		return DLX_EINVAL;
+	memset(e, 0, sizeof *e);
+	for (;;) {
+		w = fetch(r);
+		if (w->kind == L_EOF) {
+			if (ferror(r->fp))
+				return DLX_SUDOKU_EREAD;
+			return DLX_SUDOKU_EOF;
+		}
+		if (w->kind == L_TOOLONG)
+			return fail(e, w->line, 0, "line longer than %d bytes",
+			    DLX_SUDOKU_MAXLINE);
+		if (w->kind == L_ROW)
+			break;
+	}
+	k = w->k;
+	if (r->boxr != 0) {
+		br = r->boxr;
+		bc = r->boxc;
+		n = br * bc;
+		one = k == n * n;
+		grid = !one && k == n;
+		if (!one && !grid)
+			return fail(e, w->line, 0, "line has %d cells, "
+			    "expected %d (a whole puzzle) or %d (a row)",
+			    k, n * n, n);
+	} else {
+		for (sq = 1; (sq + 1) * (sq + 1) <= k; sq++)
+			continue;
+		one = sq * sq == k && dlx_sudoku_box_for(sq, &br, &bc) == 0;
+		grid = dlx_sudoku_box_for(k, &br, &bc) == 0;
+		if (one && grid) {
+			/* 16 or 36 cells: a 4x4 or 6x6 puzzle, or the first
+			 * row of a 16x16 or 36x36 grid. */
+			next = peek(r);
+			one = next->kind != L_ROW || next->k != k;
+			grid = !one;
+		}
+		if (!one && !grid) {
+			if (k > DLX_SUDOKU_MAXN) {
+				n = nearest_square(k);
+				return fail(e, w->line, 0,
+				    "line has %d cells, expected %d",
+				    k, n * n);
+			}
+			return fail(e, w->line, 0, "line has %d cells: "
+			    "not a sudoku row or puzzle", k);
+		}
+		n = one ? sq : k;
+		dlx_sudoku_box_for(n, &br, &bc);
+	}
+	p->boxr = br;
+	p->boxc = bc;
+	p->n = n;
+	p->cells = r->cells;
+	if (grid)
+		return read_grid(r, w, n, p, e);
+	take_row(r, w, n, 0, e);
+	if (e->line != 0)
+		return DLX_SUDOKU_BAD;
+	p->line = w->line;
+	return DLX_SUDOKU_PUZZLE;
+}
