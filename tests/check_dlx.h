@@ -11,6 +11,7 @@ Suite	*make_core_suite(void);
 Suite	*make_search_suite(void);
 Suite	*make_api_suite(void);
 Suite	*make_random_suite(void);
+Suite	*make_alloc_suite(void);
 
 /*
  * Path of a file under tests/data in the source tree (for VPATH builds and
