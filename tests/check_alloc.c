@@ -297,7 +297,7 @@ lcg(unsigned *s)
 }
 
 /*
- * Scenario 2: 6 primary and 4 secondary items, 300 pseudo-random options,
+ * Scenario 2: 6 primary and 4 secondary items, 100 pseudo-random options,
  * a third of their secondary items colored.  Its counts come from the
  * reference run; a failure anywhere must not change them.
  */
@@ -314,7 +314,7 @@ colored(enum mode mode, long k, struct result *res)
 		goto abandoned;
 	if (step_name(&r, 9, "last") < 0)
 		goto abandoned;
-	for (j = 0; j < 300; j++) {
+	for (j = 0; j < 100; j++) {
 		/* Primary item j % 6, so none is left uncoverable, and a
 		 * random subset of the other items. */
 		n = 0;
