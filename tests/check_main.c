@@ -33,6 +33,7 @@ main(void)
 	srunner_add_suite(sr, make_api_suite());
 	srunner_add_suite(sr, make_random_suite());
 	srunner_add_suite(sr, make_alloc_suite());
+	srunner_add_suite(sr, make_text_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -1,0 +1,542 @@
+/*
+ * dlx-main.c: the program dlx, a generic exact cover solver.
+ *
+ * It reads one problem in Knuth's DLX text format (dlx_text.h) from a file
+ * or standard input, searches it with libdlx, and prints the number of
+ * solutions, or the solutions themselves (each option written as in the
+ * input), or JSON lines.  Long runs show progress on standard error, and
+ * an interrupt (SIGINT) ends the search cleanly with the count so far.
+ *
+ * Exit status: 0 at least one solution, 1 none, 2 trouble (usage, bad
+ * input, read or write error), 130 interrupted.
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "dlx.h"
+#include "dlx_text.h"
+
+#define EXIT_FOUND	0	/* at least one solution */
+#define EXIT_NONE	1	/* no solution */
+#define EXIT_TROUBLE	2	/* usage, input, read or write error */
+#define EXIT_INTERRUPT	130	/* SIGINT: 128 + 2, as shells report it */
+
+/* How often the search calls back (updates): a few ms at 2e8 updates/s,
+ * so an interrupt is answered at once and progress lines come on time. */
+#define CHECK_UPDATES	((uint64_t)1 << 20)
+
+enum output {
+	OUT_COUNT,			/* the number of solutions */
+	OUT_PRINT,			/* each solution, as in the input */
+	OUT_JSON			/* each solution as a JSON line */
+};
+
+/* Long-only options: values above any char. */
+enum {
+	OPT_PROGRESS = CHAR_MAX + 1,
+	OPT_NO_PROGRESS,
+	OPT_STRICT,
+	OPT_MAX_LINE
+};
+
+static const char	*progname = "dlx";
+
+static struct {
+	enum output	 output;	/* what to write on stdout */
+	int		 output_set;	/* --print or --json was given */
+	uint64_t	 limit;		/* stop after this many; 0: none */
+	int		 stats;		/* --stats */
+	int		 progress;	/* -1 auto (tty), 0 off, 1 on */
+	double		 interval;	/* seconds between progress lines */
+	int		 strict;	/* --strict */
+	size_t		 max_line;	/* --max-line; 0: default */
+	const char	*file;		/* operand, NULL or "-": stdin */
+} opts = { OUT_COUNT, 0, 0, 0, -1, 2.0, 0, 0, NULL };
+
+/* The state of the run, shared with the callbacks. */
+struct run {
+	dlx_text	*t;		/* the problem */
+	dlx		*d;		/* its matrix */
+	const char	*name;		/* input name for messages */
+	int		*sorted;	/* a solution's options, sorted */
+	char		*line;		/* an option's text */
+	size_t		 linecap;	/* bytes allocated for line */
+	int		 write_errno;	/* errno of the first failed write, or
+					   0 */
+	int		 write_failed;	/* a write to stdout failed */
+	int		 show_progress;	/* print progress lines */
+	struct timespec	 start;		/* when the search began */
+	double		 last;		/* time of the last progress line */
+	int		 progress_shown; /* a progress line was printed */
+};
+
+/* Set by the SIGINT handler, polled by the search callbacks. */
+static volatile sig_atomic_t	 interrupted;
+
+static void
+on_sigint(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+/* Print a diagnostic "dlx: ..." on stderr. */
+static void
+diag(const char *fmt, ...)
+{
+	va_list	 ap;
+
+	fprintf(stderr, "%s: ", progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static void
+usage_error(const char *fmt, ...)
+{
+	va_list	 ap;
+
+	fprintf(stderr, "%s: ", progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry '%s --help' for more information.\n",
+	    progname);
+	exit(EXIT_TROUBLE);
+}
+
+static void
+usage(void)
+{
+	printf("Usage: %s [OPTION]... [FILE]\n", progname);
+	fputs(
+"Solve the exact cover problem in FILE, written in Knuth's DLX format\n"
+"(standard input if FILE is - or absent), and print how many solutions\n"
+"it has.\n"
+"\n"
+"  -p, --print           print each solution: its options as in the input\n"
+"  -j, --json            print each solution as a line of JSON\n"
+"  -n, --limit=N         stop after N solutions\n"
+"  -1, --first           stop after the first solution and print it\n"
+"  -s, --stats           print search statistics on standard error\n"
+"      --progress[=SEC]  print progress on standard error every SEC seconds\n"
+"                        (default 2), even if it is not a terminal\n"
+"      --no-progress     no progress lines, even on a terminal\n"
+"      --strict          an option with no primary item is an error, not a\n"
+"                        warning\n"
+"      --max-line=BYTES  longest input line accepted (default 1048576)\n"
+"  -h, --help            display this help and exit\n"
+"  -V, --version         output version information and exit\n"
+"\n"
+"Exit status: 0 if a solution was found, 1 if there is none, 2 if there\n"
+"was trouble (usage, input, read or write error), 130 if interrupted.\n",
+	    stdout);
+}
+
+/* Parse a positive decimal number for option name, or die. */
+static uint64_t
+parse_count(const char *name, const char *arg)
+{
+	unsigned long long	 v;
+	char			*end;
+
+	errno = 0;
+	if (arg[0] < '0' || arg[0] > '9')
+		usage_error("invalid %s: '%s'", name, arg);
+	v = strtoull(arg, &end, 10);
+	if (*end != '\0' || v == 0 || errno == ERANGE)
+		usage_error("invalid %s: '%s'", name, arg);
+	return (uint64_t)v;
+}
+
+static void
+parse_options(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "print",	 no_argument,		NULL, 'p' },
+		{ "json",	 no_argument,		NULL, 'j' },
+		{ "limit",	 required_argument,	NULL, 'n' },
+		{ "first",	 no_argument,		NULL, '1' },
+		{ "stats",	 no_argument,		NULL, 's' },
+		{ "progress",	 optional_argument,	NULL, OPT_PROGRESS },
+		{ "no-progress", no_argument,		NULL, OPT_NO_PROGRESS },
+		{ "strict",	 no_argument,		NULL, OPT_STRICT },
+		{ "max-line",	 required_argument,	NULL, OPT_MAX_LINE },
+		{ "help",	 no_argument,		NULL, 'h' },
+		{ "version",	 no_argument,		NULL, 'V' },
+		{ NULL,		 0,			NULL, 0 }
+	};
+	int		 c, first = 0;
+	uint64_t	 v;
+	char		*end;
+
+	while ((c = getopt_long(argc, argv, "pjn:1shV", longopts, NULL)) !=
+	    -1) {
+		switch (c) {
+		case 'p':
+			opts.output = OUT_PRINT;
+			opts.output_set = 1;
+			break;
+		case 'j':
+			opts.output = OUT_JSON;
+			opts.output_set = 1;
+			break;
+		case 'n':
+			opts.limit = parse_count("limit", optarg);
+			break;
+		case '1':
+			first = 1;
+			break;
+		case 's':
+			opts.stats = 1;
+			break;
+		case OPT_PROGRESS:
+			opts.progress = 1;
+			if (optarg != NULL) {
+				errno = 0;
+				opts.interval = strtod(optarg, &end);
+				if (end == optarg || *end != '\0' ||
+				    errno == ERANGE || !(opts.interval > 0) ||
+				    opts.interval > 1e6)
+					usage_error("invalid progress "
+					    "interval: '%s'", optarg);
+			}
+			break;
+		case OPT_NO_PROGRESS:
+			opts.progress = 0;
+			break;
+		case OPT_STRICT:
+			opts.strict = 1;
+			break;
+		case OPT_MAX_LINE:
+			v = parse_count("line length", optarg);
+			if (v > SIZE_MAX / 2)
+				usage_error("invalid line length: '%s'",
+				    optarg);
+			opts.max_line = (size_t)v;
+			break;
+		case 'h':
+			usage();
+			exit(fflush(stdout) == 0 && !ferror(stdout) ?
+			    EXIT_SUCCESS : EXIT_TROUBLE);
+		case 'V':
+			printf("%s (%s) %s\n", progname, PACKAGE_NAME,
+			    PACKAGE_VERSION);
+			exit(fflush(stdout) == 0 && !ferror(stdout) ?
+			    EXIT_SUCCESS : EXIT_TROUBLE);
+		default:
+			fprintf(stderr, "Try '%s --help' for more "
+			    "information.\n", progname);
+			exit(EXIT_TROUBLE);
+		}
+	}
+	if (first) {
+		opts.limit = 1;
+		if (!opts.output_set)
+			opts.output = OUT_PRINT;
+	}
+	if (argc - optind > 1)
+		usage_error("extra operand '%s'", argv[optind + 1]);
+	if (optind < argc)
+		opts.file = argv[optind];
+}
+
+/* Note the first failed write: the search stops and the status says so. */
+static void
+check_write(struct run *r, int rc)
+{
+	if (rc < 0 && !r->write_failed) {
+		r->write_failed = 1;
+		r->write_errno = errno;
+	}
+}
+
+/* The text of option opt in r->line; NULL if out of memory. */
+static const char *
+option_text(struct run *r, int opt)
+{
+	size_t	 n;
+	char	*p;
+
+	n = dlx_text_format_option(r->t, opt, r->line, r->linecap);
+	if (n >= r->linecap) {
+		if ((p = realloc(r->line, n + 1)) == NULL)
+			return NULL;
+		r->line = p;
+		r->linecap = n + 1;
+		dlx_text_format_option(r->t, opt, r->line, r->linecap);
+	}
+	return r->line;
+}
+
+/* Write s as a JSON string (UTF-8 and other bytes >= 0x80 as they are). */
+static int
+json_string(const char *s)
+{
+	const unsigned char	*p;
+
+	if (putchar('"') == EOF)
+		return -1;
+	for (p = (const unsigned char *)s; *p != '\0'; p++) {
+		int	 rc;
+
+		if (*p == '"' || *p == '\\')
+			rc = printf("\\%c", *p);
+		else if (*p < 0x20)
+			rc = printf("\\u%04x", *p);
+		else
+			rc = putchar(*p) == EOF ? -1 : 0;
+		if (rc < 0)
+			return -1;
+	}
+	return putchar('"') == EOF ? -1 : 0;
+}
+
+static int
+cmp_int(const void *a, const void *b)
+{
+	int	 x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * Print one solution.  Its options are listed in input order (the order
+ * in which the search chose them says nothing about the solution).
+ */
+static int
+visit(void *arg, const int *options, size_t n)
+{
+	struct run		*r = arg;
+	struct dlx_stats	 st;
+	const char		*s;
+	size_t			 k;
+	int			 rc = 0;
+
+	if (interrupted || r->write_failed)
+		return 1;
+	dlx_stats(r->d, &st);
+	memcpy(r->sorted, options, n * sizeof *options);
+	qsort(r->sorted, n, sizeof *r->sorted, cmp_int);
+	if (opts.output == OUT_PRINT)
+		rc = printf("%s%llu:\n", st.solutions > 1 ? "\n" : "",
+		    (unsigned long long)st.solutions);
+	else
+		rc = printf("{\"solution\":%llu,\"options\":[",
+		    (unsigned long long)st.solutions);
+	for (k = 0; k < n && rc >= 0; k++) {
+		if ((s = option_text(r, r->sorted[k])) == NULL) {
+			diag("%s", dlx_strerror(DLX_ENOMEM));
+			exit(EXIT_TROUBLE);
+		}
+		if (opts.output == OUT_PRINT)
+			rc = printf("%s\n", s);
+		else if ((rc = k > 0 ? printf(",") : 0) >= 0)
+			rc = json_string(s);
+	}
+	if (opts.output == OUT_JSON && rc >= 0)
+		rc = printf("]}\n");
+	check_write(r, rc);
+	return r->write_failed;
+}
+
+static double
+elapsed(const struct run *r)
+{
+	struct timespec	 now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - r->start.tv_sec) +
+	    (double)(now.tv_nsec - r->start.tv_nsec) / 1e9;
+}
+
+/* Called every CHECK_UPDATES updates: interrupts and progress lines. */
+static int
+progress(void *arg, const struct dlx_stats *st)
+{
+	struct run	*r = arg;
+	double		 now;
+
+	if (interrupted || r->write_failed)
+		return 1;
+	if (!r->show_progress)
+		return 0;
+	now = elapsed(r);
+	if (now - r->last < opts.interval)
+		return 0;
+	r->last = now;
+	r->progress_shown = 1;
+	fprintf(stderr, "%s: %.0f s: %llu solutions, %llu nodes, "
+	    "%llu updates, %.5f explored\n", progname, now,
+	    (unsigned long long)st->solutions,
+	    (unsigned long long)st->nodes, (unsigned long long)st->updates,
+	    dlx_progress(r->d));
+	return 0;
+}
+
+/* Print a reader warning or error, "dlx: FILE:LINE:COLUMN: message". */
+static void
+report(const char *name, const struct dlx_text_error *e, const char *what)
+{
+	if (e->line == 0)
+		fprintf(stderr, "%s: %s: %s%s\n", progname, name, what,
+		    e->message);
+	else if (e->column == 0)
+		fprintf(stderr, "%s: %s:%lu: %s%s\n", progname, name, e->line,
+		    what, e->message);
+	else
+		fprintf(stderr, "%s: %s:%lu:%lu: %s%s\n", progname, name,
+		    e->line, e->column, what, e->message);
+}
+
+static void
+on_warning(void *arg, const struct dlx_text_error *w)
+{
+	report(arg, w, "warning: ");
+}
+
+/* Read the problem; on error print why and exit. */
+static dlx_text *
+load(const char *file, const char **namep)
+{
+	struct dlx_text_options	 topt;
+	struct dlx_text_error	 err;
+	const char		*name;
+	dlx_text		*t;
+	FILE			*fp;
+
+	if (file == NULL || strcmp(file, "-") == 0) {
+		name = "(standard input)";
+		fp = stdin;
+	} else {
+		name = file;
+		if ((fp = fopen(file, "r")) == NULL) {
+			diag("%s: %s", file, strerror(errno));
+			exit(EXIT_TROUBLE);
+		}
+	}
+	memset(&topt, 0, sizeof topt);
+	topt.flags = opts.strict ? DLX_TEXT_STRICT : 0;
+	topt.max_line = opts.max_line;
+	topt.warn = on_warning;
+	topt.warn_arg = (void *)(uintptr_t)name;
+	t = dlx_text_read_file(fp, &topt, &err);
+	if (fp != stdin)
+		fclose(fp);
+	if (t == NULL) {
+		report(name, &err, "");
+		exit(EXIT_TROUBLE);
+	}
+	*namep = name;
+	return t;
+}
+
+static void
+print_stats(struct run *r, double secs)
+{
+	struct dlx_stats	 st;
+
+	dlx_stats(r->d, &st);
+	fprintf(stderr, "solutions: %llu\n",
+	    (unsigned long long)st.solutions);
+	fprintf(stderr, "nodes: %llu\n", (unsigned long long)st.nodes);
+	fprintf(stderr, "updates: %llu\n", (unsigned long long)st.updates);
+	fprintf(stderr, "max depth: %zu\n", st.max_depth);
+	fprintf(stderr, "time: %.3f s\n", secs);
+	fprintf(stderr, "updates/s: %.3g\n",
+	    secs > 0 ? (double)st.updates / secs : 0.0);
+	fprintf(stderr, "memory: %zu bytes\n", dlx_memory(r->d));
+}
+
+int
+main(int argc, char **argv)
+{
+	struct dlx_search	 s;
+	struct dlx_stats	 st;
+	struct sigaction	 sa;
+	struct run		 r;
+	double			 secs;
+	int			 rc, status;
+
+	parse_options(argc, argv);
+
+	memset(&r, 0, sizeof r);
+	r.t = load(opts.file, &r.name);
+	r.d = dlx_text_dlx(r.t);
+	/* A solution has at most one option per primary item. */
+	if ((r.sorted = calloc(dlx_nprimary(r.d) + 1,
+	    sizeof *r.sorted)) == NULL) {
+		diag("%s", dlx_strerror(DLX_ENOMEM));
+		exit(EXIT_TROUBLE);
+	}
+	r.show_progress = opts.progress == 1 ||
+	    (opts.progress == -1 && isatty(STDERR_FILENO));
+
+	/* A closed pipe is a write error (EPIPE), not a silent death. */
+	signal(SIGPIPE, SIG_IGN);
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_sigint;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+
+	memset(&s, 0, sizeof s);
+	if (opts.output != OUT_COUNT) {
+		s.visit = visit;
+		s.visit_arg = &r;
+	}
+	s.max_solutions = opts.limit;
+	s.progress = progress;
+	s.progress_arg = &r;
+	s.progress_updates = CHECK_UPDATES;
+	clock_gettime(CLOCK_MONOTONIC, &r.start);
+	rc = dlx_search(r.d, &s);
+	secs = elapsed(&r);
+	dlx_stats(r.d, &st);
+
+	if (rc < 0) {
+		diag("%s: %s", r.name, dlx_strerror(rc));
+		status = EXIT_TROUBLE;
+	} else if (interrupted) {
+		status = EXIT_INTERRUPT;
+		if (opts.output == OUT_COUNT)
+			check_write(&r, printf("%llu (partial)\n",
+			    (unsigned long long)st.solutions));
+		else
+			diag("interrupted: %llu solutions so far (partial)",
+			    (unsigned long long)st.solutions);
+	} else {
+		status = st.solutions > 0 ? EXIT_FOUND : EXIT_NONE;
+		if (opts.output == OUT_COUNT)
+			check_write(&r, printf("%llu\n",
+			    (unsigned long long)st.solutions));
+	}
+	if (opts.stats)
+		print_stats(&r, secs);
+
+	if (fflush(stdout) != 0)
+		check_write(&r, -1);
+	if (r.write_failed || ferror(stdout)) {
+		/* A reader that went away (EPIPE) needs no message. */
+		if (r.write_errno != EPIPE)
+			diag("write error: %s", strerror(r.write_failed ?
+			    r.write_errno : EIO));
+		status = EXIT_TROUBLE;
+	}
+	free(r.sorted);
+	free(r.line);
+	dlx_text_free(r.t);
+	return status;
+}

@@ -1,0 +1,793 @@
+/*
+ * dlx_text.c: the reader of Knuth's DLX text format (see dlx_text.h).
+ *
+ * Reading is one pass over the input, a line at a time.  The item line
+ * gives the item count, so the dlx is created as soon as it has been read;
+ * each option line is then checked and added at once, and the line buffer
+ * reused.  Item and color names live in two name tables: an arena of
+ * NUL-terminated strings and an open-addressing hash table of indices into
+ * it, so a problem of 100,000 items and millions of options loads in time
+ * linear in its size.  The only per-line memory is the line itself (at most
+ * max_line bytes) and the item and color arrays of one option.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlx.h"
+#include "dlx_text.h"
+
+/*
+ * A set of distinct byte strings numbered 0, 1, 2, ... in order of
+ * insertion.  The strings are stored one after another, each followed by a
+ * NUL, in buf; off[i] is where string i starts.  hash[] has hcap slots (a
+ * power of two, at least twice n), each -1 (empty) or a string number;
+ * collisions probe linearly.
+ */
+struct names {
+	char		*buf;		/* the strings, NUL-terminated */
+	size_t		 len;		/* bytes used in buf */
+	size_t		 cap;		/* bytes allocated for buf */
+	size_t		*off;		/* off[i]: start of string i in buf */
+	size_t		 n;		/* number of strings */
+	size_t		 ncap;		/* slots allocated for off */
+	int		*hash;		/* hcap slots: -1 or a string number */
+	size_t		 hcap;		/* power of two, 0 before first use */
+};
+
+struct dlx_text {
+	dlx		*d;		/* the problem */
+	struct names	 items;		/* item k is items string k */
+	struct names	 colors;	/* color c is colors string c - 1 */
+	unsigned long	*optline;	/* input line of each option read */
+	size_t		 noptlines;	/* options read: entries of optline */
+	size_t		 optcap;	/* slots allocated for optline */
+	size_t		 nskipped;	/* option lines without primary item */
+};
+
+/*
+ * Where lines come from: a stream (fp) or a buffer (mem).  For a stream,
+ * buf[start..end) holds bytes read but not yet returned, and no newline is
+ * in buf[start..scan): scanning resumes there after a refill, so a long
+ * line is searched once.  buf never grows beyond about max_line bytes.
+ */
+struct source {
+	FILE		*fp;		/* the stream, or NULL */
+	const char	*mem;		/* the buffer, if fp is NULL */
+	size_t		 memlen;	/* its length */
+	size_t		 mempos;	/* next byte to return */
+	char		*buf;		/* stream data */
+	size_t		 cap;		/* bytes allocated for buf */
+	size_t		 start;		/* first byte not yet returned */
+	size_t		 scan;		/* newline search resumes here */
+	size_t		 end;		/* end of the data in buf */
+	int		 eof;		/* fp has reached end of file */
+	size_t		 max_line;	/* longest line allowed */
+	unsigned long	 lineno;	/* number of the line last returned */
+};
+
+/* The state of one read. */
+struct reader {
+	struct source	 src;
+	dlx_text	*t;
+	const struct dlx_text_options *opt;
+	struct dlx_text_error *err;
+	size_t		 nprimary;	/* from the item line */
+	unsigned long	*stamp;		/* stamp[i]: last option line naming
+					   item i; catches an item twice */
+	int		*items;		/* the current option's items */
+	int		*colors;	/* and their colors (0: none) */
+	size_t		 cap;		/* slots of items and colors */
+};
+
+static int
+is_blank(unsigned char c)
+{
+	/* The C locale's isspace(), whatever the locale is. */
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' ||
+	    c == '\f';
+}
+
+/* FNV-1a: short names hash well and cheaply. */
+static uint32_t
+hash_bytes(const char *s, size_t len)
+{
+	uint32_t	 h = 2166136261u;
+	size_t		 i;
+
+	for (i = 0; i < len; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 16777619u;
+	}
+	return h;
+}
+
+static void
+names_free(struct names *nm)
+{
+	free(nm->buf);
+	free(nm->off);
+	free(nm->hash);
+	memset(nm, 0, sizeof *nm);
+}
+
+/* The number of the string s[0..len-1] in nm, or -1. */
+static int
+names_find(const struct names *nm, const char *s, size_t len)
+{
+	size_t	 i, mask;
+	int	 k;
+
+	if (nm->hcap == 0)
+		return -1;
+	mask = nm->hcap - 1;
+	for (i = hash_bytes(s, len) & mask; (k = nm->hash[i]) != -1;
+	    i = (i + 1) & mask) {
+		const char *p = nm->buf + nm->off[k];
+
+		if (strncmp(p, s, len) == 0 && p[len] == '\0')
+			return k;
+	}
+	return -1;
+}
+
+/* Double the hash table (or make the first one) and rehash. */
+static int
+names_grow_hash(struct names *nm)
+{
+	size_t	 ncap, i, j, mask;
+	int	*h;
+
+	ncap = nm->hcap == 0 ? 64 : nm->hcap * 2;
+	if (ncap > SIZE_MAX / sizeof *h)
+		return DLX_ENOMEM;
+	if ((h = malloc(ncap * sizeof *h)) == NULL)
+		return DLX_ENOMEM;
+	for (i = 0; i < ncap; i++)
+		h[i] = -1;
+	mask = ncap - 1;
+	for (i = 0; i < nm->n; i++) {
+		const char *p = nm->buf + nm->off[i];
+
+		for (j = hash_bytes(p, strlen(p)) & mask; h[j] != -1;
+		    j = (j + 1) & mask)
+			;
+		h[j] = (int)i;
+	}
+	free(nm->hash);
+	nm->hash = h;
+	nm->hcap = ncap;
+	return DLX_OK;
+}
+
+/*
+ * Add s[0..len-1], known not to be in nm, and return its number, or
+ * DLX_ENOMEM or DLX_EOVERFLOW (more strings than an int can number).
+ */
+static int
+names_add(struct names *nm, const char *s, size_t len)
+{
+	size_t	 i, mask;
+	int	 rc;
+
+	if (nm->n >= INT_MAX)
+		return DLX_EOVERFLOW;
+	if (2 * (nm->n + 1) > nm->hcap && (rc = names_grow_hash(nm)) != DLX_OK)
+		return rc;
+	if (nm->n == nm->ncap) {
+		size_t	 ncap = nm->ncap == 0 ? 64 : nm->ncap * 2;
+		size_t	*off;
+
+		if (ncap > SIZE_MAX / sizeof *off ||
+		    (off = realloc(nm->off, ncap * sizeof *off)) == NULL)
+			return DLX_ENOMEM;
+		nm->off = off;
+		nm->ncap = ncap;
+	}
+	if (len + 1 > nm->cap - nm->len) {
+		size_t	 cap = nm->cap == 0 ? 1024 : nm->cap;
+		char	*buf;
+
+		while (len + 1 > cap - nm->len) {
+			if (cap > SIZE_MAX / 2)
+				return DLX_ENOMEM;
+			cap *= 2;
+		}
+		if ((buf = realloc(nm->buf, cap)) == NULL)
+			return DLX_ENOMEM;
+		nm->buf = buf;
+		nm->cap = cap;
+	}
+	memcpy(nm->buf + nm->len, s, len);
+	nm->buf[nm->len + len] = '\0';
+	nm->off[nm->n] = nm->len;
+	nm->len += len + 1;
+	mask = nm->hcap - 1;
+	for (i = hash_bytes(s, len) & mask; nm->hash[i] != -1;
+	    i = (i + 1) & mask)
+		;
+	nm->hash[i] = (int)nm->n;
+	return (int)nm->n++;
+}
+
+static const char *
+names_get(const struct names *nm, size_t k)
+{
+	return k < nm->n ? nm->buf + nm->off[k] : NULL;
+}
+
+/*
+ * Write s[0..len-1] into out (size bytes, NUL-terminated) for a message:
+ * bytes that are not printable ASCII become \xHH, and a long name is cut
+ * with "..." so that the message keeps its end.
+ */
+static void
+quote(char *out, size_t size, const char *s, size_t len)
+{
+	size_t	 i, o = 0;
+
+	for (i = 0; i < len; i++) {
+		unsigned char	 c = (unsigned char)s[i];
+		int		 w;
+
+		if (o + 8 >= size) {
+			if (size >= 4)
+				memcpy(out + (o < size - 4 ? o : size - 4),
+				    "...", 4);
+			return;
+		}
+		if (c >= 0x20 && c < 0x7f && c != '\\')
+			out[o++] = (char)c, w = 0;
+		else
+			w = snprintf(out + o, size - o, "\\x%02x", c);
+		o += (size_t)w;
+	}
+	out[o] = '\0';
+}
+
+/* Record an error at column col (0: the whole line) of the current line. */
+static int
+fail(struct reader *r, int code, size_t col, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	if (r->err != NULL) {
+		r->err->code = code;
+		r->err->line = r->src.lineno;
+		r->err->column = (unsigned long)col;
+		r->err->sys_errno = 0;
+		va_start(ap, fmt);
+		vsnprintf(r->err->message, sizeof r->err->message, fmt, ap);
+		va_end(ap);
+	}
+	return code;
+}
+
+/*
+ * Get the next line, without its newline, in *line and *len.  Returns 1,
+ * 0 at end of input, or a negative error (recorded in r->err).
+ */
+static int
+next_line(struct reader *r, const char **line, size_t *len)
+{
+	struct source	*s = &r->src;
+	char		*nl;
+	size_t		 n;
+
+	if (s->fp == NULL) {
+		const char	*p = s->mem + s->mempos;
+		size_t		 left = s->memlen - s->mempos;
+
+		if (left == 0)
+			return 0;
+		s->lineno++;
+		if ((nl = memchr(p, '\n', left)) != NULL)
+			n = (size_t)(nl - p);
+		else
+			n = left;
+		if (n > s->max_line)
+			return fail(r, DLX_TEXT_ELONGLINE, s->max_line + 1,
+			    "line longer than %zu bytes", s->max_line);
+		*line = p;
+		*len = n;
+		s->mempos += n + (nl != NULL);
+		return 1;
+	}
+
+	for (;;) {
+		nl = s->end > s->scan ?
+		    memchr(s->buf + s->scan, '\n', s->end - s->scan) : NULL;
+		if (nl != NULL || (s->eof && s->start < s->end)) {
+			s->lineno++;
+			n = (nl != NULL ? (size_t)(nl - s->buf) : s->end) -
+			    s->start;
+			if (n > s->max_line)
+				break;
+			*line = s->buf + s->start;
+			*len = n;
+			s->start += n + (nl != NULL);
+			s->scan = s->start;
+			return 1;
+		}
+		if (s->eof)
+			return 0;
+		s->scan = s->end;
+		if (s->end - s->start > s->max_line) {
+			s->lineno++;
+			break;
+		}
+		/* Make room: drop what was returned, then grow up to a
+		 * little more than max_line. */
+		if (s->start > 0) {
+			memmove(s->buf, s->buf + s->start, s->end - s->start);
+			s->end -= s->start;
+			s->scan -= s->start;
+			s->start = 0;
+		}
+		if (s->end == s->cap) {
+			size_t	 cap = s->cap == 0 ? 65536 : s->cap * 2;
+			char	*buf;
+
+			if (cap > s->max_line + 2)
+				cap = s->max_line + 2;
+			if (cap < 2)
+				cap = 2;
+			if ((buf = realloc(s->buf, cap)) == NULL)
+				return fail(r, DLX_ENOMEM, 0, "%s",
+				    dlx_strerror(DLX_ENOMEM));
+			s->buf = buf;
+			s->cap = cap;
+		}
+		n = fread(s->buf + s->end, 1, s->cap - s->end, s->fp);
+		s->end += n;
+		if (n == 0) {
+			if (ferror(s->fp)) {
+				int	 e = errno;
+
+				s->lineno++;
+				fail(r, DLX_TEXT_EIO, 0, "read error: %s",
+				    strerror(e));
+				if (r->err != NULL)
+					r->err->sys_errno = e;
+				return DLX_TEXT_EIO;
+			}
+			s->eof = 1;
+		}
+	}
+	return fail(r, DLX_TEXT_ELONGLINE, s->max_line + 1,
+	    "line longer than %zu bytes", s->max_line);
+}
+
+/* Is the line blank or a comment? */
+static int
+skip_line(const char *line, size_t len)
+{
+	size_t	 i;
+
+	for (i = 0; i < len && is_blank((unsigned char)line[i]); i++)
+		;
+	return i == len || line[i] == '|';
+}
+
+/*
+ * Read the item line, create the dlx and name its items.
+ */
+static int
+read_items(struct reader *r, const char *line, size_t len)
+{
+	struct names	*nm = &r->t->items;
+	char		 q[80];
+	size_t		 i, j, nprimary = 0, k;
+	int		 bar = 0, rc;
+
+	for (i = 0; i < len; ) {
+		unsigned char	 c = (unsigned char)line[i];
+
+		if (is_blank(c)) {
+			i++;
+			continue;
+		}
+		if (c == '|') {
+			if (bar)
+				return fail(r, DLX_TEXT_ESYNTAX, i + 1,
+				    "second '|' in the item line");
+			bar = 1;
+			nprimary = nm->n;
+			i++;
+			continue;
+		}
+		for (j = i; j < len && !is_blank((unsigned char)line[j]) &&
+		    line[j] != '|'; j++) {
+			if (line[j] == ':' || line[j] == '\0') {
+				for (k = j; k < len && line[k] != '|' &&
+				    !is_blank((unsigned char)line[k]); k++)
+					;
+				quote(q, sizeof q, line + i, k - i);
+				return fail(r, DLX_TEXT_ESYNTAX, j + 1,
+				    line[j] == ':' ?
+				    "':' in item name '%s' (colors belong in "
+				    "options)" : "NUL byte in item name '%s'",
+				    q);
+			}
+		}
+		if (names_find(nm, line + i, j - i) != -1) {
+			quote(q, sizeof q, line + i, j - i);
+			return fail(r, DLX_TEXT_EDUPNAME, i + 1,
+			    "duplicate item name '%s'", q);
+		}
+		if ((rc = names_add(nm, line + i, j - i)) < 0)
+			return fail(r, rc, i + 1, "%s", dlx_strerror(rc));
+		i = j;
+	}
+	if (!bar)
+		nprimary = nm->n;
+	if (nprimary == 0)
+		/* Only "| names" could do this, and it is a comment. */
+		return fail(r, DLX_TEXT_ESYNTAX, 1, "no primary item");
+	r->nprimary = nprimary;
+	if ((r->t->d = dlx_new(nprimary, nm->n - nprimary)) == NULL)
+		return fail(r, DLX_ENOMEM, 0, "%s", dlx_strerror(DLX_ENOMEM));
+	for (k = 0; k < nm->n; k++)
+		if ((rc = dlx_set_item_name(r->t->d, (int)k,
+		    names_get(nm, k))) != DLX_OK)
+			return fail(r, rc, 0, "%s", dlx_strerror(rc));
+	if ((r->stamp = calloc(nm->n, sizeof *r->stamp)) == NULL)
+		return fail(r, DLX_ENOMEM, 0, "%s", dlx_strerror(DLX_ENOMEM));
+	return DLX_OK;
+}
+
+/* Make room for n items in the current option. */
+static int
+reserve(struct reader *r, size_t n)
+{
+	size_t	 cap;
+	int	*p;
+
+	if (n <= r->cap)
+		return DLX_OK;
+	cap = r->cap == 0 ? 16 : r->cap;
+	while (cap < n)
+		cap *= 2;
+	if (cap > SIZE_MAX / sizeof *p)
+		return DLX_ENOMEM;
+	if ((p = realloc(r->items, cap * sizeof *p)) == NULL)
+		return DLX_ENOMEM;
+	r->items = p;
+	if ((p = realloc(r->colors, cap * sizeof *p)) == NULL)
+		return DLX_ENOMEM;
+	r->colors = p;
+	r->cap = cap;
+	return DLX_OK;
+}
+
+/*
+ * Read one option line and add it to the dlx (or skip it, warning, if it
+ * has no primary item).
+ */
+static int
+read_option(struct reader *r, const char *line, size_t len)
+{
+	struct dlx_text	*t = r->t;
+	struct dlx_text_error w;
+	char		 q[80];
+	size_t		 i, j, name_end, n = 0, first = 0;
+	unsigned long	 stamp = r->src.lineno;
+	int		 item, color, primary = 0, rc;
+
+	for (i = 0; i < len; i = j) {
+		if (is_blank((unsigned char)line[i])) {
+			j = i + 1;
+			continue;
+		}
+		if (n == 0)
+			first = i;
+		/* The token is line[i..j); its name ends at the first ':'
+		 * (name_end == j if there is none), the color follows. */
+		name_end = SIZE_MAX;
+		for (j = i; j < len && !is_blank((unsigned char)line[j]); j++) {
+			if (line[j] == '\0') {
+				quote(q, sizeof q, line + i, j - i + 1);
+				return fail(r, DLX_TEXT_ESYNTAX, j + 1,
+				    "NUL byte in '%s'", q);
+			}
+			if (line[j] == ':' && name_end == SIZE_MAX)
+				name_end = j;
+		}
+		if (name_end == SIZE_MAX)
+			name_end = j;
+		if (name_end == i)
+			return fail(r, DLX_TEXT_ESYNTAX, i + 1,
+			    "empty item name before ':'");
+		if ((item = names_find(&t->items, line + i, name_end - i)) ==
+		    -1) {
+			quote(q, sizeof q, line + i, name_end - i);
+			return fail(r, DLX_TEXT_EUNKNOWN, i + 1,
+			    "unknown item '%s'", q);
+		}
+		if (r->stamp[item] == stamp) {
+			quote(q, sizeof q, line + i, name_end - i);
+			return fail(r, DLX_TEXT_EDUPITEM, i + 1,
+			    "item '%s' twice in one option", q);
+		}
+		r->stamp[item] = stamp;
+		color = 0;
+		if (name_end < j) {
+			quote(q, sizeof q, line + i, name_end - i);
+			if ((size_t)item < r->nprimary)
+				return fail(r, DLX_TEXT_ECOLOR, name_end + 1,
+				    "color on primary item '%s'", q);
+			if (name_end + 1 == j)
+				return fail(r, DLX_TEXT_ESYNTAX, name_end + 1,
+				    "empty color after '%s:'", q);
+			color = names_find(&t->colors, line + name_end + 1,
+			    j - name_end - 1);
+			if (color == -1 && (color = names_add(&t->colors,
+			    line + name_end + 1, j - name_end - 1)) < 0)
+				return fail(r, color, name_end + 2, "%s",
+				    dlx_strerror(color));
+			color++;
+		}
+		if ((size_t)item < r->nprimary)
+			primary = 1;
+		if ((rc = reserve(r, n + 1)) != DLX_OK)
+			return fail(r, rc, i + 1, "%s", dlx_strerror(rc));
+		r->items[n] = item;
+		r->colors[n] = color;
+		n++;
+	}
+
+	if (!primary) {
+		if (r->opt != NULL && (r->opt->flags & DLX_TEXT_STRICT))
+			return fail(r, DLX_TEXT_ENOPRIMARY, first + 1,
+			    "option has no primary item");
+		t->nskipped++;
+		if (r->opt != NULL && r->opt->warn != NULL) {
+			memset(&w, 0, sizeof w);
+			w.code = DLX_TEXT_ENOPRIMARY;
+			w.line = r->src.lineno;
+			w.column = (unsigned long)first + 1;
+			snprintf(w.message, sizeof w.message,
+			    "option has no primary item; ignored");
+			r->opt->warn(r->opt->warn_arg, &w);
+		}
+		return DLX_OK;
+	}
+
+	if (t->noptlines == t->optcap) {
+		size_t		 cap = t->optcap == 0 ? 1024 : t->optcap * 2;
+		unsigned long	*p;
+
+		if (cap > SIZE_MAX / sizeof *p ||
+		    (p = realloc(t->optline, cap * sizeof *p)) == NULL)
+			return fail(r, DLX_ENOMEM, 0, "%s",
+			    dlx_strerror(DLX_ENOMEM));
+		t->optline = p;
+		t->optcap = cap;
+	}
+	rc = dlx_add_option_colored(t->d, r->items,
+	    t->colors.n > 0 ? r->colors : NULL, n);
+	if (rc < 0)
+		return fail(r, rc, first + 1, "%s", dlx_strerror(rc));
+	t->optline[t->noptlines++] = r->src.lineno;
+	return DLX_OK;
+}
+
+/* Read everything from r->src; on error free the half-built problem. */
+static dlx_text *
+read_all(struct reader *r)
+{
+	const char	*line = NULL;
+	size_t		 len = 0;
+	int		 rc, have_items = 0;
+
+	if (r->err != NULL)
+		memset(r->err, 0, sizeof *r->err);
+	if (r->src.max_line == 0)
+		r->src.max_line = DLX_TEXT_MAX_LINE;
+	if ((r->t = calloc(1, sizeof *r->t)) == NULL) {
+		rc = fail(r, DLX_ENOMEM, 0, "%s", dlx_strerror(DLX_ENOMEM));
+		goto out;
+	}
+	while ((rc = next_line(r, &line, &len)) == 1) {
+		if (skip_line(line, len))
+			continue;
+		if (!have_items) {
+			rc = read_items(r, line, len);
+			have_items = 1;
+		} else
+			rc = read_option(r, line, len);
+		if (rc != DLX_OK)
+			break;
+	}
+	if (rc == 0 && !have_items) {
+		r->src.lineno = 0;
+		rc = fail(r, DLX_TEXT_ENOITEMS, 0,
+		    "no item line (the input has only blanks and comments)");
+	}
+out:
+	free(r->src.buf);
+	free(r->stamp);
+	free(r->items);
+	free(r->colors);
+	if (rc != 0) {
+		dlx_text_free(r->t);
+		return NULL;
+	}
+	return r->t;
+}
+
+dlx_text *
+dlx_text_read_file(FILE *fp, const struct dlx_text_options *opt,
+    struct dlx_text_error *err)
+{
+	struct reader	 r;
+
+	memset(&r, 0, sizeof r);
+	r.opt = opt;
+	r.err = err;
+	r.src.max_line = opt != NULL ? opt->max_line : 0;
+	if (fp == NULL) {
+		fail(&r, DLX_EINVAL, 0, "%s", dlx_strerror(DLX_EINVAL));
+		return NULL;
+	}
+	r.src.fp = fp;
+	return read_all(&r);
+}
+
+dlx_text *
+dlx_text_read_buffer(const char *buf, size_t len,
+    const struct dlx_text_options *opt, struct dlx_text_error *err)
+{
+	struct reader	 r;
+
+	memset(&r, 0, sizeof r);
+	r.opt = opt;
+	r.err = err;
+	r.src.max_line = opt != NULL ? opt->max_line : 0;
+	if (buf == NULL && len > 0) {
+		fail(&r, DLX_EINVAL, 0, "%s", dlx_strerror(DLX_EINVAL));
+		return NULL;
+	}
+	r.src.mem = buf != NULL ? buf : "";
+	r.src.memlen = len;
+	return read_all(&r);
+}
+
+void
+dlx_text_free(dlx_text *t)
+{
+	if (t == NULL)
+		return;
+	dlx_free(t->d);
+	names_free(&t->items);
+	names_free(&t->colors);
+	free(t->optline);
+	free(t);
+}
+
+dlx *
+dlx_text_dlx(const dlx_text *t)
+{
+	return t != NULL ? t->d : NULL;
+}
+
+size_t
+dlx_text_ncolors(const dlx_text *t)
+{
+	return t != NULL ? t->colors.n : 0;
+}
+
+const char *
+dlx_text_color_name(const dlx_text *t, int c)
+{
+	if (t == NULL || c < 1)
+		return NULL;
+	return names_get(&t->colors, (size_t)c - 1);
+}
+
+int
+dlx_text_item(const dlx_text *t, const char *name)
+{
+	if (t == NULL || name == NULL)
+		return -1;
+	return names_find(&t->items, name, strlen(name));
+}
+
+int
+dlx_text_color(const dlx_text *t, const char *name)
+{
+	if (t == NULL || name == NULL)
+		return 0;
+	return names_find(&t->colors, name, strlen(name)) + 1;
+}
+
+unsigned long
+dlx_text_option_line(const dlx_text *t, int opt)
+{
+	if (t == NULL || opt < 0 || (size_t)opt >= t->noptlines)
+		return 0;
+	return t->optline[opt];
+}
+
+size_t
+dlx_text_nskipped(const dlx_text *t)
+{
+	return t != NULL ? t->nskipped : 0;
+}
+
+/* Append s to buf as snprintf would, counting in *n what it would write. */
+static void
+append(char *buf, size_t size, size_t *n, const char *s)
+{
+	size_t	 len = strlen(s);
+
+	if (*n < size) {
+		size_t	 room = size - *n - 1;
+
+		memcpy(buf + *n, s, len < room ? len : room);
+	}
+	*n += len;
+}
+
+size_t
+dlx_text_format_option(const dlx_text *t, int opt, char *buf, size_t size)
+{
+	char		 num[32];
+	const char	*s;
+	size_t		 k, m, n = 0;
+	int		 item, color;
+
+	m = t != NULL && opt >= 0 && (size_t)opt < dlx_noptions(t->d) ?
+	    dlx_option_size(t->d, opt) : 0;
+	for (k = 0; k < m; k++) {
+		if (k > 0)
+			append(buf, size, &n, " ");
+		item = dlx_option_item(t->d, opt, k);
+		if ((s = names_get(&t->items, (size_t)item)) == NULL) {
+			snprintf(num, sizeof num, "#%d", item);
+			s = num;
+		}
+		append(buf, size, &n, s);
+		if ((color = dlx_option_color(t->d, opt, k)) != 0) {
+			append(buf, size, &n, ":");
+			if ((s = dlx_text_color_name(t, color)) == NULL) {
+				snprintf(num, sizeof num, "%d", color);
+				s = num;
+			}
+			append(buf, size, &n, s);
+		}
+	}
+	if (size > 0)
+		buf[n < size ? n : size - 1] = '\0';
+	return n;
+}
+
+const char *
+dlx_text_strerror(int code)
+{
+	switch (code) {
+	case DLX_TEXT_EIO:
+		return "read error";
+	case DLX_TEXT_ENOITEMS:
+		return "no item line";
+	case DLX_TEXT_ELONGLINE:
+		return "line too long";
+	case DLX_TEXT_ESYNTAX:
+		return "syntax error";
+	case DLX_TEXT_EDUPNAME:
+		return "duplicate item name";
+	case DLX_TEXT_EUNKNOWN:
+		return "unknown item";
+	case DLX_TEXT_EDUPITEM:
+		return "item twice in one option";
+	case DLX_TEXT_ECOLOR:
+		return "color on a primary item";
+	case DLX_TEXT_ENOPRIMARY:
+		return "option has no primary item";
+	default:
+		return dlx_strerror(code);
+	}
+}
