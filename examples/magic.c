@@ -1,0 +1,180 @@
+/*
+ * magic.c: the 3x3 magic square as an exact cover with colors (an example
+ * of libdlx).
+ *
+ * Put the digits 1..9 in a 3x3 grid, each once, so that every row, column
+ * and diagonal sums to 15.  There are 8 such squares (one, turned and
+ * reflected); givens select among them.
+ *
+ * Each of the eight lines (rows r1 r2 r3, columns c1 c2 c3, diagonals d1
+ * from the top left, d2 from the top right) is a primary item, and an
+ * option fills one line with three distinct digits summing to 15, in one
+ * of their 6 orders.  Lines cross, so the options must agree on the shared
+ * cells: each cell pIJ (row I, column J) is a secondary item colored with
+ * its digit, and colors let two lines share a cell only if they give it the
+ * same digit.  Each digit nD is a secondary item too, colored with the cell
+ * "IJ" that holds it, so no digit is used in two cells.  Since every cell
+ * lies in some line, every cell gets a digit; since no digit is used twice,
+ * the 9 cells hold the 9 digits.
+ *
+ * A given digit D at cell IJ is a primary item gIJ whose one option fixes
+ * the same colors: "gIJ pIJ:D nD:IJ".
+ *
+ * Usage: magic [-d] [GIVENS]
+ * GIVENS is 9 characters, the grid row by row, digits and '.' for a blank
+ * (default "........."). Without -d, count the squares with libdlx; with
+ * -d, print the problem in Knuth's DLX format.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlx.h"
+
+/* The eight lines and their cells, numbered 0..8 row by row. */
+static const struct line {
+	const char	*name;
+	int		 cell[3];
+} lines[8] = {
+	{ "r1", { 0, 1, 2 } }, { "r2", { 3, 4, 5 } }, { "r3", { 6, 7, 8 } },
+	{ "c1", { 0, 3, 6 } }, { "c2", { 1, 4, 7 } }, { "c3", { 2, 5, 8 } },
+	{ "d1", { 0, 4, 8 } }, { "d2", { 2, 4, 6 } },
+};
+
+/*
+ * Items: lines 0..7, then one per given (8 .. 8+ngivens-1), primary; then
+ * cells P(k), digits N(d).  Colors: digit d colors a cell with d; cell k
+ * colors a digit with k + 1.
+ */
+#define P(g, k)		(8 + (g) + (k))
+#define N(g, d)		(8 + (g) + 9 + (d) - 1)
+
+/* Build the problem with libdlx, or print it (d == NULL). */
+static int
+build(dlx *d, const char *givens, int ngivens)
+{
+	int	 l, a, b, c, k, g, rc, it[7], col[7];
+
+	if (d == NULL) {
+		printf("| 3x3 magic square, givens %s\n", givens);
+		printf("r1 r2 r3 c1 c2 c3 d1 d2");
+		for (k = 0; k < 9; k++)
+			if (givens[k] != '.')
+				printf(" g%d%d", k / 3 + 1, k % 3 + 1);
+		printf(" |");
+		for (k = 0; k < 9; k++)
+			printf(" p%d%d", k / 3 + 1, k % 3 + 1);
+		for (k = 1; k <= 9; k++)
+			printf(" n%d", k);
+		printf("\n");
+	}
+	for (l = 0; l < 8; l++)
+		for (a = 1; a <= 9; a++)
+			for (b = 1; b <= 9; b++) {
+				c = 15 - a - b;
+				if (a == b || c < 1 || c > 9 || c == a ||
+				    c == b)
+					continue;
+				if (d == NULL) {
+					const int	*x = lines[l].cell;
+
+					printf("%s p%d%d:%d p%d%d:%d p%d%d:%d"
+					    " n%d:%d%d n%d:%d%d n%d:%d%d\n",
+					    lines[l].name,
+					    x[0] / 3 + 1, x[0] % 3 + 1, a,
+					    x[1] / 3 + 1, x[1] % 3 + 1, b,
+					    x[2] / 3 + 1, x[2] % 3 + 1, c,
+					    a, x[0] / 3 + 1, x[0] % 3 + 1,
+					    b, x[1] / 3 + 1, x[1] % 3 + 1,
+					    c, x[2] / 3 + 1, x[2] % 3 + 1);
+					continue;
+				}
+				it[0] = l;
+				col[0] = 0;
+				for (k = 0; k < 3; k++) {
+					int	 v = k == 0 ? a : k == 1 ? b : c;
+
+					it[1 + k] = P(ngivens,
+					    lines[l].cell[k]);
+					col[1 + k] = v;
+					it[4 + k] = N(ngivens, v);
+					col[4 + k] = lines[l].cell[k] + 1;
+				}
+				if ((rc = dlx_add_option_colored(d, it, col,
+				    7)) < 0)
+					return rc;
+			}
+	for (k = 0, g = 0; k < 9; k++) {
+		int	 v = givens[k] - '0';
+
+		if (givens[k] == '.')
+			continue;
+		if (d == NULL) {
+			printf("g%d%d p%d%d:%d n%d:%d%d\n", k / 3 + 1,
+			    k % 3 + 1, k / 3 + 1, k % 3 + 1, v, v, k / 3 + 1,
+			    k % 3 + 1);
+		} else {
+			it[0] = 8 + g;
+			col[0] = 0;
+			it[1] = P(ngivens, k);
+			col[1] = v;
+			it[2] = N(ngivens, v);
+			col[2] = k + 1;
+			if ((rc = dlx_add_option_colored(d, it, col, 3)) < 0)
+				return rc;
+		}
+		g++;
+	}
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	const char	*givens = ".........";
+	uint64_t	 total;
+	dlx		*d;
+	int		 dflag = 0, ngivens = 0, k, rc;
+
+	if (argc > 1 && strcmp(argv[1], "-d") == 0) {
+		dflag = 1;
+		argc--, argv++;
+	}
+	if (argc > 2 || (argc == 2 && strlen(argv[1]) != 9)) {
+		fprintf(stderr, "usage: magic [-d] [GIVENS]\n");
+		return 2;
+	}
+	if (argc == 2)
+		givens = argv[1];
+	for (k = 0; k < 9; k++) {
+		if (givens[k] == '.')
+			continue;
+		if (givens[k] < '1' || givens[k] > '9') {
+			fprintf(stderr, "magic: GIVENS: 9 of 1-9 or '.'\n");
+			return 2;
+		}
+		ngivens++;
+	}
+	if (dflag) {
+		build(NULL, givens, ngivens);
+		if (fflush(stdout) != 0 || ferror(stdout)) {
+			fprintf(stderr, "magic: write error\n");
+			return 2;
+		}
+		return 0;
+	}
+	if ((d = dlx_new(8 + (size_t)ngivens, 18)) == NULL) {
+		fprintf(stderr, "magic: %s\n", dlx_strerror(DLX_ENOMEM));
+		return 2;
+	}
+	if ((rc = build(d, givens, ngivens)) == 0)
+		rc = dlx_count(d, 0, &total);
+	dlx_free(d);
+	if (rc != DLX_OK) {
+		fprintf(stderr, "magic: %s\n", dlx_strerror(rc));
+		return 2;
+	}
+	printf("%llu\n", (unsigned long long)total);
+	return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 2;
+}

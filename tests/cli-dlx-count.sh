@@ -1,0 +1,146 @@
+#!/bin/sh
+# dlx: counts, printed solutions, JSON lines, limits, statistics and exit
+# statuses, compared with the expected output byte for byte.  The node and
+# update counts are those of Knuth's DLX1 on the same files.
+: "${top_builddir:=.}" "${top_srcdir:=.}"
+dlx=$top_builddir/src/dlx
+data=$top_srcdir/tests/data
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/cli-dlx-count.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+
+# check NAME EXPECTED-STATUS COMMAND...: stdout must equal $tmp/exp.
+check() {
+	name=$1 want=$2
+	shift 2
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	st=$?
+	if [ "$st" != "$want" ]; then
+		echo "FAIL $name: status $st, expected $want"; fail=1
+	fi
+	if ! cmp -s "$tmp/exp" "$tmp/out"; then
+		echo "FAIL $name: output differs:"; diff "$tmp/exp" "$tmp/out"
+		fail=1
+	fi
+}
+
+cat >"$tmp/knuth.dlx" <<'END'
+| A simple example (DLX1)
+A B C D E | F G
+C E F
+A D G
+B C F
+A D
+B G
+D E G
+END
+
+# Counting, from a file, from '-' and from standard input.
+echo 1 >"$tmp/exp"
+check count 0 "$dlx" "$tmp/knuth.dlx"
+check count-dash 0 "$dlx" - <"$tmp/knuth.dlx"
+check count-stdin 0 "$dlx" <"$tmp/knuth.dlx"
+
+# The solution's options, in input order, as written in the input.
+cat >"$tmp/exp" <<'END'
+1:
+C E F
+A D
+B G
+END
+check print 0 "$dlx" --print "$tmp/knuth.dlx"
+check print-short 0 "$dlx" -p "$tmp/knuth.dlx"
+check first 0 "$dlx" --first "$tmp/knuth.dlx"
+
+echo '{"solution":1,"options":["C E F","A D","B G"]}' >"$tmp/exp"
+check json 0 "$dlx" --json "$tmp/knuth.dlx"
+
+# Several solutions: numbered, a blank line between them.
+cat >"$tmp/three.dlx" <<'END'
+a b | x
+a b
+a
+b x:red
+b x:blue
+END
+cat >"$tmp/exp" <<'END'
+1:
+a b
+
+2:
+a
+b x:red
+
+3:
+a
+b x:blue
+END
+check print-three 0 "$dlx" -p "$tmp/three.dlx"
+cat >"$tmp/exp" <<'END'
+{"solution":1,"options":["a b"]}
+{"solution":2,"options":["a","b x:red"]}
+END
+check json-limit 0 "$dlx" -j --limit 2 "$tmp/three.dlx"
+echo 2 >"$tmp/exp"
+check limit 0 "$dlx" -n 2 "$tmp/three.dlx"
+echo 3 >"$tmp/exp"
+check limit-above 0 "$dlx" --limit=10 "$tmp/three.dlx"
+
+# JSON strings are escaped.
+printf 'a"q b\\s\na"q b\\s\n' >"$tmp/quote.dlx"
+printf '%s\n' '{"solution":1,"options":["a\"q b\\s"]}' >"$tmp/exp"
+check json-escape 0 "$dlx" --json "$tmp/quote.dlx"
+
+# No solution: 0, status 1; nothing printed with --print.
+printf 'A B\nA\n' >"$tmp/none.dlx"
+echo 0 >"$tmp/exp"
+check none 1 "$dlx" "$tmp/none.dlx"
+: >"$tmp/exp"
+check none-print 1 "$dlx" -p "$tmp/none.dlx"
+
+# The shared instances: counts, and with --stats DLX1's node and update
+# counts (time, rate and memory vary, so they are left out).
+for f in queens8:92:1223:21456:8 langford8:300:2789:37241:8 \
+    sudoku4-empty:288:2157:22545:16; do
+	IFS=: read -r name sols nodes updates depth <<END
+$f
+END
+	echo "$sols" >"$tmp/exp"
+	check "$name" 0 "$dlx" --stats "$data/$name.dlx"
+	grep -v -e '^time: ' -e '^updates/s: ' -e '^memory: ' "$tmp/err" \
+	    >"$tmp/stats"
+	printf 'solutions: %s\nnodes: %s\nupdates: %s\nmax depth: %s\n' \
+	    "$sols" "$nodes" "$updates" "$depth" >"$tmp/exp"
+	if ! cmp -s "$tmp/exp" "$tmp/stats"; then
+		echo "FAIL $name --stats:"; diff "$tmp/exp" "$tmp/stats"; fail=1
+	fi
+	grep -q '^time: [0-9.]* s$' "$tmp/err" &&
+	    grep -q '^memory: [0-9]* bytes$' "$tmp/err" ||
+	    { echo "FAIL $name --stats: time or memory line"; fail=1; }
+done
+
+# --stats and --first together: the first of 92 queens solutions.
+cat >"$tmp/exp" <<'END'
+1:
+r0 c0 a0 b7
+r1 c4 a5 b4
+r2 c7 a9 b2
+r3 c5 a8 b5
+r4 c2 a6 b9
+r5 c6 a11 b6
+r6 c1 a7 b12
+r7 c3 a10 b11
+END
+check queens-first 0 "$dlx" --first "$data/queens8.dlx"
+
+# --progress: lines on stderr, the output unchanged.
+echo 288 >"$tmp/exp"
+check progress 0 "$dlx" --progress=0.000001 "$data/sudoku4-empty.dlx"
+
+# --help and --version go to stdout with status 0.
+"$dlx" --help >"$tmp/out" 2>&1 && grep -q '^Usage: dlx ' "$tmp/out" &&
+    grep -q 'Exit status' "$tmp/out" || { echo "FAIL --help"; fail=1; }
+"$dlx" --version >"$tmp/out" 2>&1 && grep -q '^dlx (dlx) ' "$tmp/out" ||
+    { echo "FAIL --version"; fail=1; }
+
+exit $fail

@@ -1,0 +1,113 @@
+#!/bin/sh
+# dlx: every kind of bad input and bad usage gives one exact diagnostic,
+# "dlx: FILE:LINE:COLUMN: what", and exit status 2.
+: "${top_builddir:=.}" "${top_srcdir:=.}"
+dlx=$(cd "$top_builddir" && pwd)/src/dlx
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/cli-dlx-errors.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 99
+LC_ALL=C
+export LC_ALL
+fail=0
+
+# bad NAME INPUT EXPECTED-STDERR [OPTION...]: input (printf format) in
+# file NAME must give exactly EXPECTED-STDERR, no output and status 2.
+bad() {
+	name=$1 input=$2 want=$3
+	shift 3
+	printf "$input" >"$name"
+	printf '%s\n' "$want" >exp
+	"$dlx" "$@" "$name" >out 2>err
+	st=$?
+	if [ "$st" != 2 ]; then
+		echo "FAIL $name: status $st, expected 2"; fail=1
+	fi
+	if [ -s out ]; then
+		echo "FAIL $name: output on stdout:"; cat out; fail=1
+	fi
+	if ! cmp -s exp err; then
+		echo "FAIL $name: diagnostic differs:"; diff exp err; fail=1
+	fi
+}
+
+bad empty.dlx '' \
+    'dlx: empty.dlx: no item line (the input has only blanks and comments)'
+bad comments.dlx '| just\n\n  | comments\n' \
+    'dlx: comments.dlx: no item line (the input has only blanks and comments)'
+bad unknown.dlx 'A B\nA\nB C\n' \
+    "dlx: unknown.dlx:3:3: unknown item 'C'"
+bad twice.dlx 'A B | C\nA C B A\n' \
+    "dlx: twice.dlx:2:7: item 'A' twice in one option"
+bad twice-colored.dlx 'A B | C\nA C:x C:y\n' \
+    "dlx: twice-colored.dlx:2:7: item 'C' twice in one option"
+bad dupname.dlx '| items\nA B C B\n' \
+    "dlx: dupname.dlx:2:7: duplicate item name 'B'"
+bad color.dlx 'A B | C\nB A:red\n' \
+    "dlx: color.dlx:2:4: color on primary item 'A'"
+bad emptycolor.dlx 'A B | C\nA C:\n' \
+    "dlx: emptycolor.dlx:2:4: empty color after 'C:'"
+bad emptyname.dlx 'A B | C\nA :x\n' \
+    "dlx: emptyname.dlx:2:3: empty item name before ':'"
+bad colon.dlx 'A B:c | C\n' \
+    "dlx: colon.dlx:1:4: ':' in item name 'B:c' (colors belong in options)"
+bad bars.dlx 'A B | C | D\n' \
+    "dlx: bars.dlx:1:9: second '|' in the item line"
+bad nul.dlx 'A B\nA B\0\n' \
+    "dlx: nul.dlx:2:4: NUL byte in 'B\\x00'"
+bad long.dlx 'A B\nA B\nA\n' \
+    'dlx: long.dlx:1:3: line longer than 2 bytes' --max-line=2
+bad strict.dlx 'A B | x\nA x\nx\nB\n' \
+    'dlx: strict.dlx:3:1: option has no primary item' --strict
+
+# An option with no primary item: skipped with a warning, as DLX1 does.
+printf 'A B | x\nA x\n  x\nB\n' >warn.dlx
+"$dlx" warn.dlx >out 2>err
+st=$?
+echo 1 >exp
+printf '%s\n' 'dlx: warn.dlx:3:3: warning: option has no primary item; ignored' \
+    >exp.err
+if [ "$st" != 0 ] || ! cmp -s exp out || ! cmp -s exp.err err; then
+	echo "FAIL warn.dlx: status $st"; cat out err; fail=1
+fi
+
+# Standard input is named as such; a directory gives a read error.
+printf 'A\nB\n' >stdin.dlx
+"$dlx" <stdin.dlx >out 2>err
+st=$?
+printf '%s\n' "dlx: (standard input):2:1: unknown item 'B'" >exp
+[ "$st" = 2 ] && cmp -s exp err || { echo "FAIL stdin:"; cat err; fail=1; }
+mkdir dir.dlx
+"$dlx" dir.dlx >out 2>err
+st=$?
+printf '%s\n' 'dlx: dir.dlx:1: read error: Is a directory' >exp
+[ "$st" = 2 ] && cmp -s exp err || { echo "FAIL dir:"; cat err; fail=1; }
+"$dlx" missing.dlx >out 2>err
+st=$?
+printf '%s\n' 'dlx: missing.dlx: No such file or directory' >exp
+[ "$st" = 2 ] && cmp -s exp err || { echo "FAIL missing:"; cat err; fail=1; }
+
+# Usage errors: a message, the hint, status 2, nothing on stdout.
+usage() {
+	want=$1
+	shift
+	"$dlx" "$@" >out 2>err
+	st=$?
+	printf '%s\n' "$want" "Try 'dlx --help' for more information." >exp
+	if [ "$st" != 2 ] || [ -s out ] || ! cmp -s exp err; then
+		echo "FAIL usage $*: status $st"; diff exp err; fail=1
+	fi
+}
+usage "dlx: extra operand 'b.dlx'" a.dlx b.dlx
+usage "dlx: invalid limit: '0'" --limit 0
+usage "dlx: invalid limit: 'x'" -n x
+usage "dlx: invalid limit: '-3'" --limit=-3
+usage "dlx: invalid limit: '99999999999999999999'" --limit=99999999999999999999
+usage "dlx: invalid progress interval: '0'" --progress=0
+usage "dlx: invalid line length: '1k'" --max-line=1k
+"$dlx" --bogus >out 2>err
+st=$?
+[ "$st" = 2 ] && [ ! -s out ] &&
+    [ "$(tail -n 1 err)" = "Try 'dlx --help' for more information." ] ||
+    { echo "FAIL --bogus: status $st"; cat err; fail=1; }
+
+exit $fail

@@ -1,0 +1,104 @@
+#!/bin/sh
+# The example programs: their known counts (the ones that take well under
+# a second), solved both directly with libdlx and by dlx on the file the
+# example writes, and the files that must equal the shared instances.
+: "${top_builddir:=.}" "${top_srcdir:=.}"
+dlx=$top_builddir/src/dlx
+ex=$top_builddir/examples
+data=$top_srcdir/tests/data
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/cli-dlx-examples.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+
+# expect COUNT PROGRAM ARG...: the example's count, directly and through
+# its DLX file (-d), must both be COUNT.
+expect() {
+	want=$1 prog=$2
+	shift 2
+	got=$("$ex/$prog" "$@")
+	"$ex/$prog" -d "$@" >"$tmp/p.dlx" || { echo "FAIL $prog -d $*"; fail=1; }
+	via=$("$dlx" "$tmp/p.dlx")
+	if [ "$got" != "$want" ] || [ "$via" != "$want" ]; then
+		echo "FAIL $prog $*: direct $got, dlx $via, expected $want"
+		fail=1
+	fi
+}
+
+# n queens, n = 1..10 (OEIS A000170).
+n=1
+for c in 1 0 0 2 10 4 40 92 352 724; do
+	expect "$c" queens "$n"
+	n=$((n + 1))
+done
+
+# Langford pairs (OEIS A014552, doubled when reversals count).
+expect 2 langford 3
+expect 1 langford -s 3
+expect 2 langford 4
+expect 0 langford 5
+expect 0 langford 6
+expect 52 langford 7
+expect 26 langford -s 7
+expect 300 langford 8
+expect 150 langford -s 8
+
+# The 3x3 magic square: 8 squares, all with 5 in the middle.  A corner or
+# an edge given leaves 2 (a square and its mirror image in the line through
+# that cell), a neighbour more leaves 1.
+expect 8 magic
+expect 8 magic ....5....
+expect 2 magic 2........
+expect 2 magic .9.......
+expect 2 magic 2.......8
+expect 1 magic 27.......
+expect 1 magic 276951438
+expect 0 magic ....1....
+expect 0 magic 5........
+
+# Pentominoes in 3x20: 8 tilings, 2 up to symmetry.
+expect 8 pentomino 3x20
+expect 2 pentomino -s 3x20
+
+# The generators write exactly the shared instances.
+"$ex/queens" -d 8 | cmp -s - "$data/queens8.dlx" ||
+    { echo "FAIL queens -d 8 differs from queens8.dlx"; fail=1; }
+"$ex/langford" -d 8 | cmp -s - "$data/langford8.dlx" ||
+    { echo "FAIL langford -d 8 differs from langford8.dlx"; fail=1; }
+"$ex/sudoku2dlx" ................ | cmp -s - "$data/sudoku4-empty.dlx" ||
+    { echo "FAIL sudoku2dlx differs from sudoku4-empty.dlx"; fail=1; }
+
+# The pentomino file has Knuth's 2056 options for 6x10 (one header line,
+# one item line); its item line lists pieces, then cells row by row.
+lines=$("$ex/pentomino" -d 6x10 | wc -l)
+[ "$lines" -eq 2058 ] || { echo "FAIL pentomino 6x10: $lines lines"; fail=1; }
+items=$("$ex/pentomino" -d 6x10 | sed -n 2p | cut -d' ' -f1-14)
+[ "$items" = "O P Q R S T U V W X Y Z 00 01" ] ||
+    { echo "FAIL pentomino item line: $items"; fail=1; }
+
+# The magic square printed by dlx, with its colors.
+cat >"$tmp/exp" <<'END'
+1:
+r1 p11:2 p12:7 p13:6 n2:11 n7:12 n6:13
+r2 p21:9 p22:5 p23:1 n9:21 n5:22 n1:23
+r3 p31:4 p32:3 p33:8 n4:31 n3:32 n8:33
+c1 p11:2 p21:9 p31:4 n2:11 n9:21 n4:31
+c2 p12:7 p22:5 p32:3 n7:12 n5:22 n3:32
+c3 p13:6 p23:1 p33:8 n6:13 n1:23 n8:33
+d1 p11:2 p22:5 p33:8 n2:11 n5:22 n8:33
+d2 p13:6 p22:5 p31:4 n6:13 n5:22 n4:31
+g11 p11:2 n2:11
+g12 p12:7 n7:12
+END
+"$ex/magic" -d 27....... | "$dlx" -p >"$tmp/out"
+cmp -s "$tmp/exp" "$tmp/out" || { echo "FAIL magic -p:"; diff "$tmp/exp" "$tmp/out"; fail=1; }
+
+# Bad arguments are refused with status 2.
+for args in "queens 0" "queens x" "langford" "pentomino 7x9" \
+    "pentomino 6x10x" "magic 12345" "magic 0........" "sudoku2dlx 12345"; do
+	# shellcheck disable=SC2086
+	if "$ex"/$args >/dev/null 2>&1; then
+		echo "FAIL $args accepted"; fail=1
+	fi
+done
+
+exit $fail
