@@ -37,9 +37,9 @@ END
 
 # Counting, from a file, from '-' and from standard input.
 echo 1 >"$tmp/exp"
-check count 0 "$dlx" "$tmp/knuth.dlx"
-check count-dash 0 "$dlx" - <"$tmp/knuth.dlx"
-check count-stdin 0 "$dlx" <"$tmp/knuth.dlx"
+check count 0 $DLX_RUN "$dlx" "$tmp/knuth.dlx"
+check count-dash 0 $DLX_RUN "$dlx" - <"$tmp/knuth.dlx"
+check count-stdin 0 $DLX_RUN "$dlx" <"$tmp/knuth.dlx"
 
 # The solution's options, in input order, as written in the input.
 cat >"$tmp/exp" <<'END'
@@ -48,12 +48,12 @@ C E F
 A D
 B G
 END
-check print 0 "$dlx" --print "$tmp/knuth.dlx"
-check print-short 0 "$dlx" -p "$tmp/knuth.dlx"
-check first 0 "$dlx" --first "$tmp/knuth.dlx"
+check print 0 $DLX_RUN "$dlx" --print "$tmp/knuth.dlx"
+check print-short 0 $DLX_RUN "$dlx" -p "$tmp/knuth.dlx"
+check first 0 $DLX_RUN "$dlx" --first "$tmp/knuth.dlx"
 
 echo '{"solution":1,"options":["C E F","A D","B G"]}' >"$tmp/exp"
-check json 0 "$dlx" --json "$tmp/knuth.dlx"
+check json 0 $DLX_RUN "$dlx" --json "$tmp/knuth.dlx"
 
 # Several solutions: numbered, a blank line between them.
 cat >"$tmp/three.dlx" <<'END'
@@ -75,28 +75,28 @@ b x:red
 a
 b x:blue
 END
-check print-three 0 "$dlx" -p "$tmp/three.dlx"
+check print-three 0 $DLX_RUN "$dlx" -p "$tmp/three.dlx"
 cat >"$tmp/exp" <<'END'
 {"solution":1,"options":["a b"]}
 {"solution":2,"options":["a","b x:red"]}
 END
-check json-limit 0 "$dlx" -j --limit 2 "$tmp/three.dlx"
+check json-limit 0 $DLX_RUN "$dlx" -j --limit 2 "$tmp/three.dlx"
 echo 2 >"$tmp/exp"
-check limit 0 "$dlx" -n 2 "$tmp/three.dlx"
+check limit 0 $DLX_RUN "$dlx" -n 2 "$tmp/three.dlx"
 echo 3 >"$tmp/exp"
-check limit-above 0 "$dlx" --limit=10 "$tmp/three.dlx"
+check limit-above 0 $DLX_RUN "$dlx" --limit=10 "$tmp/three.dlx"
 
 # JSON strings are escaped.
 printf 'a"q b\\s\na"q b\\s\n' >"$tmp/quote.dlx"
 printf '%s\n' '{"solution":1,"options":["a\"q b\\s"]}' >"$tmp/exp"
-check json-escape 0 "$dlx" --json "$tmp/quote.dlx"
+check json-escape 0 $DLX_RUN "$dlx" --json "$tmp/quote.dlx"
 
 # No solution: 0, status 1; nothing printed with --print.
 printf 'A B\nA\n' >"$tmp/none.dlx"
 echo 0 >"$tmp/exp"
-check none 1 "$dlx" "$tmp/none.dlx"
+check none 1 $DLX_RUN "$dlx" "$tmp/none.dlx"
 : >"$tmp/exp"
-check none-print 1 "$dlx" -p "$tmp/none.dlx"
+check none-print 1 $DLX_RUN "$dlx" -p "$tmp/none.dlx"
 
 # The shared instances: counts, and with --stats DLX1's node and update
 # counts (time, rate and memory vary, so they are left out).
@@ -106,7 +106,7 @@ for f in queens8:92:1223:21456:8 langford8:300:2789:37241:8 \
 $f
 END
 	echo "$sols" >"$tmp/exp"
-	check "$name" 0 "$dlx" --stats "$data/$name.dlx"
+	check "$name" 0 $DLX_RUN "$dlx" --stats "$data/$name.dlx"
 	grep -v -e '^time: ' -e '^updates/s: ' -e '^memory: ' "$tmp/err" \
 	    >"$tmp/stats"
 	printf 'solutions: %s\nnodes: %s\nupdates: %s\nmax depth: %s\n' \
@@ -131,16 +131,16 @@ r5 c6 a11 b6
 r6 c1 a7 b12
 r7 c3 a10 b11
 END
-check queens-first 0 "$dlx" --first "$data/queens8.dlx"
+check queens-first 0 $DLX_RUN "$dlx" --first "$data/queens8.dlx"
 
 # --progress: lines on stderr, the output unchanged.
 echo 288 >"$tmp/exp"
-check progress 0 "$dlx" --progress=0.000001 "$data/sudoku4-empty.dlx"
+check progress 0 $DLX_RUN "$dlx" --progress=0.000001 "$data/sudoku4-empty.dlx"
 
 # --help and --version go to stdout with status 0.
-"$dlx" --help >"$tmp/out" 2>&1 && grep -q '^Usage: dlx ' "$tmp/out" &&
+$DLX_RUN "$dlx" --help >"$tmp/out" 2>&1 && grep -q '^Usage: dlx ' "$tmp/out" &&
     grep -q 'Exit status' "$tmp/out" || { echo "FAIL --help"; fail=1; }
-"$dlx" --version >"$tmp/out" 2>&1 && grep -q '^dlx (dlx) ' "$tmp/out" ||
+$DLX_RUN "$dlx" --version >"$tmp/out" 2>&1 && grep -q '^dlx (dlx) ' "$tmp/out" ||
     { echo "FAIL --version"; fail=1; }
 
 exit $fail

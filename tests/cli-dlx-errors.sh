@@ -17,7 +17,7 @@ bad() {
 	shift 3
 	printf "$input" >"$name"
 	printf '%s\n' "$want" >exp
-	"$dlx" "$@" "$name" >out 2>err
+	$DLX_RUN "$dlx" "$@" "$name" >out 2>err
 	st=$?
 	if [ "$st" != 2 ]; then
 		echo "FAIL $name: status $st, expected 2"; fail=1
@@ -61,7 +61,7 @@ bad strict.dlx 'A B | x\nA x\nx\nB\n' \
 
 # An option with no primary item: skipped with a warning, as DLX1 does.
 printf 'A B | x\nA x\n  x\nB\n' >warn.dlx
-"$dlx" warn.dlx >out 2>err
+$DLX_RUN "$dlx" warn.dlx >out 2>err
 st=$?
 echo 1 >exp
 printf '%s\n' 'dlx: warn.dlx:3:3: warning: option has no primary item; ignored' \
@@ -72,16 +72,16 @@ fi
 
 # Standard input is named as such; a directory gives a read error.
 printf 'A\nB\n' >stdin.dlx
-"$dlx" <stdin.dlx >out 2>err
+$DLX_RUN "$dlx" <stdin.dlx >out 2>err
 st=$?
 printf '%s\n' "dlx: (standard input):2:1: unknown item 'B'" >exp
 [ "$st" = 2 ] && cmp -s exp err || { echo "FAIL stdin:"; cat err; fail=1; }
 mkdir dir.dlx
-"$dlx" dir.dlx >out 2>err
+$DLX_RUN "$dlx" dir.dlx >out 2>err
 st=$?
 printf '%s\n' 'dlx: dir.dlx:1: read error: Is a directory' >exp
 [ "$st" = 2 ] && cmp -s exp err || { echo "FAIL dir:"; cat err; fail=1; }
-"$dlx" missing.dlx >out 2>err
+$DLX_RUN "$dlx" missing.dlx >out 2>err
 st=$?
 printf '%s\n' 'dlx: missing.dlx: No such file or directory' >exp
 [ "$st" = 2 ] && cmp -s exp err || { echo "FAIL missing:"; cat err; fail=1; }
@@ -90,7 +90,7 @@ printf '%s\n' 'dlx: missing.dlx: No such file or directory' >exp
 usage() {
 	want=$1
 	shift
-	"$dlx" "$@" >out 2>err
+	$DLX_RUN "$dlx" "$@" >out 2>err
 	st=$?
 	printf '%s\n' "$want" "Try 'dlx --help' for more information." >exp
 	if [ "$st" != 2 ] || [ -s out ] || ! cmp -s exp err; then
@@ -104,7 +104,7 @@ usage "dlx: invalid limit: '-3'" --limit=-3
 usage "dlx: invalid limit: '99999999999999999999'" --limit=99999999999999999999
 usage "dlx: invalid progress interval: '0'" --progress=0
 usage "dlx: invalid line length: '1k'" --max-line=1k
-"$dlx" --bogus >out 2>err
+$DLX_RUN "$dlx" --bogus >out 2>err
 st=$?
 [ "$st" = 2 ] && [ ! -s out ] &&
     [ "$(tail -n 1 err)" = "Try 'dlx --help' for more information." ] ||

@@ -15,9 +15,9 @@ fail=0
 expect() {
 	want=$1 prog=$2
 	shift 2
-	got=$("$ex/$prog" "$@")
-	"$ex/$prog" -d "$@" >"$tmp/p.dlx" || { echo "FAIL $prog -d $*"; fail=1; }
-	via=$("$dlx" "$tmp/p.dlx")
+	got=$($DLX_RUN "$ex/$prog" "$@")
+	$DLX_RUN "$ex/$prog" -d "$@" >"$tmp/p.dlx" || { echo "FAIL $prog -d $*"; fail=1; }
+	via=$($DLX_RUN "$dlx" "$tmp/p.dlx")
 	if [ "$got" != "$want" ] || [ "$via" != "$want" ]; then
 		echo "FAIL $prog $*: direct $got, dlx $via, expected $want"
 		fail=1
@@ -60,18 +60,18 @@ expect 8 pentomino 3x20
 expect 2 pentomino -s 3x20
 
 # The generators write exactly the shared instances.
-"$ex/queens" -d 8 | cmp -s - "$data/queens8.dlx" ||
+$DLX_RUN "$ex/queens" -d 8 | cmp -s - "$data/queens8.dlx" ||
     { echo "FAIL queens -d 8 differs from queens8.dlx"; fail=1; }
-"$ex/langford" -d 8 | cmp -s - "$data/langford8.dlx" ||
+$DLX_RUN "$ex/langford" -d 8 | cmp -s - "$data/langford8.dlx" ||
     { echo "FAIL langford -d 8 differs from langford8.dlx"; fail=1; }
-"$ex/sudoku2dlx" ................ | cmp -s - "$data/sudoku4-empty.dlx" ||
+$DLX_RUN "$ex/sudoku2dlx" ................ | cmp -s - "$data/sudoku4-empty.dlx" ||
     { echo "FAIL sudoku2dlx differs from sudoku4-empty.dlx"; fail=1; }
 
 # The pentomino file has Knuth's 2056 options for 6x10 (one header line,
 # one item line); its item line lists pieces, then cells row by row.
-lines=$("$ex/pentomino" -d 6x10 | wc -l)
+lines=$($DLX_RUN "$ex/pentomino" -d 6x10 | wc -l)
 [ "$lines" -eq 2058 ] || { echo "FAIL pentomino 6x10: $lines lines"; fail=1; }
-items=$("$ex/pentomino" -d 6x10 | sed -n 2p | cut -d' ' -f1-14)
+items=$($DLX_RUN "$ex/pentomino" -d 6x10 | sed -n 2p | cut -d' ' -f1-14)
 [ "$items" = "O P Q R S T U V W X Y Z 00 01" ] ||
     { echo "FAIL pentomino item line: $items"; fail=1; }
 
@@ -89,14 +89,14 @@ d2 p13:6 p22:5 p31:4 n6:13 n5:22 n4:31
 g11 p11:2 n2:11
 g12 p12:7 n7:12
 END
-"$ex/magic" -d 27....... | "$dlx" -p >"$tmp/out"
+$DLX_RUN "$ex/magic" -d 27....... | $DLX_RUN "$dlx" -p >"$tmp/out"
 cmp -s "$tmp/exp" "$tmp/out" || { echo "FAIL magic -p:"; diff "$tmp/exp" "$tmp/out"; fail=1; }
 
 # Bad arguments are refused with status 2.
 for args in "queens 0" "queens x" "langford" "pentomino 7x9" \
     "pentomino 6x10x" "magic 12345" "magic 0........" "sudoku2dlx 12345"; do
 	# shellcheck disable=SC2086
-	if "$ex"/$args >/dev/null 2>&1; then
+	if $DLX_RUN "$ex"/$args >/dev/null 2>&1; then
 		echo "FAIL $args accepted"; fail=1
 	fi
 done

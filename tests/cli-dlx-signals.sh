@@ -15,7 +15,7 @@ fail=0
 if [ -w /dev/full ]; then
 	for opt in "" -p --json; do
 		# shellcheck disable=SC2086
-		"$dlx" $opt "$data/queens8.dlx" >/dev/full 2>"$tmp/err"
+		$DLX_RUN "$dlx" $opt "$data/queens8.dlx" >/dev/full 2>"$tmp/err"
 		st=$?
 		printf '%s\n' 'dlx: write error: No space left on device' \
 		    >"$tmp/exp"
@@ -27,7 +27,7 @@ if [ -w /dev/full ]; then
 fi
 
 # A closed pipe: no message.  The status is that of head (0).
-"$dlx" -p "$data/queens8.dlx" 2>"$tmp/err" | head -n 1 >"$tmp/out"
+$DLX_RUN "$dlx" -p "$data/queens8.dlx" 2>"$tmp/err" | head -n 1 >"$tmp/out"
 echo 1: >"$tmp/exp"
 if ! cmp -s "$tmp/exp" "$tmp/out" || [ -s "$tmp/err" ]; then
 	echo "FAIL EPIPE:"; cat "$tmp/out" "$tmp/err"; fail=1
@@ -36,9 +36,9 @@ fi
 # SIGINT during a search far too long to finish (all 9356 pentomino
 # tilings of 6x10): wait for the first progress line, which shows the
 # search has begun, then interrupt.
-"$top_builddir/examples/pentomino" -d 6x10 >"$tmp/p.dlx" || exit 99
+$DLX_RUN "$top_builddir/examples/pentomino" -d 6x10 >"$tmp/p.dlx" || exit 99
 # dlx may be a libtool wrapper script; exec makes $! the program itself.
-sh -c 'exec "$@"' sh "$dlx" --progress=0.01 "$tmp/p.dlx" \
+sh -c 'exec "$@"' sh $DLX_RUN "$dlx" --progress=0.01 "$tmp/p.dlx" \
     >"$tmp/out" 2>"$tmp/err" &
 pid=$!
 i=0
@@ -63,7 +63,7 @@ if ! grep -qx 'dlx: [0-9]* s: [0-9]* solutions, [0-9]* nodes, [0-9]* updates, [0
 fi
 
 # The same with --print: the partial count goes to stderr.
-sh -c 'exec "$@"' sh "$dlx" -p --progress=0.01 "$tmp/p.dlx" \
+sh -c 'exec "$@"' sh $DLX_RUN "$dlx" -p --progress=0.01 "$tmp/p.dlx" \
     >"$tmp/out2" 2>"$tmp/err2" &
 pid=$!
 i=0
