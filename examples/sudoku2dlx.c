@@ -15,7 +15,7 @@
  * (digits, then letters).  A given is written by leaving out the other
  * digits of its cell: the file stays a plain exact cover.
  *
- * Usage: sudoku2dlx PUZZLE
+ * Usage: sudoku2dlx [-d] PUZZLE
  * PUZZLE is one line of N*N cells row by row: 1-9 then A-Z for digits,
  * '.' or '0' for a blank.  N is 4, 6, 8, 9, 10, 12, 15, 16, 20, 25, ...
  * up to 35, and the boxes are as square as N allows (6: 2x3, 9: 3x3).
@@ -49,8 +49,12 @@ main(int argc, char **argv)
 	size_t		 len;
 	int		 n, br, bc, i, j, d, v, k;
 
+	/* -d (write the DLX file) is what this example always does; it is
+	 * accepted so that all the examples can be called alike. */
+	if (argc > 1 && strcmp(argv[1], "-d") == 0)
+		argc--, argv++;
 	if (argc != 2) {
-		fprintf(stderr, "usage: sudoku2dlx PUZZLE\n");
+		fprintf(stderr, "usage: sudoku2dlx [-d] PUZZLE\n");
 		return 2;
 	}
 	puz = argv[1];
