@@ -49,6 +49,8 @@ struct row {
 	int		 cells[MAXCELLS];	/* values: 0 blank, 1.. symbol */
 	unsigned	 cols[MAXCELLS];	/* column of each cell, from 1 */
 	int		 number;	/* cells were read as numbers */
+	int		 maxv;		/* largest value on the line */
+	int		 spaced;	/* space or separator between cells */
 	unsigned long	 badcol;	/* first stray character's column */
 	int		 badch;		/* ... and the character */
 };
@@ -257,10 +259,12 @@ next_line(dlx_sudoku_reader *r, struct row *w)
 	const char	*s = r->buf;
 	long		 n;
 	size_t		 len, i;
-	int		 c, k;
+	int		 c, k, gap = 0;
 
 	w->k = 0;
 	w->number = 0;
+	w->maxv = 0;
+	w->spaced = 0;
 	w->badcol = 0;
 	n = get_line(r);
 	w->line = r->lineno;
@@ -289,8 +293,13 @@ next_line(dlx_sudoku_reader *r, struct row *w)
 		return;
 	}
 	w->kind = L_ROW;
-	if (r->numbers && read_numbers(s, len, w))
+	if (r->numbers && read_numbers(s, len, w)) {
+		w->spaced = 1;
+		for (k = 0; k < w->k && k < MAXCELLS; k++)
+			if (w->cells[k] > w->maxv)
+				w->maxv = w->cells[k];
 		return;
+	}
 	k = 0;
 	for (i = 0; i < len; i++) {
 		c = r->map[(unsigned char)s[i]];
@@ -299,7 +308,13 @@ next_line(dlx_sudoku_reader *r, struct row *w)
 				w->cells[k] = c;
 				w->cols[k] = (unsigned)i + 1;
 			}
+			if (c > w->maxv)
+				w->maxv = c;
+			if (gap)
+				w->spaced = 1;
 			k++;
+		} else if (c == C_SPACE || c == C_SEP) {
+			gap = k > 0;
 		} else if (c == C_STRAY && w->badcol == 0) {
 			w->badcol = i + 1;
 			w->badch = (unsigned char)s[i];
@@ -498,11 +513,17 @@ dlx_sudoku_read(dlx_sudoku_reader *r, struct dlx_sudoku_puzzle *p,
 		one = sq * sq == k && dlx_sudoku_box_for(sq, &br, &bc) == 0;
 		grid = dlx_sudoku_box_for(k, &br, &bc) == 0;
 		if (one && grid) {
-			/* 16 or 36 cells: a 4x4 or 6x6 puzzle, or the first
-			 * row of a 16x16 or 36x36 grid. */
+			/*
+			 * 16 or 36 cells: a 4x4 or 6x6 puzzle, or the first
+			 * row of a 16x16 or 36x36 grid.  It is a row when
+			 * the next line has as many cells and either line
+			 * uses a symbol beyond N = 4 or 6 or the line spaces
+			 * its cells out; one-line puzzles are rarely spaced.
+			 */
 			next = peek(r);
-			one = next->kind != L_ROW || next->k != k;
-			grid = !one;
+			grid = next->kind == L_ROW && next->k == k &&
+			    (w->maxv > sq || next->maxv > sq || w->spaced);
+			one = !grid;
 		}
 		if (!one && !grid) {
 			if (k > DLX_SUDOKU_MAXN) {
