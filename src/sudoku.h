@@ -223,10 +223,13 @@ void		 dlx_sudoku_reader_free(dlx_sudoku_reader *r);
  *     separators (and * corners) are skipped;
  *   - N lines of N space-separated numbers, 0 for a blank, 10..N allowed;
  *   - blank lines separate puzzles; a line starting with # is a comment.
- * N is inferred from the first row when o gives no box shape: a line of
- * N*N cells for N = 4 ... 35 is a one-line puzzle, except that 16 and 36
- * cells start a grid when the next line has as many; any other count N
- * with a box shape (dlx_sudoku_box_for()) starts a grid.
+ * Without a box shape in o, N is inferred from the first row of each
+ * puzzle, among the usual sizes 4, 6, 8, 9, 10, 12, 16 and 25 (boxes as
+ * dlx_sudoku_box_for() gives them): a line of N*N cells is a one-line
+ * puzzle, a line of N cells the first row of a grid.  16 cells are the
+ * first row of a 16x16 grid when the next line has 16 cells too and
+ * either line uses a symbol beyond 4 or has spaces or separators between
+ * its cells; otherwise a 4x4 puzzle.  Other shapes need o's box shape.
  */
 int		 dlx_sudoku_read(dlx_sudoku_reader *r,
 		    struct dlx_sudoku_puzzle *p, struct dlx_sudoku_error *e);

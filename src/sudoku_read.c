@@ -383,6 +383,28 @@ show_char(int ch, char *buf, size_t size)
 		snprintf(buf, size, "byte 0x%02x", ch);
 }
 
+/* Report the first stray character of w. */
+static int
+stray(const struct row *w, struct dlx_sudoku_error *e)
+{
+	char	ch[16];
+
+	show_char(w->badch, ch, sizeof ch);
+	return fail(e, w->line, w->badcol, "unexpected %s", ch);
+}
+
+/*
+ * Sizes read without --box: the usual ones.  Others (15x15 with boxes of
+ * 3x5, say) need --box, so that a damaged line is not taken for the first
+ * row of an unusual grid.
+ */
+static int
+inferred(int n)
+{
+	return n == 4 || n == 6 || n == 8 || n == 9 || n == 10 || n == 12 ||
+	    n == 16 || n == 25;
+}
+
 /*
  * Check the cells of row w against N and append them to the puzzle at
  * cell index at.  Records the first fault in e.
@@ -391,13 +413,10 @@ static void
 take_row(dlx_sudoku_reader *r, const struct row *w, int n, int at,
     struct dlx_sudoku_error *e)
 {
-	char	ch[16];
 	int	i, v;
 
-	if (w->badcol != 0) {
-		show_char(w->badch, ch, sizeof ch);
-		fail(e, w->line, w->badcol, "unexpected %s", ch);
-	}
+	if (w->badcol != 0)
+		stray(w, e);
 	for (i = 0; i < w->k && i < MAXCELLS; i++) {
 		v = w->cells[i];
 		if (v > n) {
@@ -416,14 +435,14 @@ take_row(dlx_sudoku_reader *r, const struct row *w, int n, int at,
 	}
 }
 
-/* The N nearest to sqrt(k) that has a box shape, for "expected" texts. */
+/* The inferred N whose N*N is nearest to k, for "expected" texts. */
 static int
 nearest_square(int k)
 {
-	int	n, best = 0, br, bc;
+	int	n, best = 0;
 
 	for (n = 4; n <= DLX_SUDOKU_MAXN; n++) {
-		if (dlx_sudoku_box_for(n, &br, &bc) != DLX_OK)
+		if (!inferred(n))
 			continue;
 		if (best == 0 || labs((long)n * n - k) <
 		    labs((long)best * best - k))
@@ -503,6 +522,8 @@ dlx_sudoku_read(dlx_sudoku_reader *r, struct dlx_sudoku_puzzle *p,
 		n = br * bc;
 		one = k == n * n;
 		grid = !one && k == n;
+		if (!one && !grid && w->badcol != 0)
+			return stray(w, e);
 		if (!one && !grid)
 			return fail(e, w->line, 0, "line has %d cells, "
 			    "expected %d (a whole puzzle) or %d (a row)",
@@ -510,15 +531,15 @@ dlx_sudoku_read(dlx_sudoku_reader *r, struct dlx_sudoku_puzzle *p,
 	} else {
 		for (sq = 1; (sq + 1) * (sq + 1) <= k; sq++)
 			continue;
-		one = sq * sq == k && dlx_sudoku_box_for(sq, &br, &bc) == 0;
-		grid = dlx_sudoku_box_for(k, &br, &bc) == 0;
+		one = sq * sq == k && inferred(sq);
+		grid = inferred(k);
 		if (one && grid) {
 			/*
-			 * 16 or 36 cells: a 4x4 or 6x6 puzzle, or the first
-			 * row of a 16x16 or 36x36 grid.  It is a row when
-			 * the next line has as many cells and either line
-			 * uses a symbol beyond N = 4 or 6 or the line spaces
-			 * its cells out; one-line puzzles are rarely spaced.
+			 * 16 cells: a 4x4 puzzle, or the first row of a
+			 * 16x16 grid.  It is a row when the next line has as
+			 * many cells and either line uses a symbol beyond 4
+			 * or the line spaces its cells out; one-line puzzles
+			 * are rarely spaced.
 			 */
 			next = peek(r);
 			grid = next->kind == L_ROW && next->k == k &&
@@ -526,7 +547,9 @@ dlx_sudoku_read(dlx_sudoku_reader *r, struct dlx_sudoku_puzzle *p,
 			one = !grid;
 		}
 		if (!one && !grid) {
-			if (k > DLX_SUDOKU_MAXN) {
+			if (w->badcol != 0)
+				return stray(w, e);
+			if (k > 25) {
 				n = nearest_square(k);
 				return fail(e, w->line, 0,
 				    "line has %d cells, expected %d",

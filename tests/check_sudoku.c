@@ -1,0 +1,667 @@
+/*
+ * check_sudoku.c: the sudoku builder and puzzle reader (sudoku.h).
+ *
+ * Builder: shapes, option numbering, counts that are known (the empty 4x4
+ * has 288 solutions), conflicts named, one matrix reused for many puzzles,
+ * and random 4x4 and 6x6 puzzles counted against a plain backtracking
+ * counter.  Reader: every input form, size inference, each kind of error
+ * with its line and column, and reading going on after an error.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_dlx.h"
+#include "dlx.h"
+#include "sudoku.h"
+
+/* ---- builder -------------------------------------------------------- */
+
+static const int shapes[][2] = {
+	{ 2, 2 }, { 2, 3 }, { 3, 2 }, { 2, 4 }, { 3, 3 }, { 2, 5 },
+	{ 3, 4 }, { 4, 4 }, { 5, 5 }, { 6, 6 }
+};
+
+START_TEST(test_builder_shape)
+{
+	dlx_sudoku	*s = NULL;
+	int		 r = shapes[_i][0], c = shapes[_i][1], n = r * c;
+	dlx		*d;
+
+	ck_assert_int_eq(dlx_sudoku_new(&s, r, c), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_size(s), n);
+	ck_assert_int_eq(dlx_sudoku_boxr(s), r);
+	ck_assert_int_eq(dlx_sudoku_boxc(s), c);
+	d = dlx_sudoku_matrix(s);
+	ck_assert_uint_eq(dlx_nprimary(d), 4 * n * n);
+	ck_assert_uint_eq(dlx_nsecondary(d), 0);
+	ck_assert_uint_eq(dlx_noptions(d), n * n * n);
+	/* The last option is cell (N-1,N-1) holding N: its four items. */
+	ck_assert_int_eq(dlx_sudoku_option(s, n - 1, n - 1, n - 1),
+	    n * n * n - 1);
+	ck_assert_int_eq(dlx_option_item(d, n * n * n - 1, 0), n * n - 1);
+	ck_assert_int_eq(dlx_option_item(d, n * n * n - 1, 3), 4 * n * n - 1);
+	ck_assert_int_eq(dlx_check(d), DLX_OK);
+	dlx_sudoku_free(s);
+}
+END_TEST
+
+START_TEST(test_builder_bad_shape)
+{
+	dlx_sudoku	*s = NULL;
+
+	ck_assert_int_eq(dlx_sudoku_new(NULL, 3, 3), DLX_EINVAL);
+	ck_assert_int_eq(dlx_sudoku_new(&s, 0, 3), DLX_EINVAL);
+	ck_assert_int_eq(dlx_sudoku_new(&s, 1, 1), DLX_EINVAL);
+	ck_assert_int_eq(dlx_sudoku_new(&s, 7, 6), DLX_EINVAL);
+	ck_assert_int_eq(dlx_sudoku_new(&s, -2, -2), DLX_EINVAL);
+	ck_assert_ptr_null(s);
+	dlx_sudoku_free(NULL);
+}
+END_TEST
+
+START_TEST(test_builder_option_range)
+{
+	dlx_sudoku	*s;
+
+	ck_assert_int_eq(dlx_sudoku_new(&s, 3, 3), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_option(s, 0, 0, 0), 0);
+	ck_assert_int_eq(dlx_sudoku_option(s, 1, 2, 3), (1 * 9 + 2) * 9 + 3);
+	ck_assert_int_eq(dlx_sudoku_option(s, 9, 0, 0), -1);
+	ck_assert_int_eq(dlx_sudoku_option(s, 0, -1, 0), -1);
+	ck_assert_int_eq(dlx_sudoku_option(s, 0, 0, 9), -1);
+	dlx_sudoku_free(s);
+}
+END_TEST
+
+START_TEST(test_builder_empty4)
+{
+	dlx_sudoku	*s;
+	uint64_t	 count = 0;
+	int		 cells[16] = { 0 };
+
+	ck_assert_int_eq(dlx_sudoku_new(&s, 2, 2), DLX_OK);
+	ck_assert_int_eq(dlx_count(dlx_sudoku_matrix(s), 0, &count), DLX_OK);
+	ck_assert_uint_eq(count, 288);
+	/* The same with (no) givens imposed. */
+	ck_assert_int_eq(dlx_sudoku_set_givens(s, cells, NULL), DLX_OK);
+	ck_assert_int_eq(dlx_count(dlx_sudoku_matrix(s), 0, &count), DLX_OK);
+	ck_assert_uint_eq(count, 288);
+	/* One given: 288 / 4 grids have a 1 in the corner. */
+	cells[0] = 1;
+	ck_assert_int_eq(dlx_sudoku_set_givens(s, cells, NULL), DLX_OK);
+	ck_assert_int_eq(dlx_count(dlx_sudoku_matrix(s), 0, &count), DLX_OK);
+	ck_assert_uint_eq(count, 72);
+	dlx_sudoku_clear(s);
+	ck_assert_uint_eq(dlx_nforced(dlx_sudoku_matrix(s)), 0);
+	dlx_sudoku_free(s);
+}
+END_TEST
+
+/* The classic course puzzle (unique) and the two-solution puzzle. */
+static const char classic[] =
+    "900703504300280100008051300003002906000136050"
+    "500000010430000000060008000009040200";
+static const char classic_solution[] =
+    "912763584345289167678451329183572946794136852"
+    "526894713431925678267318495859647231";
+static const char two[] =
+    "407200000100400005000016098620300040300900000"
+    "001072600002005870000600004530097061";
+
+static void
+to_cells(const char *s, int *cells)
+{
+	int	i;
+
+	for (i = 0; s[i] != '\0'; i++)
+		cells[i] = s[i] == '.' ? 0 : s[i] - '0';
+}
+
+START_TEST(test_builder_solve_decode)
+{
+	dlx_sudoku	*s;
+	int		 cells[81], want[81], got[81], opts[81];
+	size_t		 n;
+	uint64_t	 count;
+
+	ck_assert_int_eq(dlx_sudoku_new(&s, 3, 3), DLX_OK);
+	to_cells(classic, cells);
+	to_cells(classic_solution, want);
+	ck_assert_int_eq(dlx_sudoku_set_givens(s, cells, NULL), DLX_OK);
+	ck_assert_int_eq(dlx_first(dlx_sudoku_matrix(s), opts, 81, &n),
+	    DLX_LIMIT);
+	ck_assert_uint_eq(n, 81);
+	ck_assert_int_eq(dlx_sudoku_decode(s, opts, n, got), DLX_OK);
+	ck_assert_mem_eq(got, want, sizeof want);
+	ck_assert_int_eq(dlx_count(dlx_sudoku_matrix(s), 0, &count), DLX_OK);
+	ck_assert_uint_eq(count, 1);
+	/* An option number that is not one of the matrix. */
+	opts[0] = 729;
+	ck_assert_int_eq(dlx_sudoku_decode(s, opts, 1, got), DLX_ERANGE);
+	dlx_sudoku_free(s);
+}
+END_TEST
+
+/* One matrix for many puzzles: each answer as from a fresh matrix. */
+START_TEST(test_builder_reuse)
+{
+	dlx_sudoku	*s;
+	int		 a[81], b[81], k;
+	uint64_t	 count;
+
+	ck_assert_int_eq(dlx_sudoku_new(&s, 3, 3), DLX_OK);
+	to_cells(classic, a);
+	to_cells(two, b);
+	for (k = 0; k < 50; k++) {
+		ck_assert_int_eq(dlx_sudoku_set_givens(s, k % 2 ? a : b, NULL),
+		    DLX_OK);
+		ck_assert_int_eq(dlx_count(dlx_sudoku_matrix(s), 0, &count),
+		    DLX_OK);
+		ck_assert_uint_eq(count, k % 2 ? 1 : 2);
+		dlx_sudoku_clear(s);
+	}
+	ck_assert_int_eq(dlx_check(dlx_sudoku_matrix(s)), DLX_OK);
+	dlx_sudoku_free(s);
+}
+END_TEST
+
+/* Givens, the conflict expected, and its text. */
+static const struct {
+	int		 at1, at2;	/* cells given the same 5 */
+	int		 kind;
+	const char	*text;
+} conflicts[] = {
+	{ 1, 6, DLX_SUDOKU_ROW, "row 1 has two 5s: r1c2 and r1c7" },
+	{ 2 * 9 + 3, 7 * 9 + 3, DLX_SUDOKU_COLUMN,
+	    "column 4 has two 5s: r3c4 and r8c4" },
+	{ 4 * 9 + 8, 5 * 9 + 6, DLX_SUDOKU_BOX,
+	    "box 6 has two 5s: r5c9 and r6c7" },
+};
+
+START_TEST(test_conflict)
+{
+	struct dlx_sudoku_conflict	 conf;
+	dlx_sudoku			*s;
+	int				 cells[81] = { 0 };
+	char				 buf[80];
+
+	cells[conflicts[_i].at1] = 5;
+	cells[conflicts[_i].at2] = 5;
+	ck_assert_int_eq(dlx_sudoku_check(3, 3, cells, &conf), DLX_ECONFLICT);
+	ck_assert_int_eq(conf.kind, conflicts[_i].kind);
+	ck_assert_int_eq(conf.symbol, 5);
+	dlx_sudoku_conflict_text(&conf, NULL, buf, sizeof buf);
+	ck_assert_str_eq(buf, conflicts[_i].text);
+	/* set_givens refuses and forces nothing. */
+	ck_assert_int_eq(dlx_sudoku_new(&s, 3, 3), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_set_givens(s, cells, NULL), DLX_ECONFLICT);
+	ck_assert_uint_eq(dlx_nforced(dlx_sudoku_matrix(s)), 0);
+	dlx_sudoku_free(s);
+}
+END_TEST
+
+START_TEST(test_conflict_symbols)
+{
+	struct dlx_sudoku_conflict	conf;
+	int				cells[256] = { 0 };
+	char				buf[80];
+
+	cells[16 * 2 + 3] = 12;
+	cells[16 * 9 + 3] = 12;
+	ck_assert_int_eq(dlx_sudoku_check(4, 4, cells, &conf), DLX_ECONFLICT);
+	dlx_sudoku_conflict_text(&conf, NULL, buf, sizeof buf);
+	ck_assert_str_eq(buf, "column 4 has two Cs: r3c4 and r10c4");
+	dlx_sudoku_conflict_text(&conf, "", buf, sizeof buf);
+	ck_assert_str_eq(buf, "column 4 has two 12s: r3c4 and r10c4");
+	dlx_sudoku_conflict_text(&conf, "0123456789ABCDEF", buf, sizeof buf);
+	ck_assert_str_eq(buf, "column 4 has two Bs: r3c4 and r10c4");
+	/* A value beyond N is invalid, not a conflict. */
+	cells[0] = 17;
+	ck_assert_int_eq(dlx_sudoku_check(4, 4, cells, &conf), DLX_EINVAL);
+}
+END_TEST
+
+/* A plain backtracking counter over cells[] (0 blank), for cross-checks. */
+static uint64_t
+brute(int r, int c, int *cells, int at)
+{
+	int		n = r * c, i, v, k, rr, cc, ok;
+	uint64_t	total = 0;
+
+	for (i = at; i < n * n && cells[i] != 0; i++)
+		continue;
+	if (i == n * n)
+		return 1;
+	for (v = 1; v <= n; v++) {
+		ok = 1;
+		for (k = 0; k < n && ok; k++) {
+			rr = (i / n / r) * r + k / c;
+			cc = (i % n / c) * c + k % c;
+			if (cells[i / n * n + k] == v || cells[k * n + i % n] == v ||
+			    cells[rr * n + cc] == v)
+				ok = 0;
+		}
+		if (!ok)
+			continue;
+		cells[i] = v;
+		total += brute(r, c, cells, i + 1);
+		cells[i] = 0;
+	}
+	return total;
+}
+
+/* Random givens on 4x4 (2x2) and 6x6 (2x3 and 3x2): DLX agrees with the
+ * brute-force counter, including puzzles with no solution. */
+START_TEST(test_builder_random)
+{
+	static dlx_sudoku	*s[3];
+	static const int	 sh[3][2] = { { 2, 2 }, { 2, 3 }, { 3, 2 } };
+	struct dlx_sudoku_conflict conf;
+	unsigned		 seed = 12345 + _i;
+	int			 cells[36], k, j, r, c, n, given;
+	uint64_t		 count;
+
+	for (k = 0; k < 3; k++)
+		ck_assert_int_eq(dlx_sudoku_new(&s[k], sh[k][0], sh[k][1]),
+		    DLX_OK);
+	for (k = 0; k < 3; k++) {
+		r = sh[k][0];
+		c = sh[k][1];
+		n = r * c;
+		for (j = 0; j < 40; j++) {
+			memset(cells, 0, sizeof cells);
+			/* Enough givens on 6x6 to keep brute force quick. */
+			given = n == 4 ? 1 + rand_r(&seed) % 5 :
+			    12 + rand_r(&seed) % 8;
+			while (given-- > 0)
+				cells[rand_r(&seed) % (n * n)] =
+				    1 + rand_r(&seed) % n;
+			if (dlx_sudoku_check(r, c, cells, &conf) != DLX_OK)
+				continue;
+			ck_assert_int_eq(dlx_sudoku_set_givens(s[k], cells,
+			    NULL), DLX_OK);
+			ck_assert_int_eq(dlx_count(dlx_sudoku_matrix(s[k]), 0,
+			    &count), DLX_OK);
+			ck_assert_uint_eq(count, brute(r, c, cells, 0));
+			dlx_sudoku_clear(s[k]);
+		}
+	}
+	for (k = 0; k < 3; k++)
+		dlx_sudoku_free(s[k]);
+}
+END_TEST
+
+START_TEST(test_box_for)
+{
+	static const int	table[][3] = {
+		{ 4, 2, 2 }, { 6, 2, 3 }, { 8, 2, 4 }, { 9, 3, 3 },
+		{ 10, 2, 5 }, { 12, 3, 4 }, { 16, 4, 4 }, { 25, 5, 5 },
+		{ 36, 6, 6 }, { 20, 4, 5 }
+	};
+	size_t			k;
+	int			r, c;
+
+	for (k = 0; k < sizeof table / sizeof table[0]; k++) {
+		ck_assert_int_eq(dlx_sudoku_box_for(table[k][0], &r, &c),
+		    DLX_OK);
+		ck_assert_int_eq(r, table[k][1]);
+		ck_assert_int_eq(c, table[k][2]);
+	}
+	ck_assert_int_eq(dlx_sudoku_box_for(7, &r, &c), DLX_EINVAL);
+	ck_assert_int_eq(dlx_sudoku_box_for(3, &r, &c), DLX_EINVAL);
+	ck_assert_int_eq(dlx_sudoku_box_for(37, &r, &c), DLX_EINVAL);
+}
+END_TEST
+
+START_TEST(test_parse_symbols)
+{
+	char		 out[DLX_SUDOKU_MAXN + 1];
+	const char	*why = NULL;
+
+	ck_assert_int_eq(dlx_sudoku_parse_symbols("0-9A-F", out, &why), 16);
+	ck_assert_str_eq(out, "0123456789ABCDEF");
+	ck_assert_int_eq(dlx_sudoku_parse_symbols("abc", out, &why), 3);
+	ck_assert_str_eq(out, "abc");
+	ck_assert_int_eq(dlx_sudoku_parse_symbols("1-9A-Z", out, &why), 35);
+	ck_assert_int_eq(dlx_sudoku_parse_symbols("", out, &why), DLX_EINVAL);
+	ck_assert_int_eq(dlx_sudoku_parse_symbols("112", out, &why),
+	    DLX_EINVAL);
+	ck_assert_str_eq(why, "a symbol appears twice");
+	ck_assert_int_eq(dlx_sudoku_parse_symbols("9-1", out, &why),
+	    DLX_EINVAL);
+	ck_assert_int_eq(dlx_sudoku_parse_symbols("12|", out, &why),
+	    DLX_EINVAL);
+	ck_assert_int_eq(dlx_sudoku_parse_symbols("a b", out, &why),
+	    DLX_EINVAL);
+	ck_assert_int_eq(dlx_sudoku_parse_symbols("0-9A-Za-z", out, &why),
+	    DLX_EINVAL);
+}
+END_TEST
+
+/* ---- reader --------------------------------------------------------- */
+
+/* Everything one read gave, for comparing with what a test expects. */
+struct got {
+	int		rc;
+	unsigned long	line, col;
+	int		n, boxr;
+	char		cells[DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN + 1];
+	char		msg[160];
+};
+
+/* Read every puzzle of text (len bytes) into g[0..], at most max. */
+static int
+read_all(const char *text, size_t len, const struct dlx_sudoku_read_opts *o,
+    struct got *g, int max)
+{
+	dlx_sudoku_reader		*r;
+	struct dlx_sudoku_puzzle	 p;
+	struct dlx_sudoku_error		 e;
+	FILE				*fp;
+	int				 k = 0, i, rc;
+
+	fp = fmemopen((void *)text, len, "r");
+	ck_assert_ptr_nonnull(fp);
+	ck_assert_int_eq(dlx_sudoku_reader_new(&r, fp, o), DLX_OK);
+	while ((rc = dlx_sudoku_read(r, &p, &e)) != DLX_SUDOKU_EOF) {
+		ck_assert_int_lt(k, max);
+		memset(&g[k], 0, sizeof g[k]);
+		g[k].rc = rc;
+		if (rc == DLX_SUDOKU_PUZZLE) {
+			g[k].line = p.line;
+			g[k].n = p.n;
+			g[k].boxr = p.boxr;
+			for (i = 0; i < p.n * p.n; i++)
+				g[k].cells[i] = p.cells[i] == 0 ? '.' :
+				    "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				    [p.cells[i] - 1];
+		} else {
+			ck_assert_int_eq(rc, DLX_SUDOKU_BAD);
+			g[k].line = e.line;
+			g[k].col = e.column;
+			snprintf(g[k].msg, sizeof g[k].msg, "%s", e.message);
+		}
+		k++;
+	}
+	dlx_sudoku_reader_free(r);
+	fclose(fp);
+	return k;
+}
+
+#define READ(text, o, g)	read_all(text, strlen(text), o, g, \
+				    (int)(sizeof g / sizeof g[0]))
+
+static const char four[] = "..3....1..4.2...";
+
+START_TEST(test_read_forms)
+{
+	static const char text[] =
+	    "# one line, 81 cells, blanks of every kind\n"
+	    "9..7.35.43__28*1xX0.8.513....3..29.6...136.5.5......1.43"
+	    "........6...8.....9.4.2..\n"
+	    "\n"
+	    "# .sdk: grid without spaces, metadata comments\n"
+	    "#A someone\n"
+	    "..3.\n...1\n..4.\n2...\n"
+	    "\n"
+	    "*-----*\n"
+	    "|..|3.|\n"
+	    "|..|.1|\n"
+	    "|--+--|\n"
+	    "|..|4.|\n"
+	    "|2.|..|\n"
+	    "*-----*\n"
+	    "0 0 3 0\r\n0 0 0 1\r\n0 0 4 0\r\n2 0 0 0\r\n"
+	    "  \n"
+	    "..3....1..4.2...";	/* no final newline */
+	static struct got	g[8];
+	int			n, k;
+
+	n = READ(text, NULL, g);
+	ck_assert_int_eq(n, 5);
+	for (k = 0; k < n; k++)
+		ck_assert_int_eq(g[k].rc, DLX_SUDOKU_PUZZLE);
+	ck_assert_uint_eq(g[0].line, 2);
+	ck_assert_int_eq(g[0].n, 9);
+	ck_assert_str_eq(g[0].cells, "9..7.35.43..28.1....8.513....3..29.6..."
+	    "136.5.5......1.43........6...8.....9.4.2..");
+	ck_assert_uint_eq(g[1].line, 6);
+	ck_assert_uint_eq(g[2].line, 12);
+	ck_assert_uint_eq(g[3].line, 18);
+	ck_assert_uint_eq(g[4].line, 23);
+	for (k = 1; k < 5; k++) {
+		ck_assert_int_eq(g[k].n, 4);
+		ck_assert_int_eq(g[k].boxr, 2);
+		ck_assert_str_eq(g[k].cells, four);
+	}
+}
+END_TEST
+
+START_TEST(test_read_numbers)
+{
+	/* 16x16 as numbers: 10..16 are single cells. */
+	static const char row[] = "0 0 12 0 | 0 16 0 0 | 10 0 0 0 | 0 0 0 1\n";
+	static struct got	g[4];
+	char			text[2048];
+	int			k;
+
+	text[0] = '\0';
+	for (k = 0; k < 16; k++)
+		strcat(text, k == 5 ? "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n" : row);
+	ck_assert_int_eq(READ(text, NULL, g), 1);
+	ck_assert_int_eq(g[0].rc, DLX_SUDOKU_PUZZLE);
+	ck_assert_int_eq(g[0].n, 16);
+	ck_assert_int_eq(g[0].cells[2], 'C');
+	ck_assert_int_eq(g[0].cells[5], 'G');
+	ck_assert_int_eq(g[0].cells[8], 'A');
+	ck_assert_int_eq(g[0].cells[15], '1');
+	ck_assert_int_eq(g[0].cells[16 * 5 + 2], '.');
+	/* "12 34" is two halves of a 4x4 row, not two numbers. */
+	ck_assert_int_eq(READ("12 34\n34 12\n21 43\n43 21\n", NULL, g), 1);
+	ck_assert_str_eq(g[0].cells, "1234341221434321");
+}
+END_TEST
+
+START_TEST(test_read_inference)
+{
+	static struct got		 g[20];
+	struct dlx_sudoku_read_opts	 o;
+	char				 text[1024];
+	int				 k, n;
+
+	/* Consecutive one-line 4x4 puzzles are not a 16x16 grid. */
+	text[0] = '\0';
+	for (k = 0; k < 16; k++)
+		strcat(strcat(text, four), "\n");
+	ck_assert_int_eq(READ(text, NULL, g), 16);
+	for (k = 0; k < 16; k++) {
+		ck_assert_int_eq(g[k].n, 4);
+		ck_assert_uint_eq(g[k].line, (unsigned long)k + 1);
+	}
+	/* A symbol beyond 4 makes 16-cell lines rows of a 16x16 grid; one
+	 * too few is an error at the start of the grid. */
+	ck_assert_int_eq(READ("G...............\n................\n",
+	    NULL, g), 1);
+	ck_assert_int_eq(g[0].rc, DLX_SUDOKU_BAD);
+	ck_assert_str_eq(g[0].msg, "grid ends after 2 of 16 rows");
+	/* --box 2x2 says so outright. */
+	memset(&o, 0, sizeof o);
+	o.boxr = o.boxc = 2;
+	ck_assert_int_eq(READ("1234............\n....\n....\n....\n....\n",
+	    &o, g), 2);
+	ck_assert_str_eq(g[0].cells, "1234............");
+	ck_assert_str_eq(g[1].cells, "................");
+	/* Other sizes from the line length. */
+	memset(text, '.', 144);
+	strcpy(text + 144, "\n");
+	n = READ(text, NULL, g);
+	ck_assert_int_eq(n, 1);
+	ck_assert_int_eq(g[0].n, 12);
+	ck_assert_int_eq(g[0].boxr, 3);
+	/* --box 3x2: 6x6 with boxes of 3 rows. */
+	o.boxr = 3;
+	o.boxc = 2;
+	ck_assert_int_eq(READ("......\n......\n......\n......\n......\n"
+	    "......\n", &o, g), 1);
+	ck_assert_int_eq(g[0].n, 6);
+	ck_assert_int_eq(g[0].boxr, 3);
+}
+END_TEST
+
+START_TEST(test_read_errors)
+{
+	static const char text[] =
+	    "..3....1..4.2.\n"			/* 14 cells */
+	    "..3....1..4.2...\n"		/* good */
+	    "..3.?..1..4.2...\n"		/* stray at col 5 */
+	    "..3....1..5.2...\n"		/* 5 out of range */
+	    "..3.\n...1\n..4\n2...\n"		/* row 3 short */
+	    "..3.\n...1\n"			/* cut short */
+	    "\n"
+	    "....\n....\n....\n....\n";		/* good */
+	static struct got	g[10];
+	int			n;
+
+	n = READ(text, NULL, g);
+	ck_assert_int_eq(n, 7);
+	ck_assert_int_eq(g[0].rc, DLX_SUDOKU_BAD);
+	ck_assert_uint_eq(g[0].line, 1);
+	ck_assert_uint_eq(g[0].col, 0);
+	ck_assert_str_eq(g[0].msg, "line has 14 cells: not a sudoku row or "
+	    "puzzle");
+	ck_assert_int_eq(g[1].rc, DLX_SUDOKU_PUZZLE);
+	ck_assert_uint_eq(g[1].line, 2);
+	ck_assert_int_eq(g[2].rc, DLX_SUDOKU_BAD);
+	ck_assert_uint_eq(g[2].line, 3);
+	ck_assert_uint_eq(g[2].col, 5);
+	ck_assert_str_eq(g[2].msg, "unexpected '?'");
+	ck_assert_uint_eq(g[3].line, 4);
+	ck_assert_uint_eq(g[3].col, 11);
+	ck_assert_str_eq(g[3].msg, "symbol '5' out of range for 4x4 (1-4)");
+	ck_assert_uint_eq(g[4].line, 7);
+	ck_assert_str_eq(g[4].msg, "row 3 has 3 cells, expected 4");
+	ck_assert_uint_eq(g[5].line, 9);
+	ck_assert_str_eq(g[5].msg, "grid ends after 2 of 4 rows");
+	ck_assert_int_eq(g[6].rc, DLX_SUDOKU_PUZZLE);
+	ck_assert_uint_eq(g[6].line, 12);
+}
+END_TEST
+
+START_TEST(test_read_long_line)
+{
+	static struct got	 g[4];
+	size_t			 len = 3 * DLX_SUDOKU_MAXLINE;
+	char			*text;
+
+	/* A line three times the limit, then a good puzzle. */
+	text = malloc(len + 40);
+	ck_assert_ptr_nonnull(text);
+	memset(text, '1', len);
+	strcpy(text + len, "\n..3....1..4.2...\n");
+	ck_assert_int_eq(read_all(text, strlen(text), NULL, g, 4), 2);
+	ck_assert_int_eq(g[0].rc, DLX_SUDOKU_BAD);
+	ck_assert_uint_eq(g[0].line, 1);
+	ck_assert_str_eq(g[0].msg, "line longer than 65536 bytes");
+	ck_assert_int_eq(g[1].rc, DLX_SUDOKU_PUZZLE);
+	ck_assert_uint_eq(g[1].line, 2);
+	free(text);
+}
+END_TEST
+
+START_TEST(test_read_binary)
+{
+	static const char	text[] = "..3.\0...1..4.2...\n\xef\xbb\xbf\n";
+	static struct got	g[4];
+
+	ck_assert_int_eq(read_all(text, sizeof text - 1, NULL, g, 4), 2);
+	ck_assert_int_eq(g[0].rc, DLX_SUDOKU_BAD);
+	ck_assert_uint_eq(g[0].col, 5);
+	ck_assert_str_eq(g[0].msg, "unexpected byte 0x00");
+	/* A byte order mark is skipped only at the very start. */
+	ck_assert_int_eq(g[1].rc, DLX_SUDOKU_BAD);
+	ck_assert_str_eq(g[1].msg, "unexpected byte 0xef");
+	ck_assert_int_eq(read_all("\xef\xbb\xbf..3....1..4.2...\n", 19, NULL,
+	    g, 4), 1);
+	ck_assert_int_eq(g[0].rc, DLX_SUDOKU_PUZZLE);
+}
+END_TEST
+
+START_TEST(test_read_symbols)
+{
+	struct dlx_sudoku_read_opts	o;
+	static struct got		g[4];
+	char				alpha[DLX_SUDOKU_MAXN + 1];
+
+	memset(&o, 0, sizeof o);
+	ck_assert_int_eq(dlx_sudoku_parse_symbols("0-3", alpha, NULL), 4);
+	o.symbols = alpha;
+	/* 0 is a symbol now, . and x still blanks. */
+	ck_assert_int_eq(READ("..2x...0..3.1...\n", &o, g), 1);
+	ck_assert_int_eq(g[0].rc, DLX_SUDOKU_PUZZLE);
+	ck_assert_str_eq(g[0].cells, "..3....1..4.2...");
+	/* Letters stand for either case; 10..N only in numbers mode, which
+	 * an alphabet turns off. */
+	ck_assert_int_eq(dlx_sudoku_parse_symbols("A-D", alpha, NULL), 4);
+	ck_assert_int_eq(READ("..c....a..d.b...\n", &o, g), 1);
+	ck_assert_str_eq(g[0].cells, "..3....1..4.2...");
+	ck_assert_int_eq(READ("..E....A..D.B...\n", &o, g), 1);
+	ck_assert_int_eq(g[0].rc, DLX_SUDOKU_BAD);
+	ck_assert_uint_eq(g[0].col, 3);
+}
+END_TEST
+
+START_TEST(test_reader_args)
+{
+	struct dlx_sudoku_read_opts	 o;
+	dlx_sudoku_reader		*r = NULL;
+
+	memset(&o, 0, sizeof o);
+	ck_assert_int_eq(dlx_sudoku_reader_new(&r, NULL, NULL), DLX_EINVAL);
+	ck_assert_int_eq(dlx_sudoku_reader_new(NULL, stdin, NULL), DLX_EINVAL);
+	o.boxr = 3;
+	ck_assert_int_eq(dlx_sudoku_reader_new(&r, stdin, &o), DLX_EINVAL);
+	o.boxc = 3;
+	o.symbols = "12345678";
+	ck_assert_int_eq(dlx_sudoku_reader_new(&r, stdin, &o), DLX_EINVAL);
+	ck_assert_ptr_null(r);
+	dlx_sudoku_reader_free(NULL);
+}
+END_TEST
+
+Suite *
+make_sudoku_suite(void)
+{
+	Suite	*s = suite_create("sudoku");
+	TCase	*tc;
+
+	tc = tcase_create("Builder");
+	tcase_add_loop_test(tc, test_builder_shape, 0,
+	    sizeof shapes / sizeof shapes[0]);
+	tcase_add_test(tc, test_builder_bad_shape);
+	tcase_add_test(tc, test_builder_option_range);
+	tcase_add_test(tc, test_builder_empty4);
+	tcase_add_test(tc, test_builder_solve_decode);
+	tcase_add_test(tc, test_builder_reuse);
+	tcase_add_loop_test(tc, test_conflict, 0,
+	    sizeof conflicts / sizeof conflicts[0]);
+	tcase_add_test(tc, test_conflict_symbols);
+	tcase_add_loop_test(tc, test_builder_random, 0, 5);
+	tcase_add_test(tc, test_box_for);
+	tcase_add_test(tc, test_parse_symbols);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("Reader");
+	tcase_add_test(tc, test_read_forms);
+	tcase_add_test(tc, test_read_numbers);
+	tcase_add_test(tc, test_read_inference);
+	tcase_add_test(tc, test_read_errors);
+	tcase_add_test(tc, test_read_long_line);
+	tcase_add_test(tc, test_read_binary);
+	tcase_add_test(tc, test_read_symbols);
+	tcase_add_test(tc, test_reader_args);
+	suite_add_tcase(s, tc);
+	return s;
+}
