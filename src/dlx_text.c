@@ -23,10 +23,17 @@
 /*
  * A set of distinct byte strings numbered 0, 1, 2, ... in order of
  * insertion.  The strings are stored one after another, each followed by a
- * NUL, in buf; off[i] is where string i starts.  hash[] has hcap slots (a
- * power of two, at least twice n), each -1 (empty) or a string number;
- * collisions probe linearly.
+ * NUL, in buf; off[i] is where string i starts.  slot[] has hcap entries (a
+ * power of two, at least twice n), each empty (k == -1) or a string number
+ * with its hash; collisions probe linearly.  Keeping the hash in the slot
+ * means a lookup compares strings only when the hashes agree, which is
+ * nearly always the one string that matches.
  */
+struct slot {
+	uint32_t	 h;		/* hash of string k */
+	int		 k;		/* string number, or -1: empty */
+};
+
 struct names {
 	char		*buf;		/* the strings, NUL-terminated */
 	size_t		 len;		/* bytes used in buf */
@@ -34,7 +41,7 @@ struct names {
 	size_t		*off;		/* off[i]: start of string i in buf */
 	size_t		 n;		/* number of strings */
 	size_t		 ncap;		/* slots allocated for off */
-	int		*hash;		/* hcap slots: -1 or a string number */
+	struct slot	*slot;		/* the hash table, hcap entries */
 	size_t		 hcap;		/* power of two, 0 before first use */
 };
 
@@ -91,7 +98,12 @@ is_blank(unsigned char c)
 	    c == '\f';
 }
 
-/* FNV-1a: short names hash well and cheaply. */
+/*
+ * FNV-1a, then a final mix.  FNV alone is cheap but its low bits, which
+ * pick the slot, depend only on the low bits of the bytes: names that
+ * differ in their last digits ("item12345") would pile up in clusters.
+ * The finalizer of MurmurHash3 spreads every bit over all of them.
+ */
 static uint32_t
 hash_bytes(const char *s, size_t len)
 {
@@ -102,6 +114,11 @@ hash_bytes(const char *s, size_t len)
 		h ^= (unsigned char)s[i];
 		h *= 16777619u;
 	}
+	h ^= h >> 16;
+	h *= 0x85ebca6bu;
+	h ^= h >> 13;
+	h *= 0xc2b2ae35u;
+	h ^= h >> 16;
 	return h;
 }
 
@@ -110,7 +127,7 @@ names_free(struct names *nm)
 {
 	free(nm->buf);
 	free(nm->off);
-	free(nm->hash);
+	free(nm->slot);
 	memset(nm, 0, sizeof *nm);
 }
 
@@ -118,17 +135,20 @@ names_free(struct names *nm)
 static int
 names_find(const struct names *nm, const char *s, size_t len)
 {
-	size_t	 i, mask;
-	int	 k;
+	uint32_t	 h;
+	size_t		 i, mask;
+	int		 k;
 
 	if (nm->hcap == 0)
 		return -1;
+	h = hash_bytes(s, len);
 	mask = nm->hcap - 1;
-	for (i = hash_bytes(s, len) & mask; (k = nm->hash[i]) != -1;
-	    i = (i + 1) & mask) {
+	for (i = h & mask; (k = nm->slot[i].k) != -1; i = (i + 1) & mask) {
 		const char *p = nm->buf + nm->off[k];
 
-		if (strncmp(p, s, len) == 0 && p[len] == '\0')
+		/* Strings hold no NUL, so p[len] == NUL means equal length. */
+		if (nm->slot[i].h == h && memcmp(p, s, len) == 0 &&
+		    p[len] == '\0')
 			return k;
 	}
 	return -1;
@@ -138,27 +158,27 @@ names_find(const struct names *nm, const char *s, size_t len)
 static int
 names_grow_hash(struct names *nm)
 {
-	size_t	 ncap, i, j, mask;
-	int	*h;
+	size_t		 ncap, i, j, mask;
+	struct slot	*t;
 
 	ncap = nm->hcap == 0 ? 64 : nm->hcap * 2;
-	if (ncap > SIZE_MAX / sizeof *h)
+	if (ncap > SIZE_MAX / sizeof *t)
 		return DLX_ENOMEM;
-	if ((h = malloc(ncap * sizeof *h)) == NULL)
+	if ((t = malloc(ncap * sizeof *t)) == NULL)
 		return DLX_ENOMEM;
 	for (i = 0; i < ncap; i++)
-		h[i] = -1;
+		t[i].k = -1;
 	mask = ncap - 1;
-	for (i = 0; i < nm->n; i++) {
-		const char *p = nm->buf + nm->off[i];
-
-		for (j = hash_bytes(p, strlen(p)) & mask; h[j] != -1;
+	for (i = 0; i < nm->hcap; i++) {
+		if (nm->slot[i].k == -1)
+			continue;
+		for (j = nm->slot[i].h & mask; t[j].k != -1;
 		    j = (j + 1) & mask)
 			;
-		h[j] = (int)i;
+		t[j] = nm->slot[i];
 	}
-	free(nm->hash);
-	nm->hash = h;
+	free(nm->slot);
+	nm->slot = t;
 	nm->hcap = ncap;
 	return DLX_OK;
 }
@@ -170,6 +190,7 @@ names_grow_hash(struct names *nm)
 static int
 names_add(struct names *nm, const char *s, size_t len)
 {
+	uint32_t h;
 	size_t	 i, mask;
 	int	 rc;
 
@@ -205,11 +226,12 @@ names_add(struct names *nm, const char *s, size_t len)
 	nm->buf[nm->len + len] = '\0';
 	nm->off[nm->n] = nm->len;
 	nm->len += len + 1;
+	h = hash_bytes(s, len);
 	mask = nm->hcap - 1;
-	for (i = hash_bytes(s, len) & mask; nm->hash[i] != -1;
-	    i = (i + 1) & mask)
+	for (i = h & mask; nm->slot[i].k != -1; i = (i + 1) & mask)
 		;
-	nm->hash[i] = (int)nm->n;
+	nm->slot[i].h = h;
+	nm->slot[i].k = (int)nm->n;
 	return (int)nm->n++;
 }
 
