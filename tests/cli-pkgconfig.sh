@@ -1,0 +1,107 @@
+#!/bin/sh
+# cli-pkgconfig.sh: a program outside the tree builds against the installed
+# libdlx with nothing but pkg-config.  Installs the build into a scratch
+# DESTDIR, compiles examples/queens-count.c with
+# `pkg-config --cflags --libs libdlx` pointed there, runs it, and compares
+# its output with the expected one (and with the copy built by make check).
+# Exit 0 pass, 1 fail, 77 skip (no pkg-config).
+
+: "${top_builddir:?}" "${top_srcdir:?}"
+MAKE=${MAKE:-make}
+CC=${CC:-cc}
+
+command -v pkg-config >/dev/null 2>&1 || {
+	echo "cli-pkgconfig: pkg-config not found"
+	exit 77
+}
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/dlx-pkgconfig.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+
+cat >"$tmp/expected" <<'END'
+8 queens: 92 solutions
+a1 e2 h3 f4 c5 g6 b7 d8
+END
+cat >"$tmp/expected6" <<'END'
+6 queens: 4 solutions
+b1 d2 f3 a4 c5 e6
+END
+cat >"$tmp/expected3" <<'END'
+3 queens: 0 solutions
+no solution
+END
+
+# The copy built by make check, against the uninstalled library.
+"$top_builddir/examples/queens-count" 8 >"$tmp/out" 2>&1 || fail=1
+cmp "$tmp/expected" "$tmp/out" || { diff "$tmp/expected" "$tmp/out"; fail=1; }
+
+# Install into the scratch root.  MAKEFLAGS of the running make (jobserver,
+# -j) must not leak into this one.
+if ! MAKEFLAGS= MFLAGS= $MAKE -C "$top_builddir" install \
+    DESTDIR="$tmp/root" >"$tmp/install.log" 2>&1; then
+	cat "$tmp/install.log"
+	echo "cli-pkgconfig: make install failed"
+	exit 1
+fi
+pc=$(find "$tmp/root" -name libdlx.pc | head -n 1)
+if [ -z "$pc" ]; then
+	echo "cli-pkgconfig: libdlx.pc was not installed"
+	exit 1
+fi
+hdr=$(find "$tmp/root" -name dlx.h | head -n 1)
+[ -n "$hdr" ] || { echo "cli-pkgconfig: dlx.h was not installed"; exit 1; }
+
+# Only the scratch root's libdlx.pc, its paths seen through the sysroot.
+PKG_CONFIG_LIBDIR=$(dirname "$pc")
+PKG_CONFIG_PATH=
+PKG_CONFIG_SYSROOT_DIR="$tmp/root"
+export PKG_CONFIG_LIBDIR PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR
+cflags=$(pkg-config --cflags libdlx) || { echo "pkg-config --cflags failed"; exit 1; }
+libs=$(pkg-config --libs libdlx) || { echo "pkg-config --libs failed"; exit 1; }
+case $libs in
+*"$tmp/root"*) ;;
+*) echo "cli-pkgconfig: --libs does not point into the install: $libs"; exit 1 ;;
+esac
+
+# A copy of the source outside both trees: only pkg-config's -I finds
+# dlx.h.  The build's own CFLAGS and LDFLAGS come along (a sanitizer
+# build's static libdlx needs its runtime).
+cp "$top_srcdir/examples/queens-count.c" "$tmp/queens-count.c"
+if ! $CC $DLX_BUILD_CFLAGS $cflags -o "$tmp/queens-count" \
+    "$tmp/queens-count.c" $libs $DLX_BUILD_LDFLAGS; then
+	echo "cli-pkgconfig: compiling against the installed library failed"
+	exit 1
+fi
+
+libdir=$(dirname "$(find "$tmp/root" -name 'libdlx.*' ! -name '*.pc' | head -n 1)")
+run() {
+	LD_LIBRARY_PATH="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+	    "$tmp/queens-count" "$@"
+}
+run 8 >"$tmp/out" 2>&1 || fail=1
+cmp "$tmp/expected" "$tmp/out" || { diff "$tmp/expected" "$tmp/out"; fail=1; }
+run 6 >"$tmp/out" 2>&1 || fail=1
+cmp "$tmp/expected6" "$tmp/out" || { diff "$tmp/expected6" "$tmp/out"; fail=1; }
+run 3 >"$tmp/out" 2>&1 || fail=1
+cmp "$tmp/expected3" "$tmp/out" || { diff "$tmp/expected3" "$tmp/out"; fail=1; }
+
+# Usage errors: status 2 and a message, nothing on stdout.
+for bad in 0 17 x "1 2"; do
+	# shellcheck disable=SC2086
+	if run $bad >"$tmp/out" 2>"$tmp/err"; then
+		echo "cli-pkgconfig: queens-count $bad succeeded"
+		fail=1
+	elif [ $? -ne 2 ] || [ -s "$tmp/out" ] || [ ! -s "$tmp/err" ]; then
+		echo "cli-pkgconfig: queens-count $bad: wrong status or output"
+		fail=1
+	fi
+done
+
+# A closed stdout is an error too.
+if [ -w /dev/full ] && run 8 >/dev/full 2>"$tmp/err"; then
+	echo "cli-pkgconfig: writing to /dev/full succeeded"
+	fail=1
+fi
+
+exit $fail
