@@ -74,7 +74,8 @@ if ! $CC $DLX_BUILD_CFLAGS $cflags -o "$tmp/queens-count" \
 	exit 1
 fi
 
-libdir=$(dirname "$(find "$tmp/root" -name 'libdlx.*' ! -name '*.pc' | head -n 1)")
+# libdlx.pc lives in $(libdir)/pkgconfig.
+libdir=$(dirname "$PKG_CONFIG_LIBDIR")
 run() {
 	LD_LIBRARY_PATH="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
 	    "$tmp/queens-count" "$@"
