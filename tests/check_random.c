@@ -367,7 +367,8 @@ START_TEST(test_random_vs_model)
 	struct prob	 p;
 	uint64_t	 seed = test_seed(), s = seed, count, total;
 	dlx		*d;
-	int		 t, o, rc, f[2], conflict, nonempty = 0;
+	int		 t, o, rc, f[4], nf, i, j, conflict;
+	int		 nonempty = 0;
 
 	for (t = 0; t < TRIALS; t++) {
 		gen(&s, &p);
@@ -394,29 +395,44 @@ START_TEST(test_random_vs_model)
 			ck_assert_uint_eq(count, total - 1);
 		}
 
-		/* Force one option, then maybe a second. */
+		/*
+		 * Force up to four random options, one at a time: each must
+		 * be refused exactly when it clashes with one in force, and
+		 * the solutions must be the model's with those options in.
+		 * Then unforce them one by one, checking again each time.
+		 */
 		if (p.nopt > 0) {
-			f[0] = rnd(&s, p.nopt);
-			ck_assert_int_eq(dlx_force(d, f[0]), DLX_OK);
-			if (!agree(d, &p, f, 1, seed, t, "one forced"))
-				ck_abort_msg("seed %" PRIu64 " trial %d "
-				    "differs with %d forced", seed, t, f[0]);
-			f[1] = rnd(&s, p.nopt);
-			conflict = f[1] == f[0] || clash(&p, f[0], f[1]);
-			rc = dlx_force(d, f[1]);
-			if (rc != (conflict ? DLX_ECONFLICT : DLX_OK))
-				print_prob(&p, seed, t);
-			ck_assert_int_eq(rc, conflict ? DLX_ECONFLICT : DLX_OK);
-			ck_assert_uint_eq(dlx_nforced(d), conflict ? 1 : 2);
-			ck_assert_int_eq(dlx_check(d), DLX_OK);
-			if (!agree(d, &p, f, conflict ? 1 : 2, seed, t,
-			    "two forced"))
-				ck_abort_msg("seed %" PRIu64 " trial %d "
-				    "differs with %d, %d forced", seed, t,
-				    f[0], f[1]);
-			dlx_unforce_all(d);
-			ck_assert_uint_eq(dlx_nforced(d), 0);
-			ck_assert_int_eq(dlx_check(d), DLX_OK);
+			nf = 0;
+			for (i = 0; i < 4; i++) {
+				o = rnd(&s, p.nopt);
+				conflict = 0;
+				for (j = 0; j < nf; j++)
+					if (o == f[j] || clash(&p, o, f[j]))
+						conflict = 1;
+				rc = dlx_force(d, o);
+				if (rc != (conflict ? DLX_ECONFLICT : DLX_OK))
+					print_prob(&p, seed, t);
+				ck_assert_int_eq(rc,
+				    conflict ? DLX_ECONFLICT : DLX_OK);
+				if (!conflict)
+					f[nf++] = o;
+				ck_assert_uint_eq(dlx_nforced(d), nf);
+				ck_assert_int_eq(dlx_check(d), DLX_OK);
+				if (!agree(d, &p, f, nf, seed, t, "forced"))
+					ck_abort_msg("seed %" PRIu64 " trial %d "
+					    "differs with %d forced", seed, t,
+					    nf);
+			}
+			while (nf > 0) {
+				ck_assert_int_eq(dlx_unforce(d), DLX_OK);
+				nf--;
+				ck_assert_uint_eq(dlx_nforced(d), nf);
+				ck_assert_int_eq(dlx_check(d), DLX_OK);
+				if (!agree(d, &p, f, nf, seed, t, "unforced"))
+					ck_abort_msg("seed %" PRIu64 " trial %d "
+					    "differs after unforcing", seed, t);
+			}
+			ck_assert_int_eq(dlx_unforce(d), DLX_EMISUSE);
 			/* Back to where it was. */
 			ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
 			ck_assert_uint_eq(count, total);
