@@ -81,6 +81,17 @@ struct run {
 	int		 progress_shown; /* a progress line was printed */
 };
 
+#if defined(__GNUC__)
+#define PRINTFLIKE(f, a)	__attribute__((__format__(__printf__, f, a)))
+#define NORETURN		__attribute__((__noreturn__))
+#else
+#define PRINTFLIKE(f, a)
+#define NORETURN
+#endif
+
+static void	diag(const char *, ...) PRINTFLIKE(1, 2);
+static void	usage_error(const char *, ...) PRINTFLIKE(1, 2) NORETURN;
+
 /* Set by the SIGINT handler, polled by the search callbacks. */
 static volatile sig_atomic_t	 interrupted;
 

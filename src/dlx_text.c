@@ -270,6 +270,15 @@ quote(char *out, size_t size, const char *s, size_t len)
 	out[o] = '\0';
 }
 
+#if defined(__GNUC__)
+#define PRINTFLIKE(f, a)	__attribute__((__format__(__printf__, f, a)))
+#else
+#define PRINTFLIKE(f, a)
+#endif
+
+static int	fail(struct reader *, int, size_t, const char *, ...)
+		    PRINTFLIKE(4, 5);
+
 /* Record an error at column col (0: the whole line) of the current line. */
 static int
 fail(struct reader *r, int code, size_t col, const char *fmt, ...)
