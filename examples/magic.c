@@ -54,7 +54,7 @@ static const struct line {
 static int
 build(dlx *d, const char *givens, int ngivens)
 {
-	int	 l, a, b, c, k, g, rc, it[7], col[7];
+	int	 l, a, b, c, k, g, rc, it[7], col[7], v[3];
 
 	if (d == NULL) {
 		printf("| 3x3 magic square, givens %s\n", givens);
@@ -92,13 +92,14 @@ build(dlx *d, const char *givens, int ngivens)
 				}
 				it[0] = l;
 				col[0] = 0;
+				v[0] = a;
+				v[1] = b;
+				v[2] = c;
 				for (k = 0; k < 3; k++) {
-					int	 v = k == 0 ? a : k == 1 ? b : c;
-
 					it[1 + k] = P(ngivens,
 					    lines[l].cell[k]);
-					col[1 + k] = v;
-					it[4 + k] = N(ngivens, v);
+					col[1 + k] = v[k];
+					it[4 + k] = N(ngivens, v[k]);
 					col[4 + k] = lines[l].cell[k] + 1;
 				}
 				if ((rc = dlx_add_option_colored(d, it, col,
@@ -106,20 +107,19 @@ build(dlx *d, const char *givens, int ngivens)
 					return rc;
 			}
 	for (k = 0, g = 0; k < 9; k++) {
-		int	 v = givens[k] - '0';
-
 		if (givens[k] == '.')
 			continue;
+		a = givens[k] - '0';
 		if (d == NULL) {
 			printf("g%d%d p%d%d:%d n%d:%d%d\n", k / 3 + 1,
-			    k % 3 + 1, k / 3 + 1, k % 3 + 1, v, v, k / 3 + 1,
+			    k % 3 + 1, k / 3 + 1, k % 3 + 1, a, a, k / 3 + 1,
 			    k % 3 + 1);
 		} else {
 			it[0] = 8 + g;
 			col[0] = 0;
 			it[1] = P(ngivens, k);
-			col[1] = v;
-			it[2] = N(ngivens, v);
+			col[1] = a;
+			it[2] = N(ngivens, a);
 			col[2] = k + 1;
 			if ((rc = dlx_add_option_colored(d, it, col, 3)) < 0)
 				return rc;

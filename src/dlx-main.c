@@ -78,7 +78,6 @@ struct run {
 	int		 show_progress;	/* print progress lines */
 	struct timespec	 start;		/* when the search began */
 	double		 last;		/* time of the last progress line */
-	int		 progress_shown; /* a progress line was printed */
 };
 
 #if defined(__GNUC__)
@@ -316,6 +315,7 @@ json_string(const char *s)
 	return putchar('"') == EOF ? -1 : 0;
 }
 
+/* Compare option numbers for qsort(). */
 static int
 cmp_int(const void *a, const void *b)
 {
@@ -364,6 +364,7 @@ visit(void *arg, const int *options, size_t n)
 	return r->write_failed;
 }
 
+/* Seconds since the search began. */
 static double
 elapsed(const struct run *r)
 {
@@ -389,7 +390,6 @@ progress(void *arg, const struct dlx_stats *st)
 	if (now - r->last < opts.interval)
 		return 0;
 	r->last = now;
-	r->progress_shown = 1;
 	fprintf(stderr, "%s: %.0f s: %llu solutions, %llu nodes, "
 	    "%llu updates, %.5f explored\n", progname, now,
 	    (unsigned long long)st->solutions,
@@ -413,6 +413,7 @@ report(const char *name, const struct dlx_text_error *e, const char *what)
 		    e->line, e->column, what, e->message);
 }
 
+/* The reader's warnings; arg is the input's name. */
 static void
 on_warning(void *arg, const struct dlx_text_error *w)
 {

@@ -117,7 +117,8 @@ typedef struct dlx_text dlx_text;
  * err is not NULL) says what and where, and everything allocated has been
  * freed.  fp is read with fread() and left where reading stopped.
  */
-dlx_text	*dlx_text_read_file(FILE *fp, const struct dlx_text_options *opt,
+dlx_text	*dlx_text_read_file(FILE *fp,
+		    const struct dlx_text_options *opt,
 		    struct dlx_text_error *err);
 
 /*
