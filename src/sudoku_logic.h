@@ -1,0 +1,319 @@
+/*
+ * sudoku_logic.h: solving a sudoku the way a person does (libdlx).
+ *
+ * A dlx_logic object holds a grid of N x N cells with boxes of R rows by
+ * C columns (N = R*C, up to 36x36) and, for every empty cell, its
+ * candidates: the symbols that no rule has ruled out yet.  Each call of
+ * dlx_logic_step() applies the simplest rule that makes progress, changes
+ * the grid accordingly and describes what it did in a struct
+ * dlx_logic_step, which dlx_logic_format() turns into a line of text such
+ * as
+ *
+ *	hidden single: r4c7 = 5 (only place for 5 in box 6)
+ *	naked pair {3,6} in row 2 (r2c1, r2c5): removes 3 from r2c8, 6 from r2c9
+ *
+ * When no rule applies the puzzle is "stuck"; dlx_logic_search() then
+ * finishes it with the exact-cover search of libdlx on the candidates left.
+ *
+ * Typical use:
+ *
+ *	dlx_logic *lg = dlx_logic_new(3, 3);
+ *	dlx_logic_load(lg, grid);
+ *	while ((rc = dlx_logic_step(lg, &st)) == DLX_OK)
+ *		dlx_logic_format(lg, &st, buf, sizeof buf), puts(buf);
+ *	if (rc == DLX_LOGIC_STUCK)
+ *		dlx_logic_search(lg, solution, &res);
+ *	dlx_logic_free(lg);
+ *
+ * Numbering.  Symbols are 1..N (0 is a blank).  Cells, rows, columns and
+ * boxes are numbered from 0 in the interface and from 1 in text: cell
+ * r*N + c is in row r, column c and box (r / R) * R + c / C, boxes being
+ * numbered left to right, top to bottom.  A house (a row, column or box)
+ * is one number: rows are 0..N-1, columns N..2N-1 and boxes 2N..3N-1.  A
+ * set of symbols is a bit mask with bit s-1 for symbol s.
+ *
+ * The rules, in the order they are tried (simplest first; the first rule
+ * that changes something is applied, then the search starts again from the
+ * simplest):
+ *
+ *	naked single	a cell with one candidate gets it;
+ *	hidden single	a symbol with one place left in a house goes there;
+ *	pointing	a box's candidates for a symbol all lie in one row
+ *			(column): the symbol leaves the rest of that line;
+ *	claiming	a row's (column's) candidates for a symbol all lie
+ *			in one box: the symbol leaves the rest of the box;
+ *	naked pair, hidden pair, naked triple, hidden triple, naked quad,
+ *	hidden quad
+ *			n cells of a house whose candidates together are n
+ *			symbols (naked): those symbols leave the rest of the
+ *			house; n symbols whose places in a house are the
+ *			same n cells (hidden): every other candidate leaves
+ *			those cells;
+ *	x-wing, swordfish
+ *			a symbol whose places in n rows (columns) all lie in
+ *			the same n columns (rows), n = 2 or 3: the symbol
+ *			leaves the rest of those columns (rows).
+ *
+ * Every rule is a deduction valid for every solution that agrees with the
+ * candidates, so the logic never loses a solution, also when a puzzle has
+ * none or several.  Placing a symbol removes it from the candidates of the
+ * cell's row, column and box; that is part of the placement and is not
+ * listed as an elimination.
+ *
+ * The grade of a puzzle is the hardest group of rules it needed:
+ * DLX_LOGIC_GRADE_SINGLES (naked and hidden singles), _SUBSETS (locked
+ * candidates and subsets), _FISH (x-wing, swordfish), _SEARCH (the rules
+ * got stuck).  Since the rules are tried simplest first, a harder rule is
+ * used only when no easier one applies.
+ *
+ * The object allocates everything at dlx_logic_new(); no later call
+ * allocates except dlx_logic_search().  Functions return the codes of
+ * dlx.h (DLX_OK, DLX_EINVAL, DLX_ENOMEM, DLX_STOPPED, ...) and the
+ * positive DLX_LOGIC_* statuses below.
+ */
+#ifndef DLX_SUDOKU_LOGIC_H
+#define DLX_SUDOKU_LOGIC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <dlx.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Why dlx_logic_step() or dlx_logic_run() made no (more) progress. */
+#define DLX_LOGIC_SOLVED	16	/* every cell is filled */
+#define DLX_LOGIC_STUCK		17	/* no rule applies */
+#define DLX_LOGIC_CONTRADICTION	18	/* a cell lost every candidate, or a
+					   symbol every place in a house: the
+					   puzzle has no solution */
+
+/* The rules, simplest first; also the order in which they are tried. */
+enum dlx_logic_rule {
+	DLX_LOGIC_NAKED_SINGLE,
+	DLX_LOGIC_HIDDEN_SINGLE,
+	DLX_LOGIC_POINTING,
+	DLX_LOGIC_CLAIMING,
+	DLX_LOGIC_NAKED_PAIR,
+	DLX_LOGIC_HIDDEN_PAIR,
+	DLX_LOGIC_NAKED_TRIPLE,
+	DLX_LOGIC_HIDDEN_TRIPLE,
+	DLX_LOGIC_NAKED_QUAD,
+	DLX_LOGIC_HIDDEN_QUAD,
+	DLX_LOGIC_X_WING,
+	DLX_LOGIC_SWORDFISH,
+	DLX_LOGIC_NRULES,		/* number of rules */
+	DLX_LOGIC_NO_CANDIDATE = DLX_LOGIC_NRULES, /* contradiction: a cell
+					   has no candidate left */
+	DLX_LOGIC_NO_PLACE		/* contradiction: a symbol has no place
+					   left in a house */
+};
+
+/* Bit mask of a rule, for dlx_logic_set_rules(). */
+#define DLX_LOGIC_RULE(r)	(1u << (r))
+#define DLX_LOGIC_ALL_RULES	((1u << DLX_LOGIC_NRULES) - 1)
+
+/* Difficulty grades, easiest first. */
+enum dlx_logic_grade {
+	DLX_LOGIC_GRADE_NONE,		/* nothing needed yet */
+	DLX_LOGIC_GRADE_SINGLES,	/* naked and hidden singles */
+	DLX_LOGIC_GRADE_SUBSETS,	/* locked candidates, naked and hidden
+					   subsets */
+	DLX_LOGIC_GRADE_FISH,		/* x-wing, swordfish */
+	DLX_LOGIC_GRADE_SEARCH,		/* no rule applies: search needed */
+	DLX_LOGIC_NGRADES
+};
+
+/* Most cells a step names (a swordfish names at most 9). */
+#define DLX_LOGIC_MAXCELLS	9
+
+/* One candidate removed from one cell. */
+struct dlx_logic_elim {
+	int		 cell;		/* cell number */
+	int		 symbol;	/* 1..N */
+};
+
+/*
+ * What one step did.  For a single, cell and symbol are the placement and
+ * nelim is 0.  Otherwise cell is -1 and elim[0..nelim-1] are the removed
+ * candidates, sorted by symbol, then cell.  The houses and cells name the
+ * pattern that justifies the step:
+ *
+ *	rule		houses			cells		symbols
+ *	naked single	none			the cell	the symbol
+ *	hidden single	the house		the cell	the symbol
+ *	pointing	box, then the line	its places	the symbol
+ *	claiming	line, then the box	its places	the symbol
+ *	naked subset	the house		the n cells	their n symbols
+ *	hidden subset	the house		the n cells	the n symbols
+ *	x-wing etc.	n base lines, then	the symbol's	the symbol
+ *			n cover lines		places in the
+ *						base lines
+ *	no candidate	none			the cell	none
+ *	no place	the house		none		the symbol
+ *
+ * elim points into the dlx_logic object and stays valid until the next
+ * call that changes it.
+ */
+struct dlx_logic_step {
+	enum dlx_logic_rule rule;
+	int		 nhouses;	/* 0..6 */
+	int		 houses[6];	/* house numbers, see above */
+	int		 ncells;	/* 0..DLX_LOGIC_MAXCELLS */
+	int		 cells[DLX_LOGIC_MAXCELLS]; /* ascending */
+	uint64_t	 symbols;	/* symbol mask */
+	int		 cell;		/* placement: cell, or -1 */
+	int		 symbol;	/* placement: symbol 1..N, or 0 */
+	size_t		 nelim;		/* candidates removed */
+	const struct dlx_logic_elim *elim;
+};
+
+/* How dlx_logic_search() finished a puzzle. */
+struct dlx_logic_result {
+	uint64_t	 solutions;	/* 0, 1 or 2: the search stops at 2 */
+	uint64_t	 guesses;	/* guesses before the first solution (or
+					   in the whole search if there is
+					   none), see dlx_logic_search() */
+	uint64_t	 nodes;		/* search tree nodes, as dlx_stats() */
+};
+
+typedef struct dlx_logic dlx_logic;
+
+/* Largest N. */
+#define DLX_LOGIC_MAXN		36
+
+/*
+ * Create a logic solver for boxes of boxrows x boxcols cells, N =
+ * boxrows*boxcols symbols, 2 <= N <= DLX_LOGIC_MAXN (4x4, 6x6, 8x8, 9x9,
+ * 12x12, 16x16, 25x25, 36x36 and the rest; boxes of one row or column
+ * are allowed, each box then being a line).  The grid starts empty, every
+ * candidate open.  Returns NULL if out of memory or the sizes are out of
+ * range.  Free with dlx_logic_free().
+ */
+dlx_logic	*dlx_logic_new(int boxrows, int boxcols);
+
+/* Free lg.  dlx_logic_free(NULL) does nothing. */
+void		 dlx_logic_free(dlx_logic *lg);
+
+/* N, the number of symbols (and of rows, columns and boxes). */
+int		 dlx_logic_size(const dlx_logic *lg);
+
+/*
+ * Start a new puzzle: grid[0..N*N-1] holds the givens, 0 for a blank.
+ * Every blank gets as candidates the symbols not given in its row,
+ * column and box.  Returns DLX_OK; DLX_EINVAL if a cell is outside 0..N
+ * or grid NULL; DLX_ECONFLICT if two givens clash (the same symbol twice
+ * in a house).  After an error lg is unchanged.
+ */
+int		 dlx_logic_load(dlx_logic *lg, const int *grid);
+
+/*
+ * Allow only the rules in mask (DLX_LOGIC_RULE() bits; the default is
+ * DLX_LOGIC_ALL_RULES).  Bits beyond DLX_LOGIC_NRULES are ignored.
+ */
+void		 dlx_logic_set_rules(dlx_logic *lg, unsigned mask);
+
+/*
+ * Symbols for text: alphabet[s-1] is the character of symbol s (the first
+ * N characters are copied).  An alphabet shorter than N, "" for one,
+ * makes symbols print as decimal numbers (candidates in the pencil-mark
+ * grid then have commas between them).  NULL restores the default,
+ * "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ", whose 35 symbols serve up to
+ * 25x25 (36x36 prints numbers).  Returns DLX_OK, or DLX_EINVAL if lg is
+ * NULL.
+ */
+int		 dlx_logic_set_alphabet(dlx_logic *lg, const char *alphabet);
+
+/*
+ * Apply one step: the first allowed rule, in the order of enum
+ * dlx_logic_rule, that places a symbol or removes a candidate, and
+ * describe it in *st.  Returns DLX_OK (a step was made);
+ * DLX_LOGIC_SOLVED; DLX_LOGIC_STUCK; DLX_LOGIC_CONTRADICTION (then *st
+ * says where, with rule DLX_LOGIC_NO_CANDIDATE or DLX_LOGIC_NO_PLACE);
+ * DLX_EINVAL (st NULL).  The grid changes only on DLX_OK.
+ */
+int		 dlx_logic_step(dlx_logic *lg, struct dlx_logic_step *st);
+
+/* Called by dlx_logic_run() after each step; nonzero stops the run. */
+typedef int	 dlx_logic_step_fn(void *arg, const struct dlx_logic_step *st);
+
+/*
+ * Apply steps until none applies, calling fn (if not NULL) after each.
+ * Returns what the last dlx_logic_step() returned other than DLX_OK
+ * (DLX_LOGIC_SOLVED, DLX_LOGIC_STUCK, DLX_LOGIC_CONTRADICTION), or
+ * DLX_STOPPED if fn returned nonzero.  If stp is not NULL, *stp is the
+ * contradiction's description when that is the outcome.
+ */
+int		 dlx_logic_run(dlx_logic *lg, dlx_logic_step_fn *fn, void *arg,
+		    struct dlx_logic_step *stp);
+
+/* Grade of a rule. */
+enum dlx_logic_grade dlx_logic_rule_grade(enum dlx_logic_rule rule);
+
+/*
+ * Grade of the puzzle loaded: DLX_LOGIC_GRADE_SEARCH if the last
+ * dlx_logic_step() returned DLX_LOGIC_STUCK, else the grade of the
+ * hardest rule applied since dlx_logic_load() (DLX_LOGIC_GRADE_NONE if
+ * none was).  With a reduced set of rules (dlx_logic_set_rules()) the
+ * grade is that of the rules it used.
+ */
+enum dlx_logic_grade dlx_logic_grade(const dlx_logic *lg);
+
+/* Number of steps made with each rule since dlx_logic_load(). */
+uint64_t	 dlx_logic_count(const dlx_logic *lg, enum dlx_logic_rule rule);
+
+/* Names, static, never NULL: "naked single", ..., "fish", "search". */
+const char	*dlx_logic_rule_name(enum dlx_logic_rule rule);
+const char	*dlx_logic_grade_name(enum dlx_logic_grade grade);
+
+/* Symbol in cell (0 if empty) and candidate mask of cell (0 if filled or
+ * if cell is out of range). */
+int		 dlx_logic_cell(const dlx_logic *lg, int cell);
+uint64_t	 dlx_logic_candidates(const dlx_logic *lg, int cell);
+
+/* Copy the grid to grid[0..N*N-1] (0 for an empty cell). */
+void		 dlx_logic_grid(const dlx_logic *lg, int *grid);
+
+/*
+ * Write st as one line of text (no newline) into buf, as snprintf() does:
+ * at most size bytes, NUL-terminated if size > 0.  Returns the length the
+ * whole text has, so a return >= size means it was cut.
+ */
+size_t		 dlx_logic_format(const dlx_logic *lg,
+		    const struct dlx_logic_step *st, char *buf, size_t size);
+
+/*
+ * Write the pencil-mark grid: N lines, each cell shown as its candidates
+ * (or its symbol, once filled) padded to the width of its column, boxes
+ * apart with '|' and with lines of '-' and '+'.  As snprintf(): returns
+ * the full length, text ends with a newline.
+ */
+size_t		 dlx_logic_format_candidates(const dlx_logic *lg, char *buf,
+		    size_t size);
+
+/*
+ * Finish the puzzle with libdlx's exact-cover search over the candidates
+ * left: one option per candidate, and the items of the sudoku (cell,
+ * row-symbol, column-symbol, box-symbol) that are still open.  The search
+ * stops at a second solution.  If one is found the first solution goes to
+ * solution[0..N*N-1] (if not NULL); the logic grid itself is not changed.
+ *
+ * res->guesses counts the options the search tried before it reached its
+ * first solution (over the whole search when there is none): the search
+ * tree nodes below the root, as dlx_stats() counts them.  When the rules
+ * are stuck no item has a single option left, so the first of them is
+ * always a real guess; deeper ones may be forced.  A grid already solved
+ * takes 0 guesses.
+ *
+ * Returns DLX_OK, DLX_ENOMEM, DLX_EINVAL (res NULL).
+ */
+int		 dlx_logic_search(dlx_logic *lg, int *solution,
+		    struct dlx_logic_result *res);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DLX_SUDOKU_LOGIC_H */
