@@ -10,12 +10,12 @@ fail=0
 ran=0
 for src in "$top_srcdir"/tests/fuzz/fuzz_*.c; do
 	h=$(basename "$src" .c)
-	short=${h#fuzz_}
+	short=$(echo "${h#fuzz_}" | tr _ -)
 	prog=$top_builddir/tests/fuzz/replay-$short
 	[ -x "$prog" ] || continue
 	set --
 	for f in "$top_srcdir/tests/fuzz/corpus/$h"/* \
-	    "$top_srcdir"/tests/data/fuzz-"$(echo "$short" | tr _ -)"-*; do
+	    "$top_srcdir"/tests/data/fuzz-"$short"-*; do
 		[ -f "$f" ] && set -- "$@" "$f"
 	done
 	if [ $# -eq 0 ]; then
