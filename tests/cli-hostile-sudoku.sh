@@ -69,10 +69,10 @@ printf '\000\000\000\n\377\376\375garbage\n%s\000\n%s\n\001\002\003\n' \
     "$puzzle" "$puzzle" >garbage.bin
 echo "$solution" >exp.out
 cat >exp.err <<EOF
-dlx-sudoku: garbage.bin:1: line has 0 cells: not a sudoku row or puzzle
-dlx-sudoku: garbage.bin:2: line has 7 cells: not a sudoku row or puzzle
+dlx-sudoku: garbage.bin:1:1: unexpected byte 0x00
+dlx-sudoku: garbage.bin:2:1: unexpected byte 0xff
 dlx-sudoku: garbage.bin:3:82: unexpected byte 0x00
-dlx-sudoku: garbage.bin:5: line has 0 cells: not a sudoku row or puzzle
+dlx-sudoku: garbage.bin:5:1: unexpected byte 0x01
 EOF
 $limit $DLX_RUN "$prog" -f line garbage.bin >out 2>err
 status=$?
