@@ -101,7 +101,7 @@ fi
 # A write error is an error (status 2), with a message.
 if [ -w /dev/full ]; then
 	st=0
-	"$prog" classic.txt >/dev/full 2>"$tmp/err" || st=$?
+	$DLX_RUN "$prog" classic.txt >/dev/full 2>"$tmp/err" || st=$?
 	status "write error" 2 "$st"
 	echo "dlx-sudoku: write error: No space left on device" >"$tmp/exp"
 	same "write error message" "$tmp/exp" "$tmp/err"
@@ -113,7 +113,7 @@ printf '%081d\n' 0 >"$tmp/empty9"
 # A closed pipe ends --all quietly, with 141 as if killed by SIGPIPE.
 {
 	st=0
-	"$prog" --all -f line "$tmp/empty9" 2>"$tmp/err" || st=$?
+	$DLX_RUN "$prog" --all -f line "$tmp/empty9" 2>"$tmp/err" || st=$?
 	echo "$st" >"$tmp/st"
 } | head -n 2 >"$tmp/out"
 status "closed pipe" 141 "$(cat "$tmp/st")"
@@ -121,9 +121,16 @@ status "closed pipe" 141 "$(cat "$tmp/st")"
 [ "$(wc -l <"$tmp/out")" -eq 2 ] || { echo "FAIL: closed pipe: output"; fail=1; }
 
 # Ctrl-C during a count: "at least N", status 130.
-"$prog" -c --progress "$tmp/empty9" >"$tmp/out" 2>"$tmp/err" &
+$DLX_RUN "$prog" -c --progress "$tmp/empty9" >"$tmp/out" 2>"$tmp/err" &
 pid=$!
-sleep 2
+# Wait for the first progress line (slow to come under valgrind), so the
+# count is surely under way when the signal arrives.
+i=0
+while ! grep -q 'solutions so far' "$tmp/err" 2>/dev/null && [ $i -lt 300 ]
+do
+	sleep 1
+	i=$((i + 1))
+done
 kill -INT "$pid"
 st=0
 wait "$pid" || st=$?

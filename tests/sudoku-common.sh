@@ -37,5 +37,5 @@ status() {
 # $tmp/err, and its exit status in $st.
 run() {
 	st=0
-	"$prog" "$@" >"$tmp/out" 2>"$tmp/err" || st=$?
+	$DLX_RUN "$prog" "$@" >"$tmp/out" 2>"$tmp/err" || st=$?
 }
