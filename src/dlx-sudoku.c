@@ -90,6 +90,7 @@ struct run {
 	struct shape	 shapes[16];	/* matrices built so far */
 	int		 nshapes;
 	int		 status;	/* exit status so far */
+	int		 tty;		/* stderr is a terminal */
 	uint64_t	 puzzles;	/* puzzles answered */
 	uint64_t	 nodes;		/* totals for --stats */
 	uint64_t	 updates;
@@ -331,7 +332,7 @@ on_progress(void *arg, const struct dlx_stats *st)
 	sc->last = t;
 	fflush(stdout);
 	fprintf(stderr, "%s%s: %s:%lu: %llu solutions so far, "
-	    "%.6f%% of the search tree, %.0f s%s",
+	    "%.3g%% of the search tree, %.0f s%s",
 	    sc->tty ? "\r" : "", progname, sc->pz->file, sc->pz->p->line,
 	    (unsigned long long)st->solutions, 100 * dlx_progress(sc->d),
 	    t - sc->start, sc->tty ? "\033[K" : "\n");
@@ -367,7 +368,7 @@ search(struct run *run, const struct puzzle *pz, uint64_t max,
 	sc.pz = pz;
 	sc.d = dlx_sudoku_matrix(pz->s);
 	sc.show = run->o.progress;
-	sc.tty = isatty(STDERR_FILENO);
+	sc.tty = run->tty;
 	sc.visit = visit;
 	memset(&s, 0, sizeof s);
 	if (visit != NULL) {
@@ -786,6 +787,9 @@ process_file(struct run *run, const char *file, FILE *fp)
 		if (rc == DLX_SUDOKU_EOF)
 			break;
 		if (rc == DLX_SUDOKU_EREAD) {
+			/* Ctrl-C while waiting for input is no read error. */
+			if (interrupted)
+				break;
 			warnx_("%s: read error: %s", file, strerror(errno));
 			run->status = EXIT_ERROR;
 			break;
@@ -982,6 +986,7 @@ main(int argc, char **argv)
 
 	first = parse_options(argc, argv, &run.o);
 	run.alphabet = run.o.symbols != NULL ? run.o.symbols : DEFAULT_SYMBOLS;
+	run.tty = isatty(STDERR_FILENO);
 
 	/* Ctrl-C stops the search at the next progress call; a second one
 	 * kills at once (SA_RESETHAND). */
