@@ -87,6 +87,7 @@ struct shape {
 struct run {
 	struct options	 o;
 	const char	*alphabet;	/* output symbols: alphabet[v-1] */
+	int		 nalpha;	/* strlen(alphabet) */
 	struct shape	 shapes[16];	/* matrices built so far */
 	int		 nshapes;
 	int		 status;	/* exit status so far */
@@ -212,17 +213,17 @@ out_json_str(const char *s)
 static int
 use_numbers(const struct run *run, int n)
 {
-	return (size_t)n > strlen(run->alphabet);
+	return n > run->nalpha;
 }
 
 /* One line of N*N symbols ('.' blank). */
 static void
 print_line(const struct run *run, int n, const int *cells)
 {
-	int	i;
+	int	i, numbers = use_numbers(run, n);
 
 	for (i = 0; i < n * n; i++) {
-		if (use_numbers(run, n))
+		if (numbers)
 			out(i == 0 ? "%d" : " %d", cells[i]);
 		else
 			out_char(cells[i] == 0 ? '.' :
@@ -986,6 +987,7 @@ main(int argc, char **argv)
 
 	first = parse_options(argc, argv, &run.o);
 	run.alphabet = run.o.symbols != NULL ? run.o.symbols : DEFAULT_SYMBOLS;
+	run.nalpha = (int)strlen(run.alphabet);
 	run.tty = isatty(STDERR_FILENO);
 
 	/* Ctrl-C stops the search at the next progress call; a second one

@@ -16,6 +16,7 @@
  * numbers are computed, not looked up, decoding a solution needs no table.
  */
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -179,6 +180,38 @@ find_repeat(int boxr, int boxc, const int *cells, int kind,
 	return DLX_OK;
 }
 
+/*
+ * One pass with a bit per symbol for each row, column and box: is any
+ * symbol repeated?  The common case, no, costs N*N steps; find_repeat()
+ * then finds which clash to report, in a fixed order.  Cells are known
+ * to be in 0..N.
+ */
+static int
+any_repeat(int boxr, int boxc, const int *cells)
+{
+	uint64_t	row[DLX_SUDOKU_MAXN], col[DLX_SUDOKU_MAXN];
+	uint64_t	box[DLX_SUDOKU_MAXN], bit;
+	int		n = boxr * boxc, r, c, b, v;
+
+	memset(row, 0, sizeof row);
+	memset(col, 0, sizeof col);
+	memset(box, 0, sizeof box);
+	for (r = 0; r < n; r++) {
+		for (c = 0; c < n; c++) {
+			if ((v = cells[r * n + c]) == 0)
+				continue;
+			bit = (uint64_t)1 << v;
+			b = box_of(boxr, boxc, r, c);
+			if ((row[r] | col[c] | box[b]) & bit)
+				return 1;
+			row[r] |= bit;
+			col[c] |= bit;
+			box[b] |= bit;
+		}
+	}
+	return 0;
+}
+
 int
 dlx_sudoku_check(int boxr, int boxc, const int *cells,
     struct dlx_sudoku_conflict *conf)
@@ -191,6 +224,8 @@ dlx_sudoku_check(int boxr, int boxc, const int *cells,
 	for (i = 0; i < n * n; i++)
 		if (cells[i] < 0 || cells[i] > n)
 			return DLX_EINVAL;
+	if (!any_repeat(boxr, boxc, cells))
+		return DLX_OK;
 	if ((rc = find_repeat(boxr, boxc, cells, DLX_SUDOKU_ROW, conf)) != 0)
 		return rc;
 	if ((rc = find_repeat(boxr, boxc, cells, DLX_SUDOKU_COLUMN, conf)) != 0)
