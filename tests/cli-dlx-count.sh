@@ -119,7 +119,7 @@ END
 	    { echo "FAIL $name --stats: time or memory line"; fail=1; }
 done
 
-# --stats and --first together: the first of 92 queens solutions.
+# --first: the first of the 92 queens solutions.
 cat >"$tmp/exp" <<'END'
 1:
 r0 c0 a0 b7
