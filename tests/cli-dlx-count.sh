@@ -133,7 +133,8 @@ r7 c3 a10 b11
 END
 check queens-first 0 $DLX_RUN "$dlx" --first "$data/queens8.dlx"
 
-# --progress: lines on stderr, the output unchanged.
+# --progress leaves the output as it is (its lines are checked in
+# cli-dlx-signals.sh, on a search long enough to show them).
 echo 288 >"$tmp/exp"
 check progress 0 $DLX_RUN "$dlx" --progress=0.000001 "$data/sudoku4-empty.dlx"
 
