@@ -13,10 +13,11 @@
 #
 # A peer in the same run: set DLX1 to Knuth's DLX1 program (ctangled from
 # his dlx1.w; it is not part of this project) and each problem without
-# colors is run through it as well.  It must report the same solutions and
+# colors is run through it as well; set DLX2 to his DLX2 and the problems
+# with colors are run through that.  It must report the same solutions and
 # updates (its node count leaves out the solutions: ours is its count plus
-# the number of solutions).  The last column is DLX1's CPU time divided by
-# ours (above 1: dlx is faster).
+# the number of solutions).  The last column is the peer's CPU time divided
+# by ours (above 1: dlx is faster).
 #
 # QUICK=1 leaves out the problems that take more than a few seconds.
 set -u
@@ -32,6 +33,7 @@ if command -v taskset >/dev/null 2>&1 && taskset -c 1 true 2>/dev/null; then
 	pin="taskset -c 1"
 fi
 dlx1=${DLX1:-}
+dlx2=${DLX2:-}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/bench-dlx.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
 
@@ -79,8 +81,7 @@ ratio() {
 	fi
 }
 
-# A problem: NAME and the example command that writes it; COLORS=1 when
-# DLX1 cannot read it (colored options need DLX2).
+# The problems: a name, then the example and its arguments.
 problems() {
 	echo "queens-13 queens 13"
 	echo "langford-12 langford 12"
@@ -97,7 +98,8 @@ problems() {
 
 printf '%-19s %9s %9s %11s %7s %7s %9s %9s' problem solutions nodes \
     updates wall-s cpu-s upd/s search/s
-[ -n "$dlx1" ] && printf ' %7s %7s %9s %6s' dlx1-wall dlx1-cpu dlx1-upd/s ratio
+[ -n "$dlx1$dlx2" ] &&
+    printf ' %7s %7s %9s %6s' knuth-s knuth-cpu knuth-upd ratio
 printf '\n'
 problems | while read -r name prog args; do
 	# shellcheck disable=SC2086
@@ -113,10 +115,13 @@ problems | while read -r name prog args; do
 	srate=$(sed -n 's/^updates\/s: //p' "$tmp/err")
 	printf '%-19s %9s %9s %11s %7.2f %7.2f %9s %9s' "$name" "$sols" \
 	    "$nodes" "$upd" "$wall" "$cpu" "$(rate "$upd" "$cpu")" "$srate"
-	# DLX1 reads no colors: compare on the problems without them.
-	if [ -n "$dlx1" ] && ! grep -v '^ *|' "$tmp/p.dlx" | grep -q ':'; then
-		run "$tmp/p.dlx" /dev/null "$tmp/err1" "$dlx1"
-		# "Altogether S solutions, A+B mems, U updates, B bytes, N nodes."
+	# DLX1 reads no colors: DLX2 takes the problems with them.
+	peer=$dlx1
+	grep -v '^ *|' "$tmp/p.dlx" | grep -q ':' && peer=$dlx2
+	if [ -n "$peer" ]; then
+		run "$tmp/p.dlx" /dev/null "$tmp/err1" "$peer"
+		# "Altogether S solutions, A+B mems, U updates, [C cleansings,]
+		# B bytes, N nodes."
 		k=$(sed -n 's/^Altogether \([0-9]*\) solutions*, .* \([0-9]*\) updates, .* \([0-9]*\) nodes\.$/\1 \2 \3/p' \
 		    "$tmp/err1")
 		# shellcheck disable=SC2086
@@ -125,7 +130,7 @@ problems | while read -r name prog args; do
 		    "$(ratio "$cpu" "$dlxcpu")"
 		if [ "$1" != "$sols" ] || [ "$2" != "$upd" ] ||
 		    [ "$(($3 + $1))" != "$nodes" ]; then
-			printf '  MISMATCH: dlx1 %s solutions, %s updates, %s nodes' \
+			printf '  MISMATCH: knuth %s solutions, %s updates, %s nodes' \
 			    "$1" "$2" "$3"
 		fi
 	fi

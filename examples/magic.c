@@ -6,19 +6,22 @@
  * and diagonal sums to 15.  There are 8 such squares (one, turned and
  * reflected); givens select among them.
  *
- * Each of the eight lines (rows r1 r2 r3, columns c1 c2 c3, diagonals d1
- * from the top left, d2 from the top right) is a primary item, and an
- * option fills one line with three distinct digits summing to 15, in one
- * of their 6 orders.  Lines cross, so the options must agree on the shared
- * cells: each cell pIJ (row I, column J) is a secondary item colored with
- * its digit, and colors let two lines share a cell only if they give it the
- * same digit.  Each digit nD is a secondary item too, colored with the cell
- * "IJ" that holds it, so no digit is used in two cells.  Since every cell
- * lies in some line, every cell gets a digit; since no digit is used twice,
- * the 9 cells hold the 9 digits.
+ * Name the cells a b c / d e f / g h i, row by row.  Each of the eight
+ * lines (rows r1 r2 r3, columns c1 c2 c3, diagonals d1 = a e i and
+ * d2 = c e g) is a primary item, and an option fills one line with three
+ * distinct digits summing to 15, in one of their 6 orders.  Lines cross, so
+ * the options must agree on the shared cells: each cell is a secondary
+ * item colored with its digit, and colors let two lines share a cell only
+ * if they give it the same digit.  Each digit nD is a secondary item too,
+ * colored with the cell that holds it, so no digit is used in two cells.
+ * Since every cell lies in some line, every cell gets a digit; since no
+ * digit is used twice, the 9 cells hold the 9 digits.  For example
  *
- * A given digit D at cell IJ is a primary item gIJ whose one option fixes
- * the same colors: "gIJ pIJ:D nD:IJ".
+ *	r1 a:2 b:7 c:6 n2:a n7:b n6:c
+ *
+ * A given digit D at cell x is a primary item gx whose one option fixes the
+ * same colors: "gx x:D nD:x".  Every color is one character, so Knuth's
+ * DLX2 reads these files as they are.
  *
  * Usage: magic [-d] [GIVENS]
  * GIVENS is 9 characters, the grid row by row, digits and '.' for a blank
@@ -32,7 +35,7 @@
 
 #include "dlx.h"
 
-/* The eight lines and their cells, numbered 0..8 row by row. */
+/* The eight lines and their cells, numbered 0..8 (a..i) row by row. */
 static const struct line {
 	const char	*name;
 	int		 cell[3];
@@ -42,33 +45,42 @@ static const struct line {
 	{ "d1", { 0, 4, 8 } }, { "d2", { 2, 4, 6 } },
 };
 
+#define CELL(k)		((char)('a' + (k)))
+
 /*
  * Items: lines 0..7, then one per given (8 .. 8+ngivens-1), primary; then
- * cells P(k), digits N(d).  Colors: digit d colors a cell with d; cell k
- * colors a digit with k + 1.
+ * the cells P(k), the digits N(d).  Colors: digit d colors a cell with d;
+ * cell k colors a digit with k + 1.
  */
 #define P(g, k)		(8 + (g) + (k))
 #define N(g, d)		(8 + (g) + 9 + (d) - 1)
 
-/* Build the problem with libdlx, or print it (d == NULL). */
+/* Write the item line of the DLX file. */
+static void
+print_items(const char *givens)
+{
+	int	 k;
+
+	printf("| 3x3 magic square, givens %s\n", givens);
+	printf("r1 r2 r3 c1 c2 c3 d1 d2");
+	for (k = 0; k < 9; k++)
+		if (givens[k] != '.')
+			printf(" g%c", CELL(k));
+	printf(" |");
+	for (k = 0; k < 9; k++)
+		printf(" %c", CELL(k));
+	for (k = 1; k <= 9; k++)
+		printf(" n%d", k);
+	printf("\n");
+}
+
+/* Build the problem with libdlx, or print its options (d == NULL). */
 static int
 build(dlx *d, const char *givens, int ngivens)
 {
-	int	 l, a, b, c, k, g, rc, it[7], col[7], v[3];
+	const int	*x;
+	int		 l, a, b, c, k, g, rc, it[7], col[7], v[3];
 
-	if (d == NULL) {
-		printf("| 3x3 magic square, givens %s\n", givens);
-		printf("r1 r2 r3 c1 c2 c3 d1 d2");
-		for (k = 0; k < 9; k++)
-			if (givens[k] != '.')
-				printf(" g%d%d", k / 3 + 1, k % 3 + 1);
-		printf(" |");
-		for (k = 0; k < 9; k++)
-			printf(" p%d%d", k / 3 + 1, k % 3 + 1);
-		for (k = 1; k <= 9; k++)
-			printf(" n%d", k);
-		printf("\n");
-	}
 	for (l = 0; l < 8; l++)
 		for (a = 1; a <= 9; a++)
 			for (b = 1; b <= 9; b++) {
@@ -76,31 +88,28 @@ build(dlx *d, const char *givens, int ngivens)
 				if (a == b || c < 1 || c > 9 || c == a ||
 				    c == b)
 					continue;
+				x = lines[l].cell;
+				v[0] = a;
+				v[1] = b;
+				v[2] = c;
 				if (d == NULL) {
-					const int	*x = lines[l].cell;
-
-					printf("%s p%d%d:%d p%d%d:%d p%d%d:%d"
-					    " n%d:%d%d n%d:%d%d n%d:%d%d\n",
-					    lines[l].name,
-					    x[0] / 3 + 1, x[0] % 3 + 1, a,
-					    x[1] / 3 + 1, x[1] % 3 + 1, b,
-					    x[2] / 3 + 1, x[2] % 3 + 1, c,
-					    a, x[0] / 3 + 1, x[0] % 3 + 1,
-					    b, x[1] / 3 + 1, x[1] % 3 + 1,
-					    c, x[2] / 3 + 1, x[2] % 3 + 1);
+					printf("%s", lines[l].name);
+					for (k = 0; k < 3; k++)
+						printf(" %c:%d", CELL(x[k]),
+						    v[k]);
+					for (k = 0; k < 3; k++)
+						printf(" n%d:%c", v[k],
+						    CELL(x[k]));
+					printf("\n");
 					continue;
 				}
 				it[0] = l;
 				col[0] = 0;
-				v[0] = a;
-				v[1] = b;
-				v[2] = c;
 				for (k = 0; k < 3; k++) {
-					it[1 + k] = P(ngivens,
-					    lines[l].cell[k]);
+					it[1 + k] = P(ngivens, x[k]);
 					col[1 + k] = v[k];
 					it[4 + k] = N(ngivens, v[k]);
-					col[4 + k] = lines[l].cell[k] + 1;
+					col[4 + k] = x[k] + 1;
 				}
 				if ((rc = dlx_add_option_colored(d, it, col,
 				    7)) < 0)
@@ -110,11 +119,10 @@ build(dlx *d, const char *givens, int ngivens)
 		if (givens[k] == '.')
 			continue;
 		a = givens[k] - '0';
-		if (d == NULL) {
-			printf("g%d%d p%d%d:%d n%d:%d%d\n", k / 3 + 1,
-			    k % 3 + 1, k / 3 + 1, k % 3 + 1, a, a, k / 3 + 1,
-			    k % 3 + 1);
-		} else {
+		if (d == NULL)
+			printf("g%c %c:%d n%d:%c\n", CELL(k), CELL(k), a, a,
+			    CELL(k));
+		else {
 			it[0] = 8 + g;
 			col[0] = 0;
 			it[1] = P(ngivens, k);
@@ -157,6 +165,7 @@ main(int argc, char **argv)
 		ngivens++;
 	}
 	if (dflag) {
+		print_items(givens);
 		build(NULL, givens, ngivens);
 		if (fflush(stdout) != 0 || ferror(stdout)) {
 			fprintf(stderr, "magic: write error\n");

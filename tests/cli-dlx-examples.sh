@@ -78,19 +78,40 @@ items=$($DLX_RUN "$ex/pentomino" -d 6x10 | sed -n 2p | cut -d' ' -f1-14)
 # The magic square printed by dlx, with its colors.
 cat >"$tmp/exp" <<'END'
 1:
-r1 p11:2 p12:7 p13:6 n2:11 n7:12 n6:13
-r2 p21:9 p22:5 p23:1 n9:21 n5:22 n1:23
-r3 p31:4 p32:3 p33:8 n4:31 n3:32 n8:33
-c1 p11:2 p21:9 p31:4 n2:11 n9:21 n4:31
-c2 p12:7 p22:5 p32:3 n7:12 n5:22 n3:32
-c3 p13:6 p23:1 p33:8 n6:13 n1:23 n8:33
-d1 p11:2 p22:5 p33:8 n2:11 n5:22 n8:33
-d2 p13:6 p22:5 p31:4 n6:13 n5:22 n4:31
-g11 p11:2 n2:11
-g12 p12:7 n7:12
+r1 a:2 b:7 c:6 n2:a n7:b n6:c
+r2 d:9 e:5 f:1 n9:d n5:e n1:f
+r3 g:4 h:3 i:8 n4:g n3:h n8:i
+c1 a:2 d:9 g:4 n2:a n9:d n4:g
+c2 b:7 e:5 h:3 n7:b n5:e n3:h
+c3 c:6 f:1 i:8 n6:c n1:f n8:i
+d1 a:2 e:5 i:8 n2:a n5:e n8:i
+d2 c:6 e:5 g:4 n6:c n5:e n4:g
+ga a:2 n2:a
+gb b:7 n7:b
 END
 $DLX_RUN "$ex/magic" -d 27....... | $DLX_RUN "$dlx" -p >"$tmp/out"
 cmp -s "$tmp/exp" "$tmp/out" || { echo "FAIL magic -p:"; diff "$tmp/exp" "$tmp/out"; fail=1; }
+
+# The search trees of Knuth's programs on the files the examples write:
+# DLX2 (colors) on the magic square, DLX1 on the others.  Knuth's programs
+# print nodes without the solutions; ours count each solution as a node.
+stats() {
+	want=$1
+	shift
+	$DLX_RUN "$ex/$1" -d "$2" >"$tmp/p.dlx"
+	got=$($DLX_RUN "$dlx" --stats "$tmp/p.dlx" 2>&1 >/dev/null |
+	    sed -n 's/^\(solutions\|nodes\|updates\): //p' | tr '\n' ' ')
+	if [ "$got" != "$want " ]; then
+		echo "FAIL --stats $*: $got, expected $want"; fail=1
+	fi
+}
+stats "8 169 98081" magic .........
+stats "8 66 7196" magic ....5....
+stats "1 12 2405" magic 27.......
+stats "8 32978 10986975" pentomino 3x20
+stats "92 1223 21456" queens 8
+stats "724 16536 312479" queens 10
+stats "52 607 8339" langford 7
 
 # Bad arguments are refused with status 2.
 for args in "queens 0" "queens x" "langford" "pentomino 7x9" \
