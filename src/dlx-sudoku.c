@@ -34,6 +34,7 @@
 
 #include "dlx.h"
 #include "sudoku.h"
+#include "sudoku_logic.h"
 
 #define DEFAULT_SYMBOLS	"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -54,6 +55,9 @@ enum mode {
 	MODE_COUNT,		/* count every solution (up to --limit) */
 	MODE_ALL,		/* print every solution, numbered */
 	MODE_UNIQUE,		/* unique, none or multiple */
+	MODE_EXPLAIN,		/* the rules step by step, then search */
+	MODE_RATE,		/* the grade of each puzzle */
+	MODE_CANDIDATES,	/* pencil marks where the rules stop */
 	MODE_COUNT_		/* number of modes */
 };
 
@@ -71,6 +75,7 @@ struct options {
 	int		 json;		/* JSON lines instead of format */
 	int		 stats;		/* figures on stderr */
 	int		 progress;	/* progress lines on stderr */
+	int		 candidates;	/* --candidates */
 	uint64_t	 limit;		/* stop at this many; 0: none */
 	int		 boxr, boxc;	/* --box, or 0 */
 	const char	*symbols;	/* --symbols, expanded; or NULL */
@@ -98,6 +103,11 @@ struct run {
 	double		 seconds;
 	int		 cells[DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN];
 					/* a solution grid */
+	dlx_logic	*logic;		/* rules solver, for one box shape */
+	int		 logic_boxr, logic_boxc;
+	uint64_t	 grades[DLX_LOGIC_NGRADES + 1];
+					/* --rate: puzzles of the file per
+					   grade; the last, no solution */
 };
 
 /* The puzzle being answered, for every mode function. */
@@ -670,12 +680,374 @@ mode_unique(struct run *run, const struct puzzle *pz)
 	}
 }
 
+/* ---- human-style solving: --explain, --rate, --candidates ----------- */
+
+/* Print a text of the library in full, whatever its length, as it is or
+ * as a JSON string. */
+static void
+out_text(size_t (*fmt)(const dlx_logic *, const void *, char *, size_t),
+    const dlx_logic *lg, const void *arg, int json)
+{
+	char	 buf[1024], *p = buf;
+	size_t	 len;
+
+	len = fmt(lg, arg, buf, sizeof buf);
+	if (len >= sizeof buf) {
+		if ((p = malloc(len + 1)) == NULL) {
+			warnx_("%s", dlx_strerror(DLX_ENOMEM));
+			exit(EXIT_ERROR);
+		}
+		fmt(lg, arg, p, len + 1);
+	}
+	if (json)
+		out_json_str(p);
+	else
+		out_str(p);
+	if (p != buf)
+		free(p);
+}
+
+static size_t
+fmt_step(const dlx_logic *lg, const void *st, char *buf, size_t size)
+{
+	return dlx_logic_format(lg, st, buf, size);
+}
+
+static size_t
+fmt_candidates(const dlx_logic *lg, const void *unused, char *buf,
+    size_t size)
+{
+	(void)unused;
+	return dlx_logic_format_candidates(lg, buf, size);
+}
+
+/* The pencil marks: a grid of lines, or a JSON member. */
+static void
+print_candidates(const struct run *run, const dlx_logic *lg)
+{
+	if (run->o.json) {
+		out_str(",\"candidates\":");
+		out_text(fmt_candidates, lg, NULL, 1);
+	} else
+		out_text(fmt_candidates, lg, NULL, 0);
+}
+
+/*
+ * The rules solver for pz's shape (kept while the shape stays), loaded
+ * with its givens and printing symbols as the rest of the output does.
+ * NULL after an error, which has been reported.
+ */
+static dlx_logic *
+logic_load(struct run *run, const struct puzzle *pz)
+{
+	const struct dlx_sudoku_puzzle	*p = pz->p;
+	int				 rc;
+
+	if (run->logic == NULL || run->logic_boxr != p->boxr ||
+	    run->logic_boxc != p->boxc) {
+		dlx_logic_free(run->logic);
+		run->logic_boxr = p->boxr;
+		run->logic_boxc = p->boxc;
+		if ((run->logic = dlx_logic_new(p->boxr, p->boxc)) == NULL) {
+			rc = DLX_ENOMEM;
+			goto fail;
+		}
+	}
+	dlx_logic_set_alphabet(run->logic,
+	    use_numbers(run, p->n) ? "" : run->alphabet);
+	/* The givens passed dlx_sudoku_set_givens(): no clash is left. */
+	if ((rc = dlx_logic_load(run->logic, p->cells)) == DLX_OK)
+		return run->logic;
+fail:
+	warnx_("%s:%lu: %s", pz->file, p->line, dlx_strerror(rc));
+	run->status = EXIT_ERROR;
+	return NULL;
+}
+
+/* How the rules, and the search after them, ended for a puzzle. */
+struct logic_end {
+	int			 rc;	/* the last dlx_logic_step() status */
+	struct dlx_logic_step	 stop;	/* the contradiction, if that */
+	int			 searched; /* the search had to finish it */
+	struct dlx_logic_result	 res;	/* the search's findings */
+	uint64_t		 solutions; /* 0, 1, or 2 for several */
+};
+
+/*
+ * After the rules stopped with status rc: finish with the search if they
+ * are stuck, and put the solution (if any) in run->cells.  Returns -1
+ * after an error (reported).
+ */
+static int
+logic_finish(struct run *run, const struct puzzle *pz, dlx_logic *lg,
+    struct logic_end *end)
+{
+	int	 rc;
+
+	end->searched = 0;
+	end->solutions = end->rc == DLX_LOGIC_SOLVED;
+	if (end->rc == DLX_LOGIC_SOLVED)
+		dlx_logic_grid(lg, run->cells);
+	if (end->rc == DLX_LOGIC_STUCK) {
+		if ((rc = dlx_logic_search(lg, run->cells, &end->res)) !=
+		    DLX_OK) {
+			warnx_("%s:%lu: %s", pz->file, pz->p->line,
+			    dlx_strerror(rc));
+			run->status = EXIT_ERROR;
+			return -1;
+		}
+		end->searched = 1;
+		end->solutions = end->res.solutions;
+	}
+	if (end->solutions == 0)
+		run->status = run->status > EXIT_NONE ? run->status : EXIT_NONE;
+	return 0;
+}
+
+static const char *
+result_word(const struct logic_end *end)
+{
+	return end->solutions == 0 ? "none" : end->solutions == 1 ?
+	    "unique" : "multiple";
+}
+
+/* --explain: each step on its own line, then how it ended. */
+static void
+mode_explain(struct run *run, const struct puzzle *pz)
+{
+	const struct dlx_sudoku_puzzle	*p = pz->p;
+	struct logic_end		 end;
+	struct dlx_logic_step		 st;
+	dlx_logic			*lg;
+	int				 json = run->o.json, first = 1;
+
+	if ((lg = logic_load(run, pz)) == NULL)
+		return;
+	if (json)
+		json_head(run, pz);
+	else if (run->o.format == FORMAT_CLASSIC) {
+		out_str("Initial Board Position\n");
+		print_classic(p, p->cells);
+		out_char('\n');
+	} else {
+		print_where(pz);
+		out_str("step by step\n");
+	}
+	if (run->o.candidates && !json) {
+		out_str("candidates:\n");
+		print_candidates(run, lg);
+	}
+	if (json)
+		out_str(",\"steps\":[");
+	while ((end.rc = dlx_logic_step(lg, &st)) == DLX_OK) {
+		if (json && !first)
+			out_char(',');
+		out_text(fmt_step, lg, &st, json);
+		if (!json)
+			out_char('\n');
+		first = 0;
+	}
+	if (json)
+		out_char(']');
+	end.stop = st;
+	if (end.rc == DLX_LOGIC_CONTRADICTION) {
+		if (json)
+			out_str(",\"contradiction\":");
+		out_text(fmt_step, lg, &end.stop, json);
+		if (!json)
+			out_char('\n');
+	}
+	if (end.rc == DLX_LOGIC_STUCK && !json)
+		out_str("no rule applies; candidates:\n");
+	else if (end.rc == DLX_LOGIC_CONTRADICTION && run->o.candidates &&
+	    !json)
+		out_str("candidates:\n");
+	if (end.rc == DLX_LOGIC_STUCK ||
+	    (run->o.candidates && end.rc == DLX_LOGIC_CONTRADICTION))
+		print_candidates(run, lg);
+	if (logic_finish(run, pz, lg, &end) != 0) {
+		if (json)
+			out_str("}\n");
+		return;
+	}
+	if (json) {
+		out(",\"grade\":\"%s\"", end.solutions == 0 ? "none" :
+		    dlx_logic_grade_name(dlx_logic_grade(lg)));
+		if (end.searched)
+			out(",\"guesses\":%llu",
+			    (unsigned long long)end.res.guesses);
+		out(",\"result\":\"%s\"", result_word(&end));
+		if (end.solutions > 0) {
+			out_str(",\"solution\":\"");
+			print_line(run, p->n, run->cells);
+			out_char('"');
+		}
+		out_str("}\n");
+		return;
+	}
+	if (end.searched)
+		out("search: %s after %llu guess%s", end.solutions == 0 ?
+		    "no solution" : end.solutions == 1 ? "solved" :
+		    "not unique; one of several solutions",
+		    (unsigned long long)end.res.guesses,
+		    end.res.guesses == 1 ? "" : "es");
+	else if (end.solutions > 0)
+		out_str("solved by the rules");
+	if (end.solutions == 0) {
+		out_str(end.searched ? "\n\n" : "no solution\n\n");
+		return;
+	}
+	out("; grade: %s\n", dlx_logic_grade_name(dlx_logic_grade(lg)));
+	switch (run->o.format) {
+	case FORMAT_LINE:
+		print_line(run, p->n, run->cells);
+		out_str("\n\n");
+		break;
+	case FORMAT_GRID:
+		print_grid(run, p, run->cells);
+		out_char('\n');
+		break;
+	case FORMAT_CLASSIC:
+		out_str("Solution #1\n");
+		print_classic(p, run->cells);
+		out_char('\n');
+		break;
+	}
+}
+
+/* --rate: the grade of each puzzle, from the hardest rule it needs. */
+static void
+mode_rate(struct run *run, const struct puzzle *pz)
+{
+	const struct dlx_sudoku_puzzle	*p = pz->p;
+	struct logic_end		 end;
+	dlx_logic			*lg;
+	enum dlx_logic_grade		 g;
+	uint64_t			 steps = 0;
+	int				 r;
+
+	if ((lg = logic_load(run, pz)) == NULL)
+		return;
+	end.rc = dlx_logic_run(lg, NULL, NULL, &end.stop);
+	if (logic_finish(run, pz, lg, &end) != 0)
+		return;
+	g = dlx_logic_grade(lg);
+	run->grades[end.solutions == 0 ? DLX_LOGIC_NGRADES : g]++;
+	for (r = 0; r < DLX_LOGIC_NRULES; r++)
+		steps += dlx_logic_count(lg, r);
+	if (run->o.json) {
+		json_head(run, pz);
+		out(",\"grade\":\"%s\",\"steps\":%llu", end.solutions == 0 ?
+		    "none" : dlx_logic_grade_name(g),
+		    (unsigned long long)steps);
+		if (end.searched)
+			out(",\"guesses\":%llu",
+			    (unsigned long long)end.res.guesses);
+		out(",\"result\":\"%s\"", result_word(&end));
+		if (run->o.candidates && end.rc != DLX_LOGIC_SOLVED)
+			print_candidates(run, lg);
+		out_str("}\n");
+		return;
+	}
+	if (run->o.format == FORMAT_LINE) {
+		print_line(run, p->n, p->cells);
+		out_char(' ');
+	} else
+		print_where(pz);
+	if (end.solutions == 0)
+		out_str(run->o.format == FORMAT_LINE ? "none" : "no solution");
+	else
+		out_str(dlx_logic_grade_name(g));
+	if (end.searched && run->o.format == FORMAT_LINE)
+		out(" %llu", (unsigned long long)end.res.guesses);
+	else if (end.searched)
+		out(" (%llu guess%s)", (unsigned long long)end.res.guesses,
+		    end.res.guesses == 1 ? "" : "es");
+	if (end.solutions > 1)
+		out_str(run->o.format == FORMAT_LINE ? " multiple" :
+		    ", not unique");
+	out_char('\n');
+	if (run->o.candidates && end.rc != DLX_LOGIC_SOLVED) {
+		print_candidates(run, lg);
+		out_char('\n');
+	}
+}
+
+/* After a file in --rate mode: how many puzzles fell in each grade. */
+static void
+rate_summary(struct run *run, const char *file)
+{
+	uint64_t	 total = 0;
+	int		 g;
+
+	for (g = DLX_LOGIC_GRADE_SINGLES; g <= DLX_LOGIC_NGRADES; g++)
+		total += run->grades[g];
+	if (run->o.json) {
+		out_str("{\"file\":");
+		out_json_str(file);
+		out(",\"puzzles\":%llu,\"grades\":{", (unsigned long long)total);
+		for (g = DLX_LOGIC_GRADE_SINGLES; g <= DLX_LOGIC_NGRADES; g++)
+			out("%s\"%s\":%llu", g > DLX_LOGIC_GRADE_SINGLES ?
+			    "," : "", g < DLX_LOGIC_NGRADES ?
+			    dlx_logic_grade_name(g) : "none",
+			    (unsigned long long)run->grades[g]);
+		out_str("}}\n");
+	} else {
+		out("%s: %llu puzzle%s:", file, (unsigned long long)total,
+		    total == 1 ? "" : "s");
+		for (g = DLX_LOGIC_GRADE_SINGLES; g < DLX_LOGIC_NGRADES; g++)
+			out("%s %llu %s", g > DLX_LOGIC_GRADE_SINGLES ? "," :
+			    "", (unsigned long long)run->grades[g],
+			    dlx_logic_grade_name(g));
+		if (run->grades[DLX_LOGIC_NGRADES] != 0)
+			out(", %llu with no solution", (unsigned long long)
+			    run->grades[DLX_LOGIC_NGRADES]);
+		out_char('\n');
+	}
+	memset(run->grades, 0, sizeof run->grades);
+}
+
+/* --candidates alone: the pencil marks where the rules stop. */
+static void
+mode_candidates(struct run *run, const struct puzzle *pz)
+{
+	struct dlx_logic_step	 st;
+	dlx_logic		*lg;
+	int			 rc;
+
+	if ((lg = logic_load(run, pz)) == NULL)
+		return;
+	rc = dlx_logic_run(lg, NULL, NULL, &st);
+	if (rc == DLX_LOGIC_CONTRADICTION)
+		run->status = run->status > EXIT_NONE ? run->status : EXIT_NONE;
+	if (run->o.json) {
+		json_head(run, pz);
+		out(",\"stop\":\"%s\"", rc == DLX_LOGIC_SOLVED ? "solved" :
+		    rc == DLX_LOGIC_STUCK ? "stuck" : "contradiction");
+		print_candidates(run, lg);
+		out_str("}\n");
+		return;
+	}
+	print_where(pz);
+	if (rc == DLX_LOGIC_CONTRADICTION)
+		out_text(fmt_step, lg, &st, 0);
+	else
+		out_str(rc == DLX_LOGIC_SOLVED ? "solved by the rules" :
+		    "no rule applies");
+	out_char('\n');
+	print_candidates(run, lg);
+	out_char('\n');
+}
+
 static void (*const modes[MODE_COUNT_])(struct run *,
     const struct puzzle *) = {
 	[MODE_SOLVE] = mode_solve,
 	[MODE_COUNT] = mode_count,
 	[MODE_ALL] = mode_all,
 	[MODE_UNIQUE] = mode_unique,
+	[MODE_EXPLAIN] = mode_explain,
+	[MODE_RATE] = mode_rate,
+	[MODE_CANDIDATES] = mode_candidates,
 };
 
 /* ---- puzzles -------------------------------------------------------- */
@@ -801,24 +1173,30 @@ process_file(struct run *run, const char *file, FILE *fp)
 			process_puzzle(run, file, &p);
 	}
 	dlx_sudoku_reader_free(r);
+	if (run->o.mode == MODE_RATE)
+		rate_summary(run, file);
 }
 
 /* ---- options -------------------------------------------------------- */
 
 enum {
 	OPT_SYMBOLS = CHAR_MAX + 1,
-	OPT_PROGRESS
+	OPT_PROGRESS,
+	OPT_CANDIDATES
 };
 
 static const struct option longopts[] = {
 	{ "all",	no_argument,		NULL, 'a' },
 	{ "box",	required_argument,	NULL, 'b' },
+	{ "candidates",	no_argument,		NULL, OPT_CANDIDATES },
 	{ "count",	no_argument,		NULL, 'c' },
+	{ "explain",	no_argument,		NULL, 'e' },
 	{ "format",	required_argument,	NULL, 'f' },
 	{ "help",	no_argument,		NULL, 'h' },
 	{ "json",	no_argument,		NULL, 'j' },
 	{ "limit",	required_argument,	NULL, 'l' },
 	{ "progress",	no_argument,		NULL, OPT_PROGRESS },
+	{ "rate",	no_argument,		NULL, 'r' },
 	{ "stats",	no_argument,		NULL, 's' },
 	{ "symbols",	required_argument,	NULL, OPT_SYMBOLS },
 	{ "unique",	no_argument,		NULL, 'u' },
@@ -829,9 +1207,9 @@ static const struct option longopts[] = {
 static void
 usage(void)
 {
-	printf("usage: %s [-acjsuhV] [-b RxC] [-f grid|line|classic] "
-	    "[-l N] [--progress]\n"
-	    "       [--symbols ALPHABET] [file ...]\n", progname);
+	printf("usage: %s [-acejrsuhV] [-b RxC] [-f grid|line|classic] "
+	    "[-l N] [--candidates]\n"
+	    "       [--progress] [--symbols ALPHABET] [file ...]\n", progname);
 	printf("Solve, count or enumerate the sudoku puzzles in each file "
 	    "(standard input\nif none, or -).\n\n"
 	    "  -c, --count          count the solutions of each puzzle\n"
@@ -840,6 +1218,12 @@ usage(void)
 	    "                       unless --all is given\n"
 	    "  -a, --all            print every solution, numbered\n"
 	    "  -u, --unique         say unique, none or multiple\n"
+	    "  -e, --explain        solve step by step with the rules people "
+	    "use, then search\n"
+	    "  -r, --rate           grade each puzzle by the hardest rule it "
+	    "needs\n"
+	    "      --candidates     print the pencil marks where the rules "
+	    "stop\n"
 	    "  -f, --format FORMAT  grid (default), line or classic\n"
 	    "  -j, --json           one JSON object per line\n"
 	    "  -s, --stats          nodes, updates and time on stderr\n"
@@ -890,7 +1274,7 @@ parse_options(int argc, char **argv, struct options *o)
 	memset(o, 0, sizeof *o);
 	tty = isatty(STDERR_FILENO);
 	o->progress = tty;
-	while ((ch = getopt_long(argc, argv, "ab:cf:hjl:suV", longopts,
+	while ((ch = getopt_long(argc, argv, "ab:cef:hjl:rsuV", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'a':
@@ -909,6 +1293,9 @@ parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'c':
 			set_mode(o, MODE_COUNT, "--count");
+			break;
+		case 'e':
+			set_mode(o, MODE_EXPLAIN, "--explain");
 			break;
 		case 'f':
 			if (strcmp(optarg, "grid") == 0)
@@ -941,6 +1328,9 @@ parse_options(int argc, char **argv, struct options *o)
 		case 's':
 			o->stats = 1;
 			break;
+		case 'r':
+			set_mode(o, MODE_RATE, "--rate");
+			break;
 		case 'u':
 			set_mode(o, MODE_UNIQUE, "--unique");
 			break;
@@ -952,6 +1342,9 @@ parse_options(int argc, char **argv, struct options *o)
 			exit(0);
 		case OPT_PROGRESS:
 			o->progress = 1;
+			break;
+		case OPT_CANDIDATES:
+			o->candidates = 1;
 			break;
 		case OPT_SYMBOLS:
 			if (dlx_sudoku_parse_symbols(optarg, o->alpha,
@@ -965,6 +1358,11 @@ parse_options(int argc, char **argv, struct options *o)
 			exit(EXIT_ERROR);
 		}
 	}
+	if (o->candidates && !o->mode_set)
+		set_mode(o, MODE_CANDIDATES, "--candidates");
+	if (o->candidates && o->mode != MODE_CANDIDATES &&
+	    o->mode != MODE_EXPLAIN && o->mode != MODE_RATE)
+		usage_error("--candidates goes with --explain or --rate");
 	if (o->limit != 0 && !o->mode_set)
 		set_mode(o, MODE_COUNT, "--limit");
 	if (o->limit != 0 && o->mode != MODE_COUNT && o->mode != MODE_ALL)
@@ -1026,6 +1424,7 @@ main(int argc, char **argv)
 	}
 	for (i = 0; i < run.nshapes; i++)
 		dlx_sudoku_free(run.shapes[i].s);
+	dlx_logic_free(run.logic);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		write_failed(errno ? errno : EIO);
 	if (fclose(stdout) != 0)
