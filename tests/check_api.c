@@ -225,6 +225,15 @@ sols_visit(void *arg, const int *options, size_t n)
 	return 0;
 }
 
+static int
+stop_visit(void *arg, const int *options, size_t n)
+{
+	(void)arg;
+	(void)options;
+	(void)n;
+	return 1;
+}
+
 START_TEST(test_force_knuth)
 {
 	struct dlx_stats	 st;
@@ -285,6 +294,11 @@ START_TEST(test_force_knuth)
 	ck_assert_int_eq(s.opt[0][2], 0);
 	dlx_stats(d, &st);
 	ck_assert_uint_eq(st.max_depth, 0);
+	/* Stopped there, the forced options stay forced. */
+	ck_assert_int_eq(dlx_solve(d, stop_visit, NULL, &count), DLX_STOPPED);
+	ck_assert_uint_eq(count, 1);
+	ck_assert_uint_eq(dlx_nforced(d), 3);
+	ck_assert_int_eq(dlx_check(d), DLX_OK);
 
 	/* Unforce newest first. */
 	ck_assert_int_eq(dlx_unforce(d), DLX_OK);
@@ -339,7 +353,12 @@ START_TEST(test_force_secondary)
 	ck_assert_int_eq(dlx_add_option_colored(d, it[4], co[4], 1), 4);
 
 	ck_assert_int_eq(dlx_force(d, 0), DLX_OK);	/* 4 gets color 1 */
+	/* Options still report the colors they were given. */
+	for (o = 0; o < 4; o++)
+		ck_assert_int_eq(dlx_option_color(d, o, 1), co[o][1]);
 	ck_assert_int_eq(dlx_force(d, 1), DLX_OK);	/* same color: fine */
+	for (o = 0; o < 4; o++)
+		ck_assert_int_eq(dlx_option_color(d, o, 1), co[o][1]);
 	ck_assert_int_eq(dlx_force(d, 2), DLX_ECONFLICT); /* color 2 */
 	ck_assert_int_eq(dlx_force(d, 3), DLX_ECONFLICT); /* uncolored */
 	ck_assert_int_eq(dlx_force(d, 4), DLX_ECONFLICT); /* primary 1 */

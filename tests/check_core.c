@@ -37,6 +37,14 @@ keep_visit(void *arg, const int *options, size_t n)
 	return 0;
 }
 
+/* As keep_visit, then stop. */
+static int
+stop_visit(void *arg, const int *options, size_t n)
+{
+	keep_visit(arg, options, n);
+	return 1;
+}
+
 static int
 cmp_int(const void *a, const void *b)
 {
@@ -276,11 +284,13 @@ END_TEST
 
 START_TEST(test_empty_problem)
 {
-	struct keep	 k;
-	uint64_t	 count;
-	size_t		 n;
-	dlx		*d;
-	int		 it = 0;
+	struct dlx_search	 s;
+	struct dlx_stats	 st;
+	struct keep		 k;
+	uint64_t		 count;
+	size_t			 n;
+	dlx			*d;
+	int			 it = 0;
 
 	/* No primary item: the empty set is the one solution. */
 	memset(&k, 0, sizeof k);
@@ -292,6 +302,23 @@ START_TEST(test_empty_problem)
 	n = 99;
 	ck_assert_int_eq(dlx_first(d, NULL, 0, &n), DLX_LIMIT);
 	ck_assert_uint_eq(n, 0);
+	/* That one solution can stop the search, or exceed a budget. */
+	memset(&k, 0, sizeof k);
+	ck_assert_int_eq(dlx_solve(d, stop_visit, &k, &count), DLX_STOPPED);
+	ck_assert_uint_eq(count, 1);
+	memset(&s, 0, sizeof s);
+	s.max_nodes = 1;
+	ck_assert_int_eq(dlx_search(d, &s), DLX_INCOMPLETE);
+	dlx_stats(d, &st);
+	ck_assert_uint_eq(st.nodes, 1);
+	ck_assert_uint_eq(st.solutions, 0);
+	s.max_nodes = 2;
+	ck_assert_int_eq(dlx_search(d, &s), DLX_OK);
+	dlx_stats(d, &st);
+	ck_assert_uint_eq(st.nodes, 2);		/* the root, the solution */
+	ck_assert_uint_eq(st.solutions, 1);
+	ck_assert_uint_eq(st.max_depth, 0);
+	ck_assert_int_eq(dlx_check(d), DLX_OK);
 	dlx_free(d);
 
 	/* A primary item that no option covers: no solution. */

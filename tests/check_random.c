@@ -251,9 +251,29 @@ clash(const struct prob *p, int a, int b)
 	return 0;
 }
 
+/*
+ * Whether d still reports option o as p has it.  During a search the
+ * engine marks nodes internally (Algorithm C's purified colors), which
+ * the accessors must not show.
+ */
+static int
+same_option(dlx *d, const struct prob *p, int o)
+{
+	int	i;
+
+	if (dlx_option_size(d, o) != (size_t)p->size[o])
+		return 0;
+	for (i = 0; i < p->size[o]; i++)
+		if (dlx_option_item(d, o, i) != p->item[o][i] ||
+		    dlx_option_color(d, o, i) != p->color[o][i])
+			return 0;
+	return 1;
+}
+
 /* What libdlx finds, as masks; the forced options must come first. */
 struct collect {
 	dlx		*d;
+	const struct prob *p;
 	struct set	*out;
 	const int	*forced;
 	size_t		 nforced;
@@ -279,6 +299,8 @@ collect_visit(void *arg, const int *options, size_t n)
 			c->bad = 1;
 			continue;
 		}
+		if (c->check && !same_option(c->d, c->p, options[i]))
+			c->bad = 1;
 		bit = UINT32_C(1) << options[i];
 		if (m & bit)
 			c->bad = 1;	/* an option twice */
@@ -344,6 +366,7 @@ agree(dlx *d, const struct prob *p, const int *forced, size_t nforced,
 	c.out = &got;
 	c.forced = forced;
 	c.nforced = nforced;
+	c.p = p;
 	c.check = trial % 8 == 0;
 	for (i = 0; i < nforced; i++)
 		must |= UINT32_C(1) << forced[i];
@@ -418,6 +441,8 @@ START_TEST(test_random_vs_model)
 					f[nf++] = o;
 				ck_assert_uint_eq(dlx_nforced(d), nf);
 				ck_assert_int_eq(dlx_check(d), DLX_OK);
+				for (j = 0; j < p.nopt; j++)
+					ck_assert(same_option(d, &p, j));
 				if (!agree(d, &p, f, nf, seed, t, "forced"))
 					ck_abort_msg("seed %" PRIu64 " trial %d "
 					    "differs with %d forced", seed, t,
