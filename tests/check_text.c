@@ -180,6 +180,38 @@ START_TEST(test_text_colors)
 }
 END_TEST
 
+/*
+ * Knuth's example of color controls from DLX2: "X:0 Y:1" has no primary
+ * item and is skipped; the one solution is {A C X:1 Y:1, B X:1}, and the
+ * tree is DLX2's (3 nodes, plus the solution, and 14 updates).
+ */
+START_TEST(test_text_knuth_colors)
+{
+	struct dlx_stats	 st;
+	dlx_text		*t;
+
+	t = read_str("| A simple example of color controls\n"
+	    "A B C | X Y\n"
+	    "A B X:0 Y:0\n"
+	    "A C X:1 Y:1\n"
+	    "X:0 Y:1\n"
+	    "B X:1\n"
+	    "C Y:1\n", NULL);
+	ck_assert_ptr_nonnull(t);
+	ck_assert_uint_eq(dlx_text_nskipped(t), 1);
+	ck_assert_uint_eq(dlx_noptions(dlx_text_dlx(t)), 4);
+	ck_assert_uint_eq(dlx_text_ncolors(t), 2);
+	ck_assert_str_eq(opt_text(t, 2), "B X:1");
+	ck_assert_uint_eq(dlx_text_option_line(t, 2), 6);
+	ck_assert_int_eq(dlx_search(dlx_text_dlx(t), NULL), DLX_OK);
+	dlx_stats(dlx_text_dlx(t), &st);
+	ck_assert_uint_eq(st.solutions, 1);
+	ck_assert_uint_eq(st.nodes, 4);
+	ck_assert_uint_eq(st.updates, 14);
+	dlx_text_free(t);
+}
+END_TEST
+
 /* A color may contain ':' (only the first one ends the name). */
 START_TEST(test_text_color_with_colon)
 {
@@ -611,6 +643,7 @@ make_text_suite(void)
 	tcase_add_test(tc, test_text_all_primary);
 	tcase_add_test(tc, test_text_long_names);
 	tcase_add_test(tc, test_text_colors);
+	tcase_add_test(tc, test_text_knuth_colors);
 	tcase_add_test(tc, test_text_color_with_colon);
 	tcase_add_test(tc, test_text_no_primary_warning);
 	tcase_add_test(tc, test_text_no_primary_strict);
