@@ -132,7 +132,7 @@ static void	usage(void);
 
 /* Print "dlx-sudoku: message" on stderr. */
 static void
-warnx_(const char *fmt, ...)
+diag(const char *fmt, ...)
 {
 	va_list	ap;
 
@@ -169,7 +169,7 @@ write_failed(int err)
 {
 	if (err == EPIPE)
 		exit(EXIT_PIPE);
-	warnx_("write error: %s", strerror(err));
+	diag("write error: %s", strerror(err));
 	exit(EXIT_ERROR);
 }
 
@@ -400,7 +400,7 @@ search(struct run *run, const struct puzzle *pz, uint64_t max,
 	if (sc.shown)
 		fprintf(stderr, "\r\033[K");
 	if (res->rc < 0) {
-		warnx_("%s:%lu: %s", pz->file, pz->p->line,
+		diag("%s:%lu: %s", pz->file, pz->p->line,
 		    dlx_strerror(res->rc));
 		run->status = EXIT_ERROR;
 	}
@@ -1058,9 +1058,9 @@ bad_puzzle(struct run *run, const char *file, unsigned long line,
     unsigned long col, const char *msg)
 {
 	if (col != 0)
-		warnx_("%s:%lu:%lu: %s", file, line, col, msg);
+		diag("%s:%lu:%lu: %s", file, line, col, msg);
 	else
-		warnx_("%s:%lu: %s", file, line, msg);
+		diag("%s:%lu: %s", file, line, msg);
 	run->status = EXIT_ERROR;
 	if (run->o.json) {
 		out_str("{\"file\":");
@@ -1115,7 +1115,7 @@ process_puzzle(struct run *run, const char *file,
 	pz.file = file;
 	pz.p = p;
 	if ((pz.s = matrix_for(run, p->boxr, p->boxc, &rc)) == NULL) {
-		warnx_("%s:%lu: %s", file, p->line, dlx_strerror(rc));
+		diag("%s:%lu: %s", file, p->line, dlx_strerror(rc));
 		run->status = EXIT_ERROR;
 		return;
 	}
@@ -1151,7 +1151,7 @@ process_file(struct run *run, const char *file, FILE *fp)
 	ro.boxc = run->o.boxc;
 	ro.symbols = run->o.symbols;
 	if ((rc = dlx_sudoku_reader_new(&r, fp, &ro)) != DLX_OK) {
-		warnx_("%s: %s", file, dlx_strerror(rc));
+		diag("%s: %s", file, dlx_strerror(rc));
 		run->status = EXIT_ERROR;
 		return;
 	}
@@ -1163,7 +1163,7 @@ process_file(struct run *run, const char *file, FILE *fp)
 			/* Ctrl-C while waiting for input is no read error. */
 			if (interrupted)
 				break;
-			warnx_("%s: read error: %s", file, strerror(errno));
+			diag("%s: read error: %s", file, strerror(errno));
 			run->status = EXIT_ERROR;
 			break;
 		}
@@ -1407,7 +1407,7 @@ main(int argc, char **argv)
 			continue;
 		}
 		if ((fp = fopen(file, "r")) == NULL) {
-			warnx_("%s: %s", file, strerror(errno));
+			diag("%s: %s", file, strerror(errno));
 			run.status = EXIT_ERROR;
 			continue;
 		}

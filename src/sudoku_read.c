@@ -59,7 +59,6 @@ struct dlx_sudoku_reader {
 	FILE		*fp;
 	int		 boxr, boxc;	/* fixed box shape, or 0 */
 	int		 numbers;	/* numbers 10..N may be read */
-	const char	*alphabet;	/* symbol v prints as alphabet[v-1] */
 	signed char	 map[256];	/* class or value of each byte */
 	unsigned long	 lineno;	/* lines read so far */
 	int		 eof;		/* the stream has ended */
@@ -110,6 +109,7 @@ dlx_sudoku_reader_new(dlx_sudoku_reader **rp, FILE *fp,
 {
 	dlx_sudoku_reader	*r;
 	struct dlx_sudoku_read_opts def;
+	char			 alpha[DLX_SUDOKU_MAXN + 1];
 	int			 n;
 
 	if (rp == NULL || fp == NULL)
@@ -127,8 +127,10 @@ dlx_sudoku_reader_new(dlx_sudoku_reader **rp, FILE *fp,
 		if (o->symbols != NULL && strlen(o->symbols) < (size_t)n)
 			return DLX_EINVAL;
 	}
-	if (o->symbols != NULL && (o->symbols[0] == '\0' ||
-	    strlen(o->symbols) > DLX_SUDOKU_MAXN))
+	/* An expanded alphabet expands to itself. */
+	if (o->symbols != NULL &&
+	    (dlx_sudoku_parse_symbols(o->symbols, alpha, NULL) < 0 ||
+	    strcmp(alpha, o->symbols) != 0))
 		return DLX_EINVAL;
 	if ((r = calloc(1, sizeof *r)) == NULL)
 		return DLX_ENOMEM;
@@ -137,7 +139,6 @@ dlx_sudoku_reader_new(dlx_sudoku_reader **rp, FILE *fp,
 	r->boxc = o->boxc;
 	r->numbers = o->symbols == NULL;
 	strcpy(r->alpha, o->symbols != NULL ? o->symbols : DEFAULT_SYMBOLS);
-	r->alphabet = r->alpha;
 	make_map(r, r->alpha);
 	*rp = r;
 	return DLX_OK;

@@ -626,6 +626,14 @@ START_TEST(test_reader_args)
 	o.boxc = 3;
 	o.symbols = "12345678";
 	ck_assert_int_eq(dlx_sudoku_reader_new(&r, stdin, &o), DLX_EINVAL);
+	/* Not an expanded alphabet: a separator, a repeat, a range. */
+	o.boxr = o.boxc = 0;
+	o.symbols = "12|4";
+	ck_assert_int_eq(dlx_sudoku_reader_new(&r, stdin, &o), DLX_EINVAL);
+	o.symbols = "1231";
+	ck_assert_int_eq(dlx_sudoku_reader_new(&r, stdin, &o), DLX_EINVAL);
+	o.symbols = "1-4";
+	ck_assert_int_eq(dlx_sudoku_reader_new(&r, stdin, &o), DLX_EINVAL);
 	ck_assert_ptr_null(r);
 	dlx_sudoku_reader_free(NULL);
 }
