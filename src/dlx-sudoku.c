@@ -694,7 +694,7 @@ out_text(size_t (*fmt)(const dlx_logic *, const void *, char *, size_t),
 	len = fmt(lg, arg, buf, sizeof buf);
 	if (len >= sizeof buf) {
 		if ((p = malloc(len + 1)) == NULL) {
-			warnx_("%s", dlx_strerror(DLX_ENOMEM));
+			diag("%s", dlx_strerror(DLX_ENOMEM));
 			exit(EXIT_ERROR);
 		}
 		fmt(lg, arg, p, len + 1);
@@ -759,7 +759,7 @@ logic_load(struct run *run, const struct puzzle *pz)
 	if ((rc = dlx_logic_load(run->logic, p->cells)) == DLX_OK)
 		return run->logic;
 fail:
-	warnx_("%s:%lu: %s", pz->file, p->line, dlx_strerror(rc));
+	diag("%s:%lu: %s", pz->file, p->line, dlx_strerror(rc));
 	run->status = EXIT_ERROR;
 	return NULL;
 }
@@ -791,7 +791,7 @@ logic_finish(struct run *run, const struct puzzle *pz, dlx_logic *lg,
 	if (end->rc == DLX_LOGIC_STUCK) {
 		if ((rc = dlx_logic_search(lg, run->cells, &end->res)) !=
 		    DLX_OK) {
-			warnx_("%s:%lu: %s", pz->file, pz->p->line,
+			diag("%s:%lu: %s", pz->file, pz->p->line,
 			    dlx_strerror(rc));
 			run->status = EXIT_ERROR;
 			return -1;
