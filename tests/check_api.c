@@ -93,39 +93,49 @@ rejected(dlx *d, const int *items, const int *colors, size_t n, int want)
 	ck_assert_uint_eq(count, 1);
 }
 
+/* Options that must be refused by a matrix of primary 0 1, secondary 2 3. */
+static const struct bad {
+	size_t	 n;
+	int	 items[3];
+	int	 colors[3];	/* all 0: also tried through dlx_add_option */
+	int	 want;
+} bad[] = {
+	{ 2, { 0, 4 }, { 0 }, DLX_ERANGE },		/* past the end */
+	{ 2, { 0, -1 }, { 0 }, DLX_ERANGE },
+	{ 2, { 0, INT_MAX }, { 0 }, DLX_ERANGE },
+	{ 2, { INT_MIN, 0 }, { 0 }, DLX_ERANGE },
+	{ 3, { 1, 3, 1 }, { 0 }, DLX_EDUPITEM },
+	{ 3, { 2, 3, 2 }, { 0 }, DLX_EDUPITEM },
+	{ 3, { 0, 2, 2 }, { 0, 1, 1 }, DLX_EDUPITEM },	/* even same color */
+	{ 0, { 0 }, { 0 }, DLX_ENOPRIMARY },		/* empty option */
+	{ 2, { 2, 3 }, { 0 }, DLX_ENOPRIMARY },		/* secondary only */
+	{ 2, { 2, 3 }, { 1, 2 }, DLX_ENOPRIMARY },
+	{ 2, { 0, 2 }, { 1, 0 }, DLX_ECOLOR },		/* colored primary */
+	{ 2, { 0, 2 }, { 0, -1 }, DLX_ECOLOR },		/* negative color */
+	{ 2, { 0, 2 }, { 0, INT_MIN }, DLX_ECOLOR },
+};
+
 START_TEST(test_add_errors)
 {
 	static const int	 ok[] = { 0, 1, 2, 3 }, zero[4];
+	const struct bad	*b;
 	dlx			*d;
-	int			 it[4], co[4];
+	int			 it[2], co[2];
+	size_t			 k;
 
 	/* Primary 0 1, secondary 2 3; one solution: {0 1}. */
 	ck_assert_ptr_nonnull(d = dlx_new(2, 2));
 	ck_assert_int_eq(dlx_add_option(d, ok, 2), 0);
 
-	it[0] = 0; it[1] = 4;
-	rejected(d, it, NULL, 2, DLX_ERANGE);		/* past the end */
-	it[1] = -1;
-	rejected(d, it, NULL, 2, DLX_ERANGE);
-	it[1] = INT_MAX;
-	rejected(d, it, NULL, 2, DLX_ERANGE);
-	it[0] = 1; it[1] = 3; it[2] = 1;
-	rejected(d, it, NULL, 3, DLX_EDUPITEM);
-	it[0] = 2; it[1] = 3; it[2] = 2;
-	rejected(d, it, NULL, 3, DLX_EDUPITEM);
-	rejected(d, ok, NULL, 0, DLX_ENOPRIMARY);	/* empty option */
-	rejected(d, ok + 2, NULL, 2, DLX_ENOPRIMARY);	/* secondary only */
+	for (k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+		b = &bad[k];
+		rejected(d, b->items, b->colors, b->n, b->want);
+		if (b->colors[0] == 0 && b->colors[1] == 0 &&
+		    b->colors[2] == 0)
+			rejected(d, b->items, NULL, b->n, b->want);
+	}
 	rejected(d, NULL, NULL, 1, DLX_EINVAL);
 	rejected(d, NULL, zero, 1, DLX_EINVAL);
-
-	/* Colors: only secondary items, only positive. */
-	it[0] = 0; it[1] = 2;
-	co[0] = 1; co[1] = 0;
-	rejected(d, it, co, 2, DLX_ECOLOR);
-	co[0] = 0; co[1] = -1;
-	rejected(d, it, co, 2, DLX_ECOLOR);
-	co[1] = INT_MIN;
-	rejected(d, it, co, 2, DLX_ECOLOR);
 
 	/* A NULL matrix. */
 	ck_assert_int_eq(dlx_add_option(NULL, ok, 2), DLX_EINVAL);
@@ -133,7 +143,10 @@ START_TEST(test_add_errors)
 	    DLX_EINVAL);
 
 	/* And valid ones still go in, numbered in order. */
-	co[0] = 0; co[1] = 7;
+	it[0] = 0;
+	it[1] = 2;
+	co[0] = 0;
+	co[1] = 7;
 	ck_assert_int_eq(dlx_add_option_colored(d, it, co, 2), 1);
 	ck_assert_int_eq(dlx_add_option_colored(d, ok, NULL, 4), 2);
 	ck_assert_int_eq(dlx_add_option_colored(d, ok, zero, 4), 3);
