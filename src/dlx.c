@@ -92,6 +92,8 @@ struct dlx {
 	int			 searching;	/* a search is running */
 	int			 searched;	/* a search has finished */
 	int			 complete;	/* the last one was complete */
+	double			 progress;	/* dlx_progress() where the last
+						   one ended */
 	struct dlx_stats	 st;
 };
 
@@ -875,10 +877,15 @@ abort_solution:
 	/* Level `level' is committed too (unless the root was a solution). */
 	level++;
 abort:
+	/* Keep the estimate of where the search stopped: the lists it is
+	 * read from are about to be restored. */
+	d->level = level;
+	d->progress = dlx_progress(d);
 	unwind(d, level);
 	goto out;
 done:
 	d->complete = 1;
+	d->progress = 1.0;
 out:
 	d->level = 0;
 	d->searching = 0;
@@ -988,7 +995,7 @@ dlx_progress(const dlx *d)
 	if (d == NULL)
 		return 0.0;
 	if (!d->searching)
-		return d->searched && d->complete ? 1.0 : 0.0;
+		return d->searched ? d->progress : 0.0;
 	/*
 	 * Knuth's estimate: if the choice at level 0 is the k-th of t, the
 	 * fraction done is (k-1)/t plus 1/t times the estimate for the

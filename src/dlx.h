@@ -244,7 +244,8 @@ void		 dlx_stats(const dlx *d, struct dlx_stats *st);
 /*
  * Knuth's estimate of the fraction of the search tree already explored,
  * from the position of each choice among its siblings along the current
- * path: 0 before a search, 1 after a complete one.  Meaningful in a
+ * path: 0 before a search, 1 after a complete one, and after a search
+ * that ended early the estimate where it stopped.  Meaningful in a
  * callback; elsewhere it refers to the last search.
  */
 double		 dlx_progress(const dlx *d);
