@@ -331,6 +331,22 @@ START_TEST(test_progress)
 	ck_assert(p.max - p.min > 0.5);
 	ck_assert(dlx_progress(d) == 1.0);	/* after a complete search */
 
+	/* Without an interval, every 2^24 updates: never, in this tree. */
+	memset(&p, 0, sizeof p);
+	p.d = d;
+	s.progress_updates = 0;
+	ck_assert_int_eq(dlx_search(d, &s), DLX_OK);
+	ck_assert_int_eq(p.calls, 0);
+	s.progress_updates = 1000;
+
+	/* A search cut short leaves an estimate short of 1. */
+	s.progress = NULL;
+	s.max_nodes = st.nodes / 2;
+	ck_assert_int_eq(dlx_search(d, &s), DLX_INCOMPLETE);
+	ck_assert(dlx_progress(d) > 0.0 && dlx_progress(d) < 1.0);
+	s.max_nodes = 0;
+	s.progress = prog_fn;
+
 	/* A progress callback that returns nonzero stops the search. */
 	memset(&p, 0, sizeof p);
 	p.d = d;
@@ -366,10 +382,31 @@ sol_prog_visit(void *arg, const int *options, size_t n)
 	return 0;
 }
 
+/* Stops at the stop_at-th solution, noting the estimate there. */
+struct stop_prog {
+	dlx	*d;
+	int	 n, stop_at;
+	double	 at_stop;
+};
+
+static int
+stop_prog_visit(void *arg, const int *options, size_t n)
+{
+	struct stop_prog	*v = arg;
+
+	(void)options;
+	(void)n;
+	if (++v->n < v->stop_at)
+		return 0;
+	v->at_stop = dlx_progress(v->d);
+	return 1;
+}
+
 START_TEST(test_progress_in_visit)
 {
-	struct sol_prog	 p;
-	dlx		*d;
+	struct stop_prog	 v;
+	struct sol_prog		 p;
+	dlx			*d;
 
 	ck_assert_ptr_nonnull(d = problem_queens(8));
 	memset(&p, 0, sizeof p);
@@ -380,6 +417,15 @@ START_TEST(test_progress_in_visit)
 	/* Solutions come in tree order, so the estimate never goes back. */
 	ck_assert_int_eq(p.decreases, 0);
 	ck_assert(p.last > 0.9);
+
+	/* Stopped at the 40th solution, the estimate stays where it was. */
+	memset(&v, 0, sizeof v);
+	v.d = d;
+	v.stop_at = 40;
+	ck_assert_int_eq(dlx_solve(d, stop_prog_visit, &v, NULL),
+	    DLX_STOPPED);
+	ck_assert(v.at_stop > 0.0 && v.at_stop < 1.0);
+	ck_assert(dlx_progress(d) == v.at_stop);
 	dlx_free(d);
 }
 END_TEST
