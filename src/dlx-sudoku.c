@@ -130,6 +130,16 @@ static volatile sig_atomic_t interrupted;
 
 static void	usage(void);
 
+/* printf-like, so the compiler checks every call's arguments. */
+#if defined(__GNUC__)
+#define PRINTFLIKE(f, a)	__attribute__((format(printf, f, a)))
+#else
+#define PRINTFLIKE(f, a)
+#endif
+static void	diag(const char *, ...) PRINTFLIKE(1, 2);
+static void	out(const char *, ...) PRINTFLIKE(1, 2);
+static void	usage_error(const char *, ...) PRINTFLIKE(1, 2);
+
 /* Print "dlx-sudoku: message" on stderr. */
 static void
 diag(const char *fmt, ...)
