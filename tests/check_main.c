@@ -15,9 +15,11 @@ test_data_path(const char *name)
 	const char	*srcdir;
 
 	/* automake's harness runs us from the build directory and does not
-	 * export srcdir; top_srcdir comes from AM_TESTS_ENVIRONMENT. */
+	 * export srcdir; top_srcdir comes from AM_TESTS_ENVIRONMENT.  Run by
+	 * hand (under gdb or valgrind), it falls back on the source tree it
+	 * was configured for. */
 	if ((srcdir = getenv("top_srcdir")) == NULL)
-		srcdir = ".";
+		srcdir = TOP_SRCDIR;
 	snprintf(buf, sizeof buf, "%s/tests/data/%s", srcdir, name);
 	return buf;
 }
