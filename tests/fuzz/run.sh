@@ -65,7 +65,7 @@ for h in "$@"; do
 	    -print_final_stats=1 $fork \
 	    -artifact_prefix="$dir/artifacts/" "$dir/corpus" \
 	    >"$dir/log" 2>&1; then
-		tail -n 1 "$dir/log"
+		grep -E '^Done [0-9]+ runs' "$dir/log" || tail -n 1 "$dir/log"
 	else
 		status=1
 		echo "$h: FAILED; see $dir/log and $dir/artifacts/" >&2
