@@ -13,6 +13,8 @@
 # The exit status is nonzero if an input crashed, failed a check or timed
 # out: copy it to tests/data/fuzz-HARNESS-NAME to make it a regression test
 # (tests/fuzz-replay.sh replays those and the seeds in make check).
+# tests/fuzz/HARNESS.dict, if there is one, gives libFuzzer the tokens of
+# the input format.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -60,9 +62,11 @@ for h in "$@"; do
 	echo "== $h: fuzzing for $secs s (log: $dir/log)"
 	fork=
 	[ "$jobs" -gt 1 ] && fork=-fork=$jobs
+	dict=
+	[ -f "$here/$h.dict" ] && dict=-dict=$here/$h.dict
 	# shellcheck disable=SC2086
 	if "$dir/$h" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
-	    -print_final_stats=1 $fork \
+	    -print_final_stats=1 $fork $dict \
 	    -artifact_prefix="$dir/artifacts/" "$dir/corpus" \
 	    >"$dir/log" 2>&1; then
 		grep -E '^Done [0-9]+ runs' "$dir/log" || tail -n 1 "$dir/log"
