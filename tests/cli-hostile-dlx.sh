@@ -2,8 +2,9 @@
 # cli-hostile-dlx.sh: dlx against hostile input and output.
 #
 # Empty input, NUL bytes and binary garbage, a 100 MB line, a problem of
-# 100,000 items and a million options, a directory, an unreadable and a
-# missing file, a closed pipe, a full device, and Ctrl-C during a count.
+# 100,000 items and a million options (and too little memory for it), a
+# directory, an unreadable and a missing file, a closed pipe, a full
+# device, and Ctrl-C during a count.
 # Big inputs are generated here, in the build tree, and removed after.
 # Programs run as $DLX_RUN PROGRAM (CI sets DLX_RUN to valgrind, and then
 # the big problem is ten times smaller); memory figures are only checked
@@ -144,6 +145,20 @@ $limit $DLX_RUN "$prog" big.dlx >out 2>err
 status=$?
 expect "$items items, $options options" 0
 [ "$(cat exp.out)" -gt $((options * 9 / 10)) ] || bad "big problem: bad generator"
+
+# -- the same problem in 40 MB of address space (it needs about 100): out
+# of memory is an error like any other, with its place, not a crash.  Only
+# where the program runs at all under that limit (not under ASan or
+# valgrind, which reserve far more).
+if [ -z "$DLX_RUN" ] && (ulimit -v 40000 && "$prog" --version) >/dev/null 2>&1
+then
+	(ulimit -v 40000 && exec "$prog" big.dlx) >out 2>err
+	status=$?
+	[ "$status" -eq 2 ] || bad "out of memory: status $status, expected 2"
+	[ -s out ] && bad "out of memory: output on stdout"
+	grep -x 'dlx: big\.dlx:[0-9]*:[0-9]*: out of memory' err >/dev/null ||
+	    { bad "out of memory: message"; cat err; }
+fi
 rm -f big.dlx
 
 # -- a directory, an unreadable file, a missing file; two files at once.
