@@ -483,6 +483,76 @@ START_TEST(test_deep_solution)
 }
 END_TEST
 
+/*
+ * The branching rule on its own: item i has len[i] options, each the
+ * singleton {i}, so choosing one changes no other list and the search
+ * takes the items in order of (length, declaration).  The first solution
+ * lists them in that order, each through its first option.  Lengths and
+ * counts vary so that the smallest falls at every position, around any
+ * word or vector width the engine may scan by.
+ */
+START_TEST(test_branching_rule)
+{
+	struct dlx_stats	 st;
+	uint64_t		 s = UINT64_C(0x2545f4914f6cdd1d);
+	size_t			 n;
+	dlx			*d;
+	int			 len[100], first[100], order[100], sol[100];
+	int			 nitems, i, j, k, o, trial;
+
+	for (trial = 0; trial < 300; trial++) {
+		nitems = 1 + trial % 100;
+		ck_assert_ptr_nonnull(d = dlx_new(nitems, 0));
+		for (i = 0; i < nitems; i++) {
+			s = s * UINT64_C(6364136223846793005) +
+			    UINT64_C(1442695040888963407);
+			len[i] = 1 + (int)((s >> 33) % (trial < 100 ? 2 : 5));
+		}
+		/* Options in a scrambled order: item by item is too easy. */
+		o = 0;
+		for (k = 0; k < 5; k++)
+			for (i = nitems - 1; i >= 0; i--)
+				if (k < len[i]) {
+					if (k == 0)
+						first[i] = o;
+					ck_assert_int_eq(dlx_add_option(d, &i, 1),
+					    o++);
+				}
+		/* The expected order: a stable sort by length. */
+		for (i = 0; i < nitems; i++) {
+			for (j = i; j > 0 && len[order[j - 1]] > len[i]; j--)
+				order[j] = order[j - 1];
+			order[j] = i;
+		}
+		ck_assert_int_eq(dlx_first(d, sol, 100, &n), DLX_LIMIT);
+		ck_assert_uint_eq(n, nitems);
+		for (i = 0; i < nitems; i++)
+			ck_assert_msg(sol[i] == first[order[i]],
+			    "trial %d: choice %d is option %d, want %d "
+			    "(item %d)", trial, i, sol[i], first[order[i]],
+			    order[i]);
+		dlx_free(d);
+	}
+
+	/* An item with no option, wherever it is, ends the search at once. */
+	for (nitems = 1; nitems <= 70; nitems++) {
+		for (j = 0; j < nitems; j += 1 + nitems / 8) {
+			ck_assert_ptr_nonnull(d = dlx_new(nitems, 0));
+			for (i = 0; i < nitems; i++)
+				if (i != j)
+					ck_assert_int_ge(dlx_add_option(d, &i, 1),
+					    0);
+			ck_assert_int_eq(dlx_count(d, 0, NULL), DLX_OK);
+			dlx_stats(d, &st);
+			ck_assert_uint_eq(st.solutions, 0);
+			ck_assert_uint_eq(st.nodes, 1);
+			ck_assert_uint_eq(st.updates, 1);
+			dlx_free(d);
+		}
+	}
+}
+END_TEST
+
 Suite *
 make_core_suite(void)
 {
@@ -494,6 +564,7 @@ make_core_suite(void)
 	tc = tcase_create("Knuth");
 	tcase_add_test(tc, test_knuth_solution);
 	tcase_add_test(tc, test_knuth_options);
+	tcase_add_test(tc, test_branching_rule);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("Counts");
