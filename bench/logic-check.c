@@ -128,7 +128,7 @@ run_puzzle(const char *line, const char *where, struct tally *t)
 	}
 	if (rc != DLX_LOGIC_STUCK)
 		return 0;
-	if (dlx_logic_search(lg, found, &res) != DLX_OK) {
+	if (dlx_logic_search(lg, NULL, found, &res) != DLX_OK) {
 		fprintf(stderr, "logic-check: %s: search failed\n", where);
 		return -1;
 	}

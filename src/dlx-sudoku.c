@@ -783,24 +783,74 @@ struct logic_end {
 	uint64_t		 solutions; /* 0, 1, or 2 for several */
 };
 
+/* Progress of the search after the rules: Ctrl-C stops it; on request
+ * (--progress, or stderr a terminal) a line every second. */
+struct logic_progress {
+	const struct run	*run;
+	const struct puzzle	*pz;
+	int			 tty;
+	int			 shown;		/* a line is on the screen */
+	double			 start, last;
+};
+
+static int
+on_logic_progress(void *arg, const struct dlx_stats *st)
+{
+	struct logic_progress	*lp = arg;
+	double			 t;
+
+	if (interrupted)
+		return 1;
+	if (!lp->run->o.progress)
+		return 0;
+	t = now();
+	if (t - lp->last < PROGRESS_SECONDS)
+		return 0;
+	lp->last = t;
+	fflush(stdout);
+	fprintf(stderr, "%s%s: %s:%lu: searching after the rules: %llu "
+	    "nodes, %.0f s%s", lp->tty ? "\r" : "", progname, lp->pz->file,
+	    lp->pz->p->line, (unsigned long long)st->nodes, t - lp->start,
+	    lp->tty ? "\033[K" : "\n");
+	lp->shown = lp->tty;
+	return 0;
+}
+
 /*
- * After the rules stopped with status rc: finish with the search if they
- * are stuck, and put the solution (if any) in run->cells.  Returns -1
- * after an error (reported).
+ * After the rules stopped (end->rc): finish with the search if they are
+ * stuck, and put the solution (if any) in run->cells.  Returns -1 after
+ * an error (reported) or an interrupt.
  */
 static int
 logic_finish(struct run *run, const struct puzzle *pz, dlx_logic *lg,
     struct logic_end *end)
 {
-	int	 rc;
+	struct logic_progress	 lp;
+	struct dlx_search	 s;
+	int			 rc;
 
 	end->searched = 0;
 	end->solutions = end->rc == DLX_LOGIC_SOLVED;
 	if (end->rc == DLX_LOGIC_SOLVED)
 		dlx_logic_grid(lg, run->cells);
 	if (end->rc == DLX_LOGIC_STUCK) {
-		if ((rc = dlx_logic_search(lg, run->cells, &end->res)) !=
-		    DLX_OK) {
+		memset(&lp, 0, sizeof lp);
+		lp.run = run;
+		lp.pz = pz;
+		lp.tty = isatty(STDERR_FILENO);
+		lp.start = lp.last = now();
+		memset(&s, 0, sizeof s);
+		s.progress = on_logic_progress;
+		s.progress_arg = &lp;
+		s.progress_updates = PROGRESS_UPDATES;
+		rc = dlx_logic_search(lg, &s, run->cells, &end->res);
+		if (lp.shown)
+			fprintf(stderr, "\r\033[K");
+		if (rc == DLX_STOPPED) {
+			note_interrupt(pz);
+			return -1;
+		}
+		if (rc != DLX_OK) {
 			diag("%s:%lu: %s", pz->file, pz->p->line,
 			    dlx_strerror(rc));
 			run->status = EXIT_ERROR;

@@ -27,7 +27,7 @@
 #include "dlx.h"
 #include "sudoku_logic.h"
 
-#define MAXN		36
+#define MAXN		DLX_LOGIC_MAXN
 #define DEFAULT_ALPHABET "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 struct dlx_logic {
@@ -856,7 +856,10 @@ putnum(struct out *o, int v)
 static void
 putsym(const dlx_logic *lg, struct out *o, int s)
 {
-	if (lg->numbers)
+	/* Out of range only in a record that did not come from lg. */
+	if (s < 1 || s > lg->n)
+		puts_(o, "?");
+	else if (lg->numbers)
 		putnum(o, s);
 	else
 		put(o, &lg->alpha[s - 1], 1);
@@ -865,6 +868,10 @@ putsym(const dlx_logic *lg, struct out *o, int s)
 static void
 putcell(const dlx_logic *lg, struct out *o, int c)
 {
+	if (c < 0 || c >= lg->ncells) {
+		puts_(o, "r?c?");
+		return;
+	}
 	puts_(o, "r");
 	putnum(o, ROW(lg, c) + 1);
 	puts_(o, "c");
@@ -876,6 +883,10 @@ puthouse(const dlx_logic *lg, struct out *o, int h)
 {
 	static const char *kinds[] = { "row ", "column ", "box " };
 
+	if (h < 0 || h >= 3 * lg->n) {
+		puts_(o, "house ?");
+		return;
+	}
 	puts_(o, kinds[h / lg->n]);
 	putnum(o, h % lg->n + 1);
 }
@@ -1130,7 +1141,8 @@ finish_visit(void *arg, const int *options, size_t n)
 }
 
 int
-dlx_logic_search(dlx_logic *lg, int *solution, struct dlx_logic_result *res)
+dlx_logic_search(dlx_logic *lg, const struct dlx_search *how, int *solution,
+    struct dlx_logic_result *res)
 {
 	struct dlx_search	 s;
 	struct dlx_stats	 st;
@@ -1203,6 +1215,13 @@ dlx_logic_search(dlx_logic *lg, int *solution, struct dlx_logic_result *res)
 	f.value = lg->value;
 	f.ncells = lg->ncells;
 	memset(&s, 0, sizeof s);
+	if (how != NULL) {
+		s.progress = how->progress;
+		s.progress_arg = how->progress_arg;
+		s.progress_updates = how->progress_updates;
+		s.max_nodes = how->max_nodes;
+		s.max_updates = how->max_updates;
+	}
 	s.visit = finish_visit;
 	s.visit_arg = &f;
 	s.max_solutions = 2;
@@ -1216,7 +1235,9 @@ dlx_logic_search(dlx_logic *lg, int *solution, struct dlx_logic_result *res)
 	res->guesses = f.found > 0 ? f.nodes : st.nodes;
 	if (res->guesses > 0)
 		res->guesses--;
-	rc = DLX_OK;
+	/* The whole tree, or the second solution: the search is done. */
+	if (rc == DLX_LIMIT)
+		rc = DLX_OK;
 out:
 	dlx_free(d);
 	free(map);

@@ -22,7 +22,7 @@
  *	while ((rc = dlx_logic_step(lg, &st)) == DLX_OK)
  *		dlx_logic_format(lg, &st, buf, sizeof buf), puts(buf);
  *	if (rc == DLX_LOGIC_STUCK)
- *		dlx_logic_search(lg, solution, &res);
+ *		dlx_logic_search(lg, NULL, solution, &res);
  *	dlx_logic_free(lg);
  *
  * Numbering.  Symbols are 1..N (0 is a blank).  Cells, rows, columns and
@@ -83,6 +83,9 @@
 extern "C" {
 #endif
 
+/* Largest N. */
+#define DLX_LOGIC_MAXN		36
+
 /* Why dlx_logic_step() or dlx_logic_run() made no (more) progress. */
 #define DLX_LOGIC_SOLVED	16	/* every cell is filled */
 #define DLX_LOGIC_STUCK		17	/* no rule applies */
@@ -126,8 +129,9 @@ enum dlx_logic_grade {
 	DLX_LOGIC_NGRADES
 };
 
-/* Most cells a step names (a swordfish names at most 9). */
-#define DLX_LOGIC_MAXCELLS	9
+/* Most cells a step names: a swordfish names at most 9, locked
+ * candidates as many as a box and a line share (18 with boxes of 2x18). */
+#define DLX_LOGIC_MAXCELLS	DLX_LOGIC_MAXN
 
 /* One candidate removed from one cell. */
 struct dlx_logic_elim {
@@ -180,9 +184,6 @@ struct dlx_logic_result {
 };
 
 typedef struct dlx_logic dlx_logic;
-
-/* Largest N. */
-#define DLX_LOGIC_MAXN		36
 
 /*
  * Create a logic solver for boxes of boxrows x boxcols cells, N =
@@ -307,10 +308,16 @@ size_t		 dlx_logic_format_candidates(const dlx_logic *lg, char *buf,
  * always a real guess; deeper ones may be forced.  A grid already solved
  * takes 0 guesses.
  *
- * Returns DLX_OK, DLX_ENOMEM, DLX_EINVAL (res NULL).
+ * s (may be NULL) lends the search its progress callback and budgets:
+ * only progress, progress_arg, progress_updates, max_nodes and
+ * max_updates are used; the callback's dlx_stats are those of the
+ * search.  Returns DLX_OK (the search ended), or what dlx_search()
+ * returns when it was cut short: DLX_STOPPED (progress returned
+ * nonzero), DLX_INCOMPLETE (a budget ran out), with *res and solution
+ * holding what was found so far; DLX_ENOMEM; DLX_EINVAL (res NULL).
  */
-int		 dlx_logic_search(dlx_logic *lg, int *solution,
-		    struct dlx_logic_result *res);
+int		 dlx_logic_search(dlx_logic *lg, const struct dlx_search *s,
+		    int *solution, struct dlx_logic_result *res);
 
 #ifdef __cplusplus
 }

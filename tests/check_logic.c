@@ -432,7 +432,7 @@ START_TEST(test_logic_soundness)
 			    (dlx_logic_candidates(lg, c) &
 			    (1u << (sol[c] - 1))));
 		if (dlx_logic_grade(lg) == DLX_LOGIC_GRADE_SEARCH) {
-			ck_assert_int_eq(dlx_logic_search(lg, found, &res),
+			ck_assert_int_eq(dlx_logic_search(lg, NULL, found, &res),
 			    DLX_OK);
 			ck_assert_uint_eq(res.solutions, 1);
 			ck_assert_uint_gt(res.guesses, 0);
@@ -454,8 +454,99 @@ START_TEST(test_logic_soundness)
 }
 END_TEST
 
+static int
+stop_progress(void *arg, const struct dlx_stats *st)
+{
+	(void)arg;
+	(void)st;
+	return 1;
+}
+
+/* A small LCG, so that the generated puzzles are the same everywhere. */
+static unsigned
+lcg(unsigned *seed)
+{
+	*seed = *seed * 1103515245u + 12345u;
+	return (*seed >> 16) & 0x7fff;
+}
+
+/*
+ * Puzzles of every box shape up to 12x12, each a full grid with random
+ * symbols, rows and columns shuffled (within bands and stacks), then
+ * holes dug while the reference solver still finds one solution: such
+ * minimal puzzles need the harder rules.  Every step must agree with the
+ * grid they came from.
+ */
+START_TEST(test_logic_soundness_shapes)
+{
+	static const int shapes[][2] = {
+		{ 2, 2 }, { 2, 3 }, { 3, 2 }, { 2, 4 }, { 4, 2 }, { 3, 3 },
+		{ 2, 5 }, { 5, 2 }, { 3, 4 }, { 4, 3 }, { 2, 6 }, { 1, 4 }
+	};
+	struct sound	 s;
+	dlx_logic	*lg;
+	unsigned	 seed = 2026;
+	int		 sol[144], grid[144], ord[144], perm[12], rp[12], cp[12];
+	int		 k, br, bc, n, i, j, t, r, c, v, rc;
+	int		 steps[DLX_LOGIC_NRULES] = { 0 };
+
+	s.steps = 0;
+	for (k = 0; k < 120; k++) {
+		br = shapes[k % 12][0];
+		bc = shapes[k % 12][1];
+		n = br * bc;
+		for (i = 0; i < n; i++)
+			perm[i] = rp[i] = cp[i] = i;
+		for (i = n - 1; i > 0; i--) {
+			j = lcg(&seed) % (i + 1);
+			t = perm[i], perm[i] = perm[j], perm[j] = t;
+		}
+		for (i = 0; i < n; i++) {
+			/* Swap within the band (stack) of i. */
+			j = i / br * br + lcg(&seed) % br;
+			t = rp[i], rp[i] = rp[j], rp[j] = t;
+			j = i / bc * bc + lcg(&seed) % bc;
+			t = cp[i], cp[i] = cp[j], cp[j] = t;
+		}
+		for (r = 0; r < n; r++)
+			for (c = 0; c < n; c++)
+				sol[r * n + c] = perm[(rp[r] % br * bc +
+				    rp[r] / br + cp[c]) % n] + 1;
+		ck_assert_int_eq(ref_solve(br, bc, sol, NULL, 2), 1);
+		memcpy(grid, sol, sizeof sol);
+		for (i = 0; i < n * n; i++)
+			ord[i] = i;
+		for (i = n * n - 1; i > 0; i--) {
+			j = lcg(&seed) % (i + 1);
+			t = ord[i], ord[i] = ord[j], ord[j] = t;
+		}
+		for (i = 0; i < n * n; i++) {
+			v = grid[ord[i]];
+			grid[ord[i]] = 0;
+			if (ref_solve(br, bc, grid, NULL, 2) != 1)
+				grid[ord[i]] = v;
+		}
+		lg = dlx_logic_new(br, bc);
+		ck_assert_ptr_nonnull(lg);
+		ck_assert_int_eq(dlx_logic_load(lg, grid), DLX_OK);
+		s.sol = sol;
+		rc = dlx_logic_run(lg, sound_step, &s, NULL);
+		ck_assert(rc == DLX_LOGIC_SOLVED || rc == DLX_LOGIC_STUCK);
+		for (r = 0; r < DLX_LOGIC_NRULES; r++)
+			steps[r] += (int)dlx_logic_count(lg, r);
+		dlx_logic_free(lg);
+	}
+	/* The sample reaches the subsets and the fish. */
+	ck_assert_int_gt(steps[DLX_LOGIC_POINTING], 0);
+	ck_assert_int_gt(steps[DLX_LOGIC_NAKED_PAIR], 0);
+	ck_assert_int_gt(steps[DLX_LOGIC_HIDDEN_PAIR], 0);
+	ck_assert_int_gt(steps[DLX_LOGIC_X_WING], 0);
+}
+END_TEST
+
 START_TEST(test_logic_search)
 {
+	struct dlx_search	 how;
 	struct dlx_logic_result	 res;
 	dlx_logic		*lg;
 	int			 grid[16] = { 0 }, sol[16], c;
@@ -463,16 +554,27 @@ START_TEST(test_logic_search)
 	/* The empty 4x4 has 288 solutions: the search stops at 2. */
 	lg = dlx_logic_new(2, 2);
 	ck_assert_int_eq(dlx_logic_load(lg, grid), DLX_OK);
-	ck_assert_int_eq(dlx_logic_search(lg, sol, &res), DLX_OK);
+	ck_assert_int_eq(dlx_logic_search(lg, NULL, sol, &res), DLX_OK);
 	ck_assert_uint_eq(res.solutions, 2);
 	ck_assert_uint_gt(res.guesses, 0);
 	ck_assert_int_eq(ref_solve(2, 2, sol, NULL, 2), 1);
 	for (c = 0; c < 16; c++)
 		ck_assert_int_eq(dlx_logic_cell(lg, c), 0);
-	ck_assert_int_eq(dlx_logic_search(lg, NULL, NULL), DLX_EINVAL);
+	ck_assert_int_eq(dlx_logic_search(lg, NULL, NULL, NULL), DLX_EINVAL);
+	/* Cut short by a budget or by the progress callback. */
+	memset(&how, 0, sizeof how);
+	how.max_nodes = 3;
+	ck_assert_int_eq(dlx_logic_search(lg, &how, sol, &res),
+	    DLX_INCOMPLETE);
+	ck_assert_uint_eq(res.solutions, 0);
+	ck_assert_uint_eq(res.nodes, 3);
+	memset(&how, 0, sizeof how);
+	how.progress = stop_progress;
+	how.progress_updates = 1;
+	ck_assert_int_eq(dlx_logic_search(lg, &how, sol, &res), DLX_STOPPED);
 	/* A full grid: one solution, no guess. */
 	ck_assert_int_eq(dlx_logic_load(lg, sol), DLX_OK);
-	ck_assert_int_eq(dlx_logic_search(lg, grid, &res), DLX_OK);
+	ck_assert_int_eq(dlx_logic_search(lg, NULL, grid, &res), DLX_OK);
 	ck_assert_uint_eq(res.solutions, 1);
 	ck_assert_uint_eq(res.guesses, 0);
 	ck_assert_mem_eq(grid, sol, sizeof sol);
@@ -504,6 +606,7 @@ make_logic_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("Soundness");
 	tcase_add_test(tc, test_logic_soundness);
+	tcase_add_test(tc, test_logic_soundness_shapes);
 	tcase_add_test(tc, test_logic_search);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
