@@ -478,7 +478,7 @@ START_TEST(test_random_colors)
 	struct prob	 p;
 	uint64_t	 seed = test_seed() + 1, s = seed;
 	dlx		*d;
-	int		 t, o, i;
+	int		 t, o, i, j;
 
 	for (t = 0; t < TRIALS / 3; t++) {
 		gen(&s, &p);
@@ -495,8 +495,6 @@ START_TEST(test_random_colors)
 			}
 			/* Keep the items distinct and one primary. */
 			for (i = 1; i < p.size[o]; i++) {
-				int j;
-
 				for (j = 0; j < i; j++)
 					if (p.item[o][j] == p.item[o][i])
 						break;

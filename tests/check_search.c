@@ -463,7 +463,7 @@ END_TEST
  */
 START_TEST(test_reuse_extend)
 {
-	struct dlx_stats	 st;
+	struct dlx_stats	 st, st2;
 	uint64_t		 count;
 	dlx			*d, *fresh;
 	int			 r, c, it[4], n = 6;
@@ -489,13 +489,9 @@ START_TEST(test_reuse_extend)
 
 	ck_assert_ptr_nonnull(fresh = problem_queens(n));
 	ck_assert_int_eq(dlx_count(fresh, 0, &count), DLX_OK);
-	{
-		struct dlx_stats	st2;
-
-		dlx_stats(fresh, &st2);
-		ck_assert_uint_eq(st.nodes, st2.nodes);
-		ck_assert_uint_eq(st.updates, st2.updates);
-	}
+	dlx_stats(fresh, &st2);
+	ck_assert_uint_eq(st.nodes, st2.nodes);
+	ck_assert_uint_eq(st.updates, st2.updates);
 	dlx_free(fresh);
 	dlx_free(d);
 }
