@@ -168,6 +168,10 @@ echo "dlx: dir.d:1: read error: Is a directory" >exp.err
 $limit $DLX_RUN "$prog" dir.d >out 2>err
 status=$?
 expect "directory" 2
+echo "dlx: (standard input):1: read error: Is a directory" >exp.err
+$limit $DLX_RUN "$prog" <dir.d >out 2>err
+status=$?
+expect "directory as standard input" 2
 echo "dlx: missing.dlx: No such file or directory" >exp.err
 $limit $DLX_RUN "$prog" missing.dlx >out 2>err
 status=$?

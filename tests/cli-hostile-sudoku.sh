@@ -147,6 +147,11 @@ EOF
 $limit $DLX_RUN "$prog" -f line dir.d p.txt missing.txt p.txt >out 2>err
 status=$?
 expect "directory and missing file" 2
+: >exp.out
+echo "dlx-sudoku: (standard input): read error: Is a directory" >exp.err
+$limit $DLX_RUN "$prog" <dir.d >out 2>err
+status=$?
+expect "directory as standard input" 2
 if [ "$(id -u)" -ne 0 ]; then
 	# Root reads anything, so this part only means something for others.
 	cp p.txt noread.txt && chmod 000 noread.txt
