@@ -3,7 +3,7 @@
  * model.
  *
  * The input is a little program.  Its first two bytes give the number of
- * primary (0..7) and secondary (0..3) items; each following byte is an
+ * primary (0..12) and secondary (0..3) items; each following byte is an
  * operation, some followed by argument bytes: add an option (valid or not:
  * items out of range, repeated, colored wrongly, with no primary item),
  * name an item, force and unforce options, make the next allocation fail,
@@ -26,13 +26,13 @@
 
 #include "dlx.h"
 
-#define MAXPRIM		7
+#define MAXPRIM		12		/* wider than a vector of lengths */
 #define MAXSEC		3
 #define MAXITEMS	(MAXPRIM + MAXSEC)
 #define MAXOPT		16		/* subsets stay enumerable */
 #define MAXLEN		6		/* items given to one add */
-/* A solution has at most MAXPRIM options: fewer than 2^15 subsets of
- * MAXOPT options are that small. */
+/* No solution contains another (every option has a primary item), so by
+ * Sperner's theorem there are at most C(16,8) = 12870 of them. */
 #define MAXSOL		32768
 
 #define CHECK(c) do {							\
@@ -115,6 +115,8 @@ struct model {
 	int	pused[MAXITEMS];	/* times a primary item is covered */
 	int	suse[MAXITEMS];		/* options naming a secondary item */
 	int	scolor[MAXITEMS];	/* its color (-1: named uncolored) */
+	int	last[MAXITEMS];		/* last option naming a primary item
+					   (-1: none), for pruning */
 };
 
 /* Can option j join the options already taken in m's working state? */
@@ -169,10 +171,14 @@ enumerate(struct model *m, int j, uint32_t set)
 {
 	int	i;
 
+	/* A primary item still uncovered that no later option names: no
+	 * completion. */
+	for (i = 0; i < m->np; i++)
+		if (m->pused[i] == 0 && m->last[i] < j)
+			return;
 	if (j == m->nopt) {
 		for (i = 0; i < m->np; i++)
-			if (m->pused[i] != 1)
-				return;
+			CHECK(m->pused[i] == 1);
 		CHECK(m->nsol < MAXSOL);
 		m->sol[m->nsol++] = set;
 		return;
@@ -197,8 +203,14 @@ static void
 model_solve(struct model *m)
 {
 	uint32_t	set = 0;
-	int		k;
+	int		k, j;
 
+	for (k = 0; k < m->np; k++)
+		m->last[k] = -1;
+	for (j = 0; j < m->nopt; j++)
+		for (k = 0; k < m->len[j]; k++)
+			if (m->item[j][k] < m->np && !is_forced(m, j))
+				m->last[m->item[j][k]] = j;
 	memset(m->pused, 0, sizeof m->pused);
 	memset(m->suse, 0, sizeof m->suse);
 	memset(m->scolor, 0, sizeof m->scolor);
