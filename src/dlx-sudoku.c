@@ -1268,8 +1268,9 @@ static void
 usage(void)
 {
 	printf("usage: %s [-acejrsuhV] [-b RxC] [-f grid|line|classic] "
-	    "[-l N] [--candidates]\n"
-	    "       [--progress] [--symbols ALPHABET] [file ...]\n", progname);
+	    "[-l N]\n"
+	    "       [--candidates] [--progress] [--symbols ALPHABET] "
+	    "[file ...]\n", progname);
 	printf("Solve, count or enumerate the sudoku puzzles in each file "
 	    "(standard input\nif none, or -).\n\n"
 	    "  -c, --count          count the solutions of each puzzle\n"
@@ -1278,8 +1279,8 @@ usage(void)
 	    "                       unless --all is given\n"
 	    "  -a, --all            print every solution, numbered\n"
 	    "  -u, --unique         say unique, none or multiple\n"
-	    "  -e, --explain        solve step by step with the rules people "
-	    "use, then search\n"
+	    "  -e, --explain        solve step by step as a person would, "
+	    "then search\n"
 	    "  -r, --rate           grade each puzzle by the hardest rule it "
 	    "needs\n"
 	    "      --candidates     print the pencil marks where the rules "
