@@ -54,6 +54,11 @@
  *			the same n columns (rows), n = 2 or 3: the symbol
  *			leaves the rest of those columns (rows).
  *
+ * Locked candidates come before the subsets and the pairs before the
+ * triples, as in the usual difficulty ratings: they are easier to see.
+ * The fish come last, after every subset, so that the grade (below) of a
+ * puzzle that subsets can finish is never "fish".
+ *
  * Every rule is a deduction valid for every solution that agrees with the
  * candidates, so the logic never loses a solution, also when a puzzle has
  * none or several.  Placing a symbol removes it from the candidates of the
