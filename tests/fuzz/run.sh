@@ -4,8 +4,8 @@
 #
 #   tests/fuzz/run.sh [-t SECONDS] [-j JOBS] [HARNESS...]
 #
-# HARNESS is fuzz_api, fuzz_sudoku_read or fuzz_dlx_text (default: every
-# tests/fuzz/fuzz_*.c), run one after the other for SECONDS each (default
+# HARNESS is fuzz_api, fuzz_sudoku_read, fuzz_dlx_text or fuzz_sudoku_logic
+# (default: every tests/fuzz/fuzz_*.c), run one after the other for SECONDS each (default
 # 60).  -j runs that many fuzzer processes per harness (libFuzzer -fork).
 # The working corpus, the log and any crashing input go to
 # $FUZZ_OUT/HARNESS (default ${TMPDIR:-/tmp}/dlx-fuzz); the corpus starts
