@@ -10,45 +10,9 @@
 # the big problem is ten times smaller); memory figures are only checked
 # without it.  Exit 0 pass, 1 fail.
 : "${top_builddir:?}" "${top_srcdir:?}"
-LC_ALL=C
-export LC_ALL
-
 prog=$top_builddir/src/dlx
-tmp=$top_builddir/tests/cli-hostile-dlx.tmp
-rm -rf "$tmp" && mkdir -p "$tmp" || exit 1
-pid=
-trap 'test -n "$pid" && kill "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
-trap 'exit 1' INT TERM
-cd "$tmp" || exit 1
-
-# Stop a hung program rather than the whole test run.
-limit=
-command -v timeout >/dev/null 2>&1 && limit="timeout 600"
-
-fail=0
-bad() {
-	echo "FAIL: $*"
-	fail=1
-}
-
-# expect NAME STATUS: compare status, out and err with $status, exp.out
-# and exp.err.
-expect() {
-	[ "$status" -eq "$2" ] || bad "$1: status $status, expected $2"
-	cmp -s out exp.out || { bad "$1: stdout differs"; diff exp.out out | head -n 10; }
-	cmp -s err exp.err || { bad "$1: stderr differs"; diff exp.err err | head -n 10; }
-}
-
-# Peak resident memory in KB of a command, if /usr/bin/time can tell and
-# the program runs natively; empty otherwise.
-maxrss() {
-	if [ -n "$DLX_RUN" ] || ! /usr/bin/time -f %M true >/dev/null 2>&1; then
-		"$@" >/dev/null 2>&1
-		return
-	fi
-	/usr/bin/time -o rss.txt -f %M "$@" >/dev/null 2>&1
-	tail -n 1 rss.txt
-}
+name=cli-hostile-dlx
+. "$top_srcdir/tests/hostile-common.sh"
 
 # Knuth's example: one solution.
 cat >knuth.dlx <<EOF
