@@ -4,11 +4,15 @@
  * It reads one problem in Knuth's DLX text format (dlx_text.h) from a file
  * or standard input, searches it with libdlx, and prints the number of
  * solutions, or the solutions themselves (each option written as in the
- * input), or JSON lines.  Long runs show progress on standard error, and
- * an interrupt (SIGINT) ends the search cleanly with the count so far.
+ * input) followed by their number, or JSON Lines: one record per solution
+ * and a last one with the count.  A count cut short by --limit is a lower
+ * bound and says so ("at least 5").  Long runs show progress on standard
+ * error, and an interrupt (SIGINT) ends the search cleanly with the count
+ * so far.
  *
- * Exit status: 0 at least one solution, 1 none, 2 trouble (usage, bad
- * input, read or write error), 130 interrupted.
+ * Exit status: 0 at least one solution (also when --limit stopped the
+ * search), 1 none, 2 trouble (usage, bad input, read or write error), 130
+ * interrupted.
  */
 #include <config.h>
 
@@ -55,6 +59,7 @@ static const char	*progname = "dlx";
 static struct {
 	enum output	 output;	/* what to write on stdout */
 	int		 output_set;	/* --print or --json was given */
+	int		 first;		/* --first: no total after a solution */
 	uint64_t	 limit;		/* stop after this many; 0: none */
 	int		 stats;		/* --stats */
 	int		 progress;	/* -1 auto (tty), 0 off, 1 on */
@@ -62,7 +67,7 @@ static struct {
 	int		 strict;	/* --strict */
 	size_t		 max_line;	/* --max-line; 0: default */
 	const char	*file;		/* operand, NULL or "-": stdin */
-} opts = { OUT_COUNT, 0, 0, 0, -1, 2.0, 0, 0, NULL };
+} opts = { OUT_COUNT, 0, 0, 0, 0, -1, 2.0, 0, 0, NULL };
 
 /* The state of the run, shared with the callbacks. */
 struct run {
@@ -137,10 +142,13 @@ usage(void)
 "(standard input if FILE is - or absent), and print how many solutions\n"
 "it has.\n"
 "\n"
-"  -p, --print           print each solution: its options as in the input\n"
-"  -j, --json            print each solution as a line of JSON\n"
-"  -n, --limit=N         stop after N solutions\n"
-"  -1, --first           stop after the first solution and print it\n"
+"  -p, --print           print each solution (its options as in the input),\n"
+"                        then the number of solutions\n"
+"  -j, --json            JSON Lines: a record per solution, then the count\n"
+"  -n, --limit=N         stop after N solutions (the count is then \"at\n"
+"                        least N\")\n"
+"  -1, --first           stop after the first solution and print it (or\n"
+"                        \"no solution\")\n"
 "  -s, --stats           print search statistics on standard error\n"
 "      --progress[=SEC]  print progress on standard error every SEC seconds\n"
 "                        (default 2), even if it is not a terminal\n"
@@ -151,8 +159,9 @@ usage(void)
 "  -h, --help            display this help and exit\n"
 "  -V, --version         output version information and exit\n"
 "\n"
-"Exit status: 0 if a solution was found, 1 if there is none, 2 if there\n"
-"was trouble (usage, input, read or write error), 130 if interrupted.\n",
+"Exit status: 0 if a solution was found (also when --limit stopped the\n"
+"search), 1 if there is none, 2 if there was trouble (usage, input, read\n"
+"or write error), 130 if interrupted.\n",
 	    stdout);
 }
 
@@ -189,7 +198,7 @@ parse_options(int argc, char **argv)
 		{ "version",	 no_argument,		NULL, 'V' },
 		{ NULL,		 0,			NULL, 0 }
 	};
-	int		 c, first = 0;
+	int		 c;
 	uint64_t	 v;
 	char		*end;
 
@@ -208,7 +217,7 @@ parse_options(int argc, char **argv)
 			opts.limit = parse_count("limit", optarg);
 			break;
 		case '1':
-			first = 1;
+			opts.first = 1;
 			break;
 		case 's':
 			opts.stats = 1;
@@ -253,7 +262,7 @@ parse_options(int argc, char **argv)
 			exit(EXIT_TROUBLE);
 		}
 	}
-	if (first) {
+	if (opts.first) {
 		opts.limit = 1;
 		if (!opts.output_set)
 			opts.output = OUT_PRINT;
@@ -346,7 +355,8 @@ visit(void *arg, const int *options, size_t n)
 		rc = printf("%s%llu:\n", st.solutions > 1 ? "\n" : "",
 		    (unsigned long long)st.solutions);
 	else
-		rc = printf("{\"solution\":%llu,\"options\":[",
+		rc = printf("{\"type\":\"solution\",\"solution\":%llu,"
+		    "\"options\":[",
 		    (unsigned long long)st.solutions);
 	for (k = 0; k < n && rc >= 0; k++) {
 		if ((s = option_text(r, r->sorted[k])) == NULL) {
@@ -456,6 +466,29 @@ load(const char *file, const char **namep)
 	return t;
 }
 
+/*
+ * Print the total after the solutions of --print: "92 solutions", "at
+ * least 5 solutions" when --limit cut the search short, "no solution".
+ * Solutions are separated by blank lines; one more comes before the total.
+ */
+static int
+print_total(uint64_t count, int exact)
+{
+	if (count == 0 && exact)
+		return printf("no solution\n");
+	return printf("\n%s%llu solution%s\n", exact ? "" : "at least ",
+	    (unsigned long long)count, count == 1 ? "" : "s");
+}
+
+/* The last JSON record: the count, a lower bound unless exact. */
+static int
+json_count(uint64_t count, int exact, int partial)
+{
+	return printf("{\"type\":\"count\",\"solutions\":%llu,"
+	    "\"exact\":%s%s}\n", (unsigned long long)count,
+	    exact ? "true" : "false", partial ? ",\"interrupted\":true" : "");
+}
+
 static void
 print_stats(struct run *r, double secs)
 {
@@ -481,7 +514,7 @@ main(int argc, char **argv)
 	struct sigaction	 sa;
 	struct run		 r;
 	double			 secs;
-	int			 rc, status;
+	int			 rc, status, exact;
 
 	parse_options(argc, argv);
 
@@ -526,14 +559,24 @@ main(int argc, char **argv)
 		if (opts.output == OUT_COUNT)
 			check_write(&r, printf("%llu (partial)\n",
 			    (unsigned long long)st.solutions));
-		else
+		else {
+			if (opts.output == OUT_JSON)
+				check_write(&r, json_count(st.solutions, 0, 1));
 			diag("interrupted: %llu solutions so far (partial)",
 			    (unsigned long long)st.solutions);
+		}
 	} else {
+		/* DLX_LIMIT: the tree was not finished, there may be more. */
+		exact = rc == DLX_OK;
 		status = st.solutions > 0 ? EXIT_FOUND : EXIT_NONE;
 		if (opts.output == OUT_COUNT)
-			check_write(&r, printf("%llu\n",
+			check_write(&r, printf("%s%llu\n",
+			    exact ? "" : "at least ",
 			    (unsigned long long)st.solutions));
+		else if (opts.output == OUT_JSON)
+			check_write(&r, json_count(st.solutions, exact, 0));
+		else if (!opts.first || st.solutions == 0)
+			check_write(&r, print_total(st.solutions, exact));
 	}
 	if (opts.stats)
 		print_stats(&r, secs);

@@ -41,18 +41,24 @@ check count 0 $DLX_RUN "$dlx" "$tmp/knuth.dlx"
 check count-dash 0 $DLX_RUN "$dlx" - <"$tmp/knuth.dlx"
 check count-stdin 0 $DLX_RUN "$dlx" <"$tmp/knuth.dlx"
 
-# The solution's options, in input order, as written in the input.
+# The solution's options, in input order, as written in the input; then
+# the total.  --first prints the solution alone.
 cat >"$tmp/exp" <<'END'
 1:
 C E F
 A D
 B G
 END
+check first 0 $DLX_RUN "$dlx" --first "$tmp/knuth.dlx"
+printf '\n1 solution\n' >>"$tmp/exp"
 check print 0 $DLX_RUN "$dlx" --print "$tmp/knuth.dlx"
 check print-short 0 $DLX_RUN "$dlx" -p "$tmp/knuth.dlx"
-check first 0 $DLX_RUN "$dlx" --first "$tmp/knuth.dlx"
 
-echo '{"solution":1,"options":["C E F","A D","B G"]}' >"$tmp/exp"
+# JSON Lines: a record per solution, then the count; each has a type.
+cat >"$tmp/exp" <<'END'
+{"type":"solution","solution":1,"options":["C E F","A D","B G"]}
+{"type":"count","solutions":1,"exact":true}
+END
 check json 0 $DLX_RUN "$dlx" --json "$tmp/knuth.dlx"
 
 # Several solutions: numbered, a blank line between them.
@@ -74,29 +80,58 @@ b x:red
 3:
 a
 b x:blue
+
+3 solutions
 END
 check print-three 0 $DLX_RUN "$dlx" -p "$tmp/three.dlx"
+# A count stopped by --limit is a lower bound, and says so, even when it
+# happens to be the whole count (the search did not finish the tree).
 cat >"$tmp/exp" <<'END'
-{"solution":1,"options":["a b"]}
-{"solution":2,"options":["a","b x:red"]}
+{"type":"solution","solution":1,"options":["a b"]}
+{"type":"solution","solution":2,"options":["a","b x:red"]}
+{"type":"count","solutions":2,"exact":false}
 END
 check json-limit 0 $DLX_RUN "$dlx" -j --limit 2 "$tmp/three.dlx"
-echo 2 >"$tmp/exp"
+cat >"$tmp/exp" <<'END'
+1:
+a b
+
+2:
+a
+b x:red
+
+at least 2 solutions
+END
+check print-limit 0 $DLX_RUN "$dlx" -p --limit 2 "$tmp/three.dlx"
+echo 'at least 2' >"$tmp/exp"
 check limit 0 $DLX_RUN "$dlx" -n 2 "$tmp/three.dlx"
+echo 'at least 3' >"$tmp/exp"
+check limit-equal 0 $DLX_RUN "$dlx" -n 3 "$tmp/three.dlx"
 echo 3 >"$tmp/exp"
 check limit-above 0 $DLX_RUN "$dlx" --limit=10 "$tmp/three.dlx"
+cat >"$tmp/exp" <<'END'
+{"type":"solution","solution":1,"options":["a b"]}
+{"type":"count","solutions":1,"exact":false}
+END
+check json-first 0 $DLX_RUN "$dlx" --json --first "$tmp/three.dlx"
 
 # JSON strings are escaped.
 printf 'a"q b\\s\na"q b\\s\n' >"$tmp/quote.dlx"
-printf '%s\n' '{"solution":1,"options":["a\"q b\\s"]}' >"$tmp/exp"
+printf '%s\n' '{"type":"solution","solution":1,"options":["a\"q b\\s"]}' \
+    '{"type":"count","solutions":1,"exact":true}' >"$tmp/exp"
 check json-escape 0 $DLX_RUN "$dlx" --json "$tmp/quote.dlx"
 
-# No solution: 0, status 1; nothing printed with --print.
+# No solution: 0, status 1; --print and --first say so.
 printf 'A B\nA\n' >"$tmp/none.dlx"
 echo 0 >"$tmp/exp"
 check none 1 $DLX_RUN "$dlx" "$tmp/none.dlx"
-: >"$tmp/exp"
+check none-limit 1 $DLX_RUN "$dlx" --limit 1 "$tmp/none.dlx"
+echo 'no solution' >"$tmp/exp"
 check none-print 1 $DLX_RUN "$dlx" -p "$tmp/none.dlx"
+check none-first 1 $DLX_RUN "$dlx" --first "$tmp/none.dlx"
+echo '{"type":"count","solutions":0,"exact":true}' >"$tmp/exp"
+check none-json 1 $DLX_RUN "$dlx" --json "$tmp/none.dlx"
+check none-json-first 1 $DLX_RUN "$dlx" --json --first "$tmp/none.dlx"
 
 # The shared instances: counts, and with --stats DLX1's node and update
 # counts (time, rate and memory vary, so they are left out).

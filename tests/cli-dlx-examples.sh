@@ -88,6 +88,8 @@ d1 a:2 e:5 i:8 n2:a n5:e n8:i
 d2 c:6 e:5 g:4 n6:c n5:e n4:g
 ga a:2 n2:a
 gb b:7 n7:b
+
+1 solution
 END
 $DLX_RUN "$ex/magic" -d 27....... | $DLX_RUN "$dlx" -p >"$tmp/out"
 cmp -s "$tmp/exp" "$tmp/out" || { echo "FAIL magic -p:"; diff "$tmp/exp" "$tmp/out"; fail=1; }
