@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dlx.h"
+#include <dlx/dlx.h>
 
 /* Does the pair of k's at slots i and i + k + 1 stay in the problem? */
 static int

@@ -33,7 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dlx.h"
+#include <dlx/dlx.h>
 
 /* The eight lines and their cells, numbered 0..8 (a..i) row by row. */
 static const struct line {

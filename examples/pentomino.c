@@ -32,7 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dlx.h"
+#include <dlx/dlx.h>
 
 #define NPIECES	12
 #define MAXSIDE	36	/* cell names use one base-36 digit per coordinate */

@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include <dlx.h>
+#include <dlx/dlx.h>
 
 #define MAXN	16	/* files a..p */
 

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dlx.h"
+#include <dlx/dlx.h>
 
 /* Item numbers: the ranks and files interleaved (r0 c0 r1 c1 ...), then
  * the a diagonals, then the b diagonals. */

@@ -51,6 +51,10 @@ if [ -z "$pc" ]; then
 fi
 hdr=$(find "$tmp/root" -name dlx.h | head -n 1)
 [ -n "$hdr" ] || { echo "cli-pkgconfig: dlx.h was not installed"; exit 1; }
+case $hdr in
+*/include/dlx/dlx.h) ;;
+*) echo "cli-pkgconfig: dlx.h is not in include/dlx: $hdr"; exit 1 ;;
+esac
 
 # Only the scratch root's libdlx.pc, its paths seen through the sysroot.
 PKG_CONFIG_LIBDIR=$(dirname "$pc")
@@ -63,9 +67,14 @@ case $libs in
 *"$tmp/root"*) ;;
 *) echo "cli-pkgconfig: --libs does not point into the install: $libs"; exit 1 ;;
 esac
+# -I names the directory above dlx/, for #include <dlx/dlx.h>.
+case $cflags in
+"-I$tmp/root"*/include | "-I$tmp/root"*/include" ") ;;
+*) echo "cli-pkgconfig: --cflags is not -I.../include: $cflags"; exit 1 ;;
+esac
 
 # A copy of the source outside both trees: only pkg-config's -I finds
-# dlx.h.  The build's own CFLAGS and LDFLAGS come along (a sanitizer
+# <dlx/dlx.h>.  The build's own CFLAGS and LDFLAGS come along (a sanitizer
 # build's static libdlx needs its runtime).
 cp "$top_srcdir/examples/queens-count.c" "$tmp/queens-count.c"
 if ! $CC $DLX_BUILD_CFLAGS $cflags -o "$tmp/queens-count" \

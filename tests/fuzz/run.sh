@@ -54,7 +54,7 @@ for h in "$@"; do
 	echo "== $h: building"
 	# shellcheck disable=SC2086
 	$CC -g -O1 -fsanitize=fuzzer,address,undefined \
-	    -fno-sanitize-recover=all -I"$top/src" \
+	    -fno-sanitize-recover=all -I"$top/include/dlx" -I"$top/src" \
 	    $lib "$here/$h.c" -o "$dir/$h"
 	if [ -d "$here/corpus/$h" ]; then
 		cp -n "$here/corpus/$h"/* "$dir/corpus/" 2>/dev/null || true

@@ -36,7 +36,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include <dlx.h>
+#include "dlx.h"
 
 #ifdef __cplusplus
 extern "C" {

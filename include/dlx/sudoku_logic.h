@@ -82,7 +82,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <dlx.h>
+#include "dlx.h"
 
 #ifdef __cplusplus
 extern "C" {
