@@ -186,7 +186,7 @@ check_problem(const dlx_text *t, const struct warnings *ws)
 	const char		*name;
 	unsigned long		 line, last = 0;
 	size_t			 k, n;
-	int			 j, rc;
+	int			 j, rc, lo, hi;
 
 	CHECK(d != NULL);
 	CHECK(dlx_check(d) == DLX_OK);
@@ -197,6 +197,13 @@ check_problem(const dlx_text *t, const struct warnings *ws)
 		CHECK((name = dlx_item_name(d, (int)k)) != NULL);
 		CHECK(name[0] != '\0' && strpbrk(name, " \t\r\n\v\f:|") == NULL);
 		CHECK(dlx_text_item(t, name) == (int)k);
+		/* DLX3's bounds: sane on primary items, none on others. */
+		if (k < dlx_nprimary(d)) {
+			CHECK(dlx_item_bounds(d, (int)k, &lo, &hi) == DLX_OK);
+			CHECK(lo >= 0 && lo <= hi);
+		} else
+			CHECK(dlx_item_bounds(d, (int)k, &lo, &hi) ==
+			    DLX_EINVAL);
 	}
 	for (k = 1; k <= dlx_text_ncolors(t); k++) {
 		CHECK((name = dlx_text_color_name(t, (int)k)) != NULL);
