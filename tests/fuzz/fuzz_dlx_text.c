@@ -57,6 +57,7 @@ known_code(int code)
 	case DLX_TEXT_EDUPITEM:
 	case DLX_TEXT_ECOLOR:
 	case DLX_TEXT_ENOPRIMARY:
+	case DLX_TEXT_EBOUND:
 	case DLX_ENOMEM:
 	case DLX_EOVERFLOW:
 		return 1;
