@@ -46,73 +46,14 @@
 #include <string.h>
 
 #include "dlx.h"
+#include "dlx_impl.h"
+#include "mult.h"
 
 /* The largest solution count; a narrower value lets a test build reach
  * the overflow check in a moment. */
 #ifndef DLX_COUNT_MAX
 #define DLX_COUNT_MAX UINT64_MAX
 #endif
-
-struct node {
-	int	up;		/* vertical links (spacers: see above) */
-	int	down;
-	int	top;		/* item index, len in a header, <= 0 in
-				   a spacer */
-	int	color;		/* 0, a color > 0, or -1 while compatible
-				   with a purified item */
-};
-
-struct item {
-	int	prev;		/* horizontal links among active items */
-	int	next;
-};
-
-/*
- * len[k] is the number of options in item k's list, plus COVERED while a
- * primary item k is covered.  Keeping the lengths in one dense array, with
- * covered items made large rather than skipped, turns the choice of the
- * item to branch on into a minimum over an array, which compilers turn
- * into vector instructions; walking the linked list of active items
- * instead was three quarters of the time of a sudoku count.  The array
- * is in declaration order, so "first minimum" is exactly Knuth's rule
- * (fewest options, ties to the item declared first).  A covered item's
- * list never changes while it stays covered, so its len holds still too.
- * Every list has fewer than INT_MAX / 2 options (each option takes at
- * least two nodes), so len + COVERED fits an int.
- */
-#define COVERED	(INT_MAX / 2 + 1)
-
-struct dlx {
-	struct dlx_allocator	 mem;
-	int			 nprimary;
-	int			 nitems;	/* primary + secondary */
-	struct item		*items;		/* nitems + 2 entries */
-	int			*len;		/* nitems + 2 entries; see
-						   COVERED */
-	struct node		*nodes;
-	int			 nnodes;	/* in use; last is a spacer */
-	int			 capnodes;
-	int			*ostart;	/* first node of each option,
-						   plus one past the end */
-	int			 noptions;
-	int			 capoptions;
-	int			*mark;		/* per item: stamp of the last
-						   dlx_add_option that named it */
-	int			 stamp;		/* of the current add */
-	char			**names;	/* per item, or NULL */
-	int			*forced;	/* forced option numbers */
-	int			 nforced;
-	int			*choice;	/* search stack: a node per
-						   level */
-	int			 level;		/* current depth of search */
-	int			*sol;		/* solution being reported */
-	int			 searching;	/* a search is running */
-	int			 searched;	/* a search has finished */
-	int			 complete;	/* the last one was complete */
-	double			 progress;	/* dlx_progress() where the last
-						   one ended */
-	struct dlx_stats	 st;
-};
 
 /* Indices are ints, as in Knuth's programs: half the memory of pointers
  * and the arrays can be moved by realloc.  This caps a matrix at INT_MAX
@@ -180,6 +121,8 @@ dlx_strerror(int code)
 		return "matrix too large or count overflow";
 	case DLX_ECORRUPT:
 		return "internal invariant broken";
+	case DLX_ENOTSUP:
+		return "not supported with item bounds";
 	default:
 		return "unknown error";
 	}
@@ -290,6 +233,7 @@ dlx_free(dlx *d)
 	xfree(d, d->forced);
 	xfree(d, d->choice);
 	xfree(d, d->sol);
+	mult_free(d);
 	d->mem.free(d->mem.ctx, d);
 }
 
@@ -696,6 +640,8 @@ dlx_force(dlx *d, int opt)
 		return DLX_EMISUSE;
 	if (opt < 0 || opt >= d->noptions)
 		return DLX_ERANGE;
+	if (mult_active(d))
+		return mult_force(d, opt);
 	nd = d->nodes;
 	end = d->ostart[opt + 1] - 1;
 	/*
@@ -723,6 +669,8 @@ dlx_unforce(dlx *d)
 		return DLX_EINVAL;
 	if (d->searching || d->nforced == 0)
 		return DLX_EMISUSE;
+	if (mult_active(d))
+		return mult_unforce(d);
 	opt = d->forced[--d->nforced];
 	uncommit_from(d, d->ostart[opt], 0);
 	return DLX_OK;
@@ -809,6 +757,8 @@ dlx_search(dlx *d, const struct dlx_search *s)
 		return DLX_EMISUSE;
 	if (s == NULL)
 		s = &none;
+	if (mult_active(d))
+		return mult_search(d, s);
 	memset(&d->st, 0, sizeof d->st);
 	d->searching = 1;
 	d->searched = 0;
@@ -1033,6 +983,8 @@ dlx_progress(const dlx *d)
 		return 0.0;
 	if (!d->searching)
 		return d->searched ? d->progress : 0.0;
+	if (mult_active(d))
+		return mult_progress(d);
 	/*
 	 * Knuth's estimate: if the choice at level 0 is the k-th of t, the
 	 * fraction done is (k-1)/t plus 1/t times the estimate for the
@@ -1075,7 +1027,7 @@ dlx_memory(const dlx *d)
 			if (d->names[k] != NULL)
 				m += strlen(d->names[k]) + 1;
 	}
-	return m;
+	return m + mult_memory(d);
 }
 
 /* Check one circular list of active items headed by h, and the vertical
@@ -1126,7 +1078,7 @@ dlx_check(const dlx *d)
 	for (j = 1; j <= d->nprimary; j++)
 		if (active(d, j) != (d->len[j] < COVERED))
 			return DLX_ECORRUPT;
-	if (d->nforced < 0 || d->nforced > d->nprimary ||
+	if (d->nforced < 0 || (d->nforced > d->nprimary && !mult_active(d)) ||
 	    d->nnodes != d->ostart[d->noptions] || d->nnodes > d->capnodes)
 		return DLX_ECORRUPT;
 	/* Every option: a run of item nodes framed by the right spacers. */
@@ -1147,4 +1099,44 @@ dlx_check(const dlx *d)
 		if (d->forced[j] < 0 || d->forced[j] >= d->noptions)
 			return DLX_ECORRUPT;
 	return DLX_OK;
+}
+
+/*
+ * The dancing steps for the other search loops of the library (mult.c);
+ * see dlx_impl.h.  Out of line here, inline in the loop above.
+ */
+void
+dlxi_cover(dlx *d, int c)
+{
+	cover(d, c);
+}
+
+void
+dlxi_uncover(dlx *d, int c)
+{
+	uncover(d, c);
+}
+
+void
+dlxi_purify(dlx *d, int p)
+{
+	purify(d, p);
+}
+
+void
+dlxi_unpurify(dlx *d, int p)
+{
+	unpurify(d, p);
+}
+
+void
+dlxi_hide(dlx *d, int rr)
+{
+	hide(d->nodes, d->len, rr, &d->st.updates);
+}
+
+void
+dlxi_unhide(dlx *d, int rr)
+{
+	unhide(d->nodes, d->len, rr);
 }

@@ -76,18 +76,29 @@ struct source {
 	unsigned long	 lineno;	/* number of the line last returned */
 };
 
+/* A bound "lo:hi|name" of the item line, kept until the dlx exists. */
+struct bounds {
+	size_t		 item;
+	int		 lo;
+	int		 hi;
+};
+
 /* The state of one read. */
 struct reader {
 	struct source	 src;
 	dlx_text	*t;
 	const struct dlx_text_options *opt;
 	struct dlx_text_error *err;
-	size_t		 nprimary;	/* from the item line */
+	size_t		 nprimary;	/* from the item line (so far) */
+	int		 bar;		/* the item line's '|' was seen */
 	unsigned long	*stamp;		/* stamp[i]: last option line naming
 					   item i; catches an item twice */
 	int		*items;		/* the current option's items */
 	int		*colors;	/* and their colors (0: none) */
 	size_t		 cap;		/* slots of items and colors */
+	struct bounds	*bounds;	/* item bounds of the item line */
+	size_t		 nbounds;	/* entries used in bounds */
+	size_t		 bcap;		/* entries allocated */
 };
 
 static int
@@ -404,6 +415,104 @@ skip_line(const char *line, size_t len)
 }
 
 /*
+ * The decimal number s[0..len-1] (digits only, len > 0) in *v; -1 if it
+ * exceeds INT_MAX, the most options a problem can have.
+ */
+static int
+parse_bound(const char *s, size_t len, int *v)
+{
+	size_t	 i;
+	long	 n = 0;
+
+	for (i = 0; i < len; i++) {
+		n = 10 * n + (s[i] - '0');
+		if (n > INT_MAX)
+			return -1;
+	}
+	*v = (int)n;
+	return 0;
+}
+
+/*
+ * DLX3's bounds before an item name: "lo:hi|" or "hi|" (lo = hi) at
+ * line[i..], followed by the name at once.  A run of digits and colons
+ * ended by '|' and a name character is a bound; anything else ("2|" then
+ * a blank) keeps its old meaning, an item named "2" and the bar.  Returns
+ * 0 if there is no bound, 1 with *lo, *hi and *name (where the item name
+ * starts) if there is, or a negative error recorded in r->err.
+ */
+static int
+read_bound(struct reader *r, const char *line, size_t len, size_t i,
+    int *lo, int *hi, size_t *name)
+{
+	char		 q[80];
+	size_t		 j, k, colon = SIZE_MAX, end;
+
+	for (j = i; j < len && (line[j] == ':' ||
+	    (line[j] >= '0' && line[j] <= '9')); j++)
+		if (line[j] == ':' && colon == SIZE_MAX)
+			colon = j;
+	if (j == i || j + 1 >= len || line[j] != '|' ||
+	    is_blank((unsigned char)line[j + 1]) || line[j + 1] == '|')
+		return 0;
+	*name = j + 1;
+	for (end = j + 1; end < len && !is_blank((unsigned char)line[end]) &&
+	    line[end] != '|'; end++)
+		;
+	quote(q, sizeof q, line + j + 1, end - j - 1);
+	if (r->bar)
+		return fail(r, DLX_TEXT_EBOUND, i + 1,
+		    "bound on secondary item '%s'", q);
+	for (k = colon + 1; colon != SIZE_MAX && k < j; k++)
+		if (line[k] == ':')
+			return fail(r, DLX_TEXT_EBOUND, k + 1,
+			    "second ':' in the bounds of item '%s'", q);
+	if (colon == i)
+		return fail(r, DLX_TEXT_EBOUND, i + 1,
+		    "no lower bound before ':' for item '%s'", q);
+	if (colon + 1 == j)
+		return fail(r, DLX_TEXT_EBOUND, j + 1,
+		    "no upper bound before '|' for item '%s'", q);
+	k = colon == SIZE_MAX ? i : colon + 1;
+	if (parse_bound(line + k, j - k, hi) != 0)
+		return fail(r, DLX_TEXT_EBOUND, k + 1,
+		    "upper bound of item '%s' exceeds %d", q, INT_MAX);
+	*lo = *hi;
+	if (colon != SIZE_MAX) {
+		if (parse_bound(line + i, colon - i, lo) != 0)
+			return fail(r, DLX_TEXT_EBOUND, i + 1,
+			    "lower bound of item '%s' exceeds %d", q, INT_MAX);
+		if (*lo > *hi)
+			return fail(r, DLX_TEXT_EBOUND, i + 1,
+			    "lower bound %d exceeds upper bound %d for item "
+			    "'%s'", *lo, *hi, q);
+	}
+	return 1;
+}
+
+/* Remember the bounds of the item about to be named. */
+static int
+add_bound(struct reader *r, int lo, int hi)
+{
+	struct bounds	*b;
+	size_t		 cap;
+
+	if (r->nbounds == r->bcap) {
+		cap = r->bcap == 0 ? 16 : r->bcap * 2;
+		if (cap > SIZE_MAX / sizeof *b ||
+		    (b = realloc(r->bounds, cap * sizeof *b)) == NULL)
+			return DLX_ENOMEM;
+		r->bounds = b;
+		r->bcap = cap;
+	}
+	b = &r->bounds[r->nbounds++];
+	b->item = r->t->items.n;
+	b->lo = lo;
+	b->hi = hi;
+	return DLX_OK;
+}
+
+/*
  * Read the item line, create the dlx and name its items.
  */
 static int
@@ -412,7 +521,7 @@ read_items(struct reader *r, const char *line, size_t len)
 	struct names	*nm = &r->t->items;
 	char		 q[80];
 	size_t		 i, j, nprimary = 0, k;
-	int		 bar = 0, rc;
+	int		 bar = 0, rc, lo = 1, hi = 1;
 
 	for (i = 0; i < len; ) {
 		unsigned char	 c = (unsigned char)line[i];
@@ -425,10 +534,18 @@ read_items(struct reader *r, const char *line, size_t len)
 			if (bar)
 				return fail(r, DLX_TEXT_ESYNTAX, i + 1,
 				    "second '|' in the item line");
-			bar = 1;
-			nprimary = nm->n;
+			bar = r->bar = 1;
+			nprimary = r->nprimary = nm->n;
 			i++;
 			continue;
+		}
+		if ((rc = read_bound(r, line, len, i, &lo, &hi, &j)) < 0)
+			return rc;
+		if (rc == 1) {
+			if ((rc = add_bound(r, lo, hi)) != DLX_OK)
+				return fail(r, rc, i + 1, "%s",
+				    dlx_strerror(rc));
+			i = j;
 		}
 		for (j = i; j < len && !is_blank((unsigned char)line[j]) &&
 		    line[j] != '|'; j++) {
@@ -464,6 +581,10 @@ read_items(struct reader *r, const char *line, size_t len)
 	for (k = 0; k < nm->n; k++)
 		if ((rc = dlx_set_item_name(r->t->d, (int)k,
 		    names_get(nm, k))) != DLX_OK)
+			return fail(r, rc, 0, "%s", dlx_strerror(rc));
+	for (k = 0; k < r->nbounds; k++)
+		if ((rc = dlx_set_item_bounds(r->t->d, (int)r->bounds[k].item,
+		    r->bounds[k].lo, r->bounds[k].hi)) != DLX_OK)
 			return fail(r, rc, 0, "%s", dlx_strerror(rc));
 	if ((r->stamp = calloc(nm->n, sizeof *r->stamp)) == NULL)
 		return fail(r, DLX_ENOMEM, 0, "%s", dlx_strerror(DLX_ENOMEM));
@@ -641,6 +762,7 @@ read_all(struct reader *r)
 out:
 	free(r->src.buf);
 	free(r->stamp);
+	free(r->bounds);
 	free(r->items);
 	free(r->colors);
 	if (rc != 0) {
@@ -818,6 +940,8 @@ dlx_text_strerror(int code)
 		return "color on a primary item";
 	case DLX_TEXT_ENOPRIMARY:
 		return "option has no primary item";
+	case DLX_TEXT_EBOUND:
+		return "bad item bound";
 	default:
 		return dlx_strerror(code);
 	}

@@ -25,6 +25,13 @@
  * visits the same search tree as his DLX1 (DLX2 when colors are used) and
  * its node and update counts are the same.
  *
+ * Multiplicities: a primary item may be given bounds lo..hi
+ * (dlx_set_item_bounds); a solution then covers it with at least lo and at
+ * most hi of its options (each option is still chosen at most once).  As
+ * soon as one item has bounds other than 1..1 the search is Knuth's
+ * Algorithm M, as in his DLX3, with his branching rule: its node and update
+ * counts are DLX3's.
+ *
  * Return codes: functions that can fail return an int; DLX_OK (0) is
  * success, negative values are errors (see DLX_E*), and the positive values
  * DLX_STOPPED, DLX_LIMIT and DLX_INCOMPLETE say why a search ended early.
@@ -59,6 +66,8 @@ extern "C" {
 #define DLX_EMISUSE	(-8)	/* call not allowed now (e.g. in a callback) */
 #define DLX_EOVERFLOW	(-9)	/* too many nodes, or a count would wrap */
 #define DLX_ECORRUPT	(-10)	/* dlx_check() found a broken invariant */
+#define DLX_ENOTSUP	(-11)	/* a search mode that item bounds (see
+				   dlx_set_item_bounds) do not support */
 
 typedef struct dlx dlx;
 
@@ -179,6 +188,31 @@ int		 dlx_add_option_colored(dlx *d, const int *items,
 size_t		 dlx_option_size(const dlx *d, int opt);
 int		 dlx_option_item(const dlx *d, int opt, size_t k);
 int		 dlx_option_color(const dlx *d, int opt, size_t k);
+
+/*
+ * Bounds on primary item: every solution must cover it with at least lo
+ * and at most hi options, 0 <= lo <= hi (the default is 1..1; lo = hi = 0
+ * forbids every option naming it).  Returns DLX_OK; DLX_EINVAL (d NULL,
+ * lo < 0, lo > hi, or item secondary: a secondary item is covered at most
+ * once, or shared through colors); DLX_ERANGE; DLX_ENOMEM; DLX_EMISUSE
+ * during a search or while options are forced.  On error nothing changes.
+ *
+ * With bounds, dlx_force() takes one of the item's hi places instead of
+ * covering it (DLX_ECONFLICT when none is left, or when opt is forced
+ * already: an option is used at most once); dlx_search() runs Algorithm M
+ * (DLX3): the tree branches on the item with the smallest branching
+ * degree len + min(slack, bound) - bound + 1, ties going to the smaller
+ * min(slack, bound), then to the longer list, then to the item declared
+ * first.  A branch may also "choose" no option for an item whose lower
+ * bound is met: such levels count as nodes but not toward max_depth, and
+ * are not reported to visit.  Search modes that bounds cannot serve make
+ * dlx_search() return DLX_ENOTSUP.
+ */
+int		 dlx_set_item_bounds(dlx *d, int item, int lo, int hi);
+
+/* The bounds of primary item in *lo and *hi.  Returns DLX_OK, DLX_EINVAL
+ * (d, lo or hi NULL, or item secondary) or DLX_ERANGE. */
+int		 dlx_item_bounds(const dlx *d, int item, int *lo, int *hi);
 
 /*
  * Force option opt into every solution, as if it had been chosen before the

@@ -18,6 +18,18 @@
  * written "name:color" to give it a color; options that give an item the
  * same color are compatible.
  *
+ * As in Knuth's DLX3, a primary item may carry bounds: "lo:hi|name" means
+ * that a solution covers it with at least lo and at most hi options, and
+ * "hi|name" exactly hi (lo and hi decimal, 0 <= lo <= hi <= INT_MAX; see
+ * dlx_set_item_bounds):
+ *
+ *	A B 2:3|C | X Y				(C: 2 or 3 times)
+ *
+ * A bound is written against the name; "2|" followed by a blank is still
+ * an item named "2" and the bar.  Bounds on a secondary item, lo > hi, an
+ * empty number (":2|x", "2:|x") or one above INT_MAX are errors
+ * (DLX_TEXT_EBOUND).
+ *
  * Where Knuth's programs are strict this reader is kinder: names and colors
  * may be of any length (Knuth allows 8 characters), the last line needs no
  * newline, and a '|' in the item line need not be surrounded by blanks.
@@ -71,6 +83,9 @@ extern "C" {
 #define DLX_TEXT_ENOPRIMARY	(-109)	/* an option with no primary item
 					   (an error only with
 					   DLX_TEXT_STRICT) */
+#define DLX_TEXT_EBOUND		(-110)	/* a bad bound in the item line:
+					   lo > hi, a missing or huge
+					   number, on a secondary item */
 
 /* Default bound on the length of a line, newline excluded. */
 #define DLX_TEXT_MAX_LINE	((size_t)1 << 20)

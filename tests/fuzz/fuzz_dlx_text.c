@@ -57,6 +57,7 @@ known_code(int code)
 	case DLX_TEXT_EDUPITEM:
 	case DLX_TEXT_ECOLOR:
 	case DLX_TEXT_ENOPRIMARY:
+	case DLX_TEXT_EBOUND:
 	case DLX_ENOMEM:
 	case DLX_EOVERFLOW:
 		return 1;
@@ -186,7 +187,7 @@ check_problem(const dlx_text *t, const struct warnings *ws)
 	const char		*name;
 	unsigned long		 line, last = 0;
 	size_t			 k, n;
-	int			 j, rc;
+	int			 j, rc, lo, hi;
 
 	CHECK(d != NULL);
 	CHECK(dlx_check(d) == DLX_OK);
@@ -197,6 +198,13 @@ check_problem(const dlx_text *t, const struct warnings *ws)
 		CHECK((name = dlx_item_name(d, (int)k)) != NULL);
 		CHECK(name[0] != '\0' && strpbrk(name, " \t\r\n\v\f:|") == NULL);
 		CHECK(dlx_text_item(t, name) == (int)k);
+		/* DLX3's bounds: sane on primary items, none on others. */
+		if (k < dlx_nprimary(d)) {
+			CHECK(dlx_item_bounds(d, (int)k, &lo, &hi) == DLX_OK);
+			CHECK(lo >= 0 && lo <= hi);
+		} else
+			CHECK(dlx_item_bounds(d, (int)k, &lo, &hi) ==
+			    DLX_EINVAL);
 	}
 	for (k = 1; k <= dlx_text_ncolors(t); k++) {
 		CHECK((name = dlx_text_color_name(t, (int)k)) != NULL);
