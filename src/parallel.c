@@ -719,16 +719,8 @@ dlx_search_parallel(dlx *d, const struct dlx_search *s,
 	atomic_init(&p.stop, 0);
 	if ((p.w = calloc(nw, sizeof *p.w)) == NULL)
 		return DLX_ENOMEM;
-	nopt = dlx_noptions(d) + 1;
-	for (k = 0; k < nw; k++) {
+	for (k = 0; k < nw; k++)
 		p.w[k].p = &p;
-		p.w[k].opts = malloc(nopt * sizeof *p.w[k].opts);
-		p.w[k].costs = malloc(nopt * sizeof *p.w[k].costs);
-		if (p.w[k].opts == NULL || p.w[k].costs == NULL) {
-			rc = DLX_ENOMEM;
-			goto out;
-		}
-	}
 
 	/* First, dlx_search() itself on the caller's thread and matrix. */
 	fs = *s;
@@ -744,6 +736,15 @@ dlx_search_parallel(dlx *d, const struct dlx_search *s,
 		goto out;
 
 	/* It lasted: cut it where it stopped and share the rest. */
+	nopt = dlx_noptions(d) + 1;
+	for (k = 0; k < nw; k++) {
+		p.w[k].opts = malloc(nopt * sizeof *p.w[k].opts);
+		p.w[k].costs = malloc(nopt * sizeof *p.w[k].costs);
+		if (p.w[k].opts == NULL || p.w[k].costs == NULL) {
+			rc = DLX_ENOMEM;
+			goto out;
+		}
+	}
 	memset(&root, 0, sizeof root);
 	root.weight = 1.0;
 	pieces = cut(&p.w[0], d, &root, &wsum, &crc);
