@@ -32,8 +32,8 @@ same() {
 		echo "FAIL $name -t $n: output differs from -t 1"; fail=1
 	fi
 	for f in err1 errn; do
-		grep -v -e '^time: ' -e '^updates/s: ' -e ' s$' \
-		    "$tmp/$f" >"$tmp/$f.f"
+		grep -v -e '^time: ' -e '^updates/s: ' "$tmp/$f" |
+		    sed 's/, [0-9.]* s$//' >"$tmp/$f.f"
 	done
 	if ! cmp -s "$tmp/err1.f" "$tmp/errn.f"; then
 		echo "FAIL $name -t $n: figures differ:"
@@ -58,8 +58,9 @@ done
 
 # dlx-sudoku: a puzzle with many solutions, counted and listed, and
 # a file of puzzles.
-grid='1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1'
-printf '%s\n' "${grid%??????????????????}..................." >"$tmp/many.txt"
+# Five rows given: 4068 ways to finish, 434853 updates.
+g=123456789456789123789123456214365897365897214
+printf '%s....................................\n' "$g" >"$tmp/many.txt"
 for n in 2 4 8; do
 	same "sudoku count" $n "$sudoku" -c -s "$tmp/many.txt"
 	same "sudoku --all" $n "$sudoku" -a -f line "$tmp/many.txt"
