@@ -67,7 +67,8 @@ static struct {
 	int		 strict;	/* --strict */
 	size_t		 max_line;	/* --max-line; 0: default */
 	const char	*file;		/* operand, NULL or "-": stdin */
-} opts = { OUT_COUNT, 0, 0, 0, 0, -1, 2.0, 0, 0, NULL };
+	unsigned	 threads;	/* --threads; 0: every CPU */
+} opts = { OUT_COUNT, 0, 0, 0, 0, -1, 2.0, 0, 0, NULL, 0 };
 
 /* The state of the run, shared with the callbacks. */
 struct run {
@@ -150,6 +151,7 @@ usage(void)
 "  -1, --first           stop after the first solution and print it (or\n"
 "                        \"no solution\")\n"
 "  -s, --stats           print search statistics on standard error\n"
+"  -t, --threads=N       search on N threads (default: every CPU available)\n"
 "      --progress[=SEC]  print progress on standard error every SEC seconds\n"
 "                        (default 2), even if it is not a terminal\n"
 "      --no-progress     no progress lines, even on a terminal\n"
@@ -190,6 +192,7 @@ parse_options(int argc, char **argv)
 		{ "limit",	 required_argument,	NULL, 'n' },
 		{ "first",	 no_argument,		NULL, '1' },
 		{ "stats",	 no_argument,		NULL, 's' },
+		{ "threads",	 required_argument,	NULL, 't' },
 		{ "progress",	 optional_argument,	NULL, OPT_PROGRESS },
 		{ "no-progress", no_argument,		NULL, OPT_NO_PROGRESS },
 		{ "strict",	 no_argument,		NULL, OPT_STRICT },
@@ -202,7 +205,7 @@ parse_options(int argc, char **argv)
 	uint64_t	 v;
 	char		*end;
 
-	while ((c = getopt_long(argc, argv, "pjn:1shV", longopts, NULL)) !=
+	while ((c = getopt_long(argc, argv, "pjn:1st:hV", longopts, NULL)) !=
 	    -1) {
 		switch (c) {
 		case 'p':
@@ -221,6 +224,13 @@ parse_options(int argc, char **argv)
 			break;
 		case 's':
 			opts.stats = 1;
+			break;
+		case 't':
+			v = parse_count("thread count", optarg);
+			if (v > 4096)
+				usage_error("invalid thread count: '%s'",
+				    optarg);
+			opts.threads = (unsigned)v;
 			break;
 		case OPT_PROGRESS:
 			opts.progress = 1;
@@ -510,6 +520,7 @@ int
 main(int argc, char **argv)
 {
 	struct dlx_search	 s;
+	struct dlx_parallel	 par;
 	struct dlx_stats	 st;
 	struct sigaction	 sa;
 	struct run		 r;
@@ -547,7 +558,11 @@ main(int argc, char **argv)
 	s.progress_arg = &r;
 	s.progress_updates = CHECK_UPDATES;
 	clock_gettime(CLOCK_MONOTONIC, &r.start);
-	rc = dlx_search(r.d, &s);
+	/* Threads change nothing of the output: the library visits the
+	 * solutions in the serial order, one at a time. */
+	memset(&par, 0, sizeof par);
+	par.threads = opts.threads;
+	rc = dlx_search_parallel(r.d, &s, &par);
 	secs = elapsed(&r);
 	dlx_stats(r.d, &st);
 

@@ -77,6 +77,7 @@ struct options {
 	int		 progress;	/* progress lines on stderr */
 	int		 candidates;	/* --candidates */
 	uint64_t	 limit;		/* stop at this many; 0: none */
+	unsigned	 threads;	/* --threads; 0: every CPU */
 	int		 boxr, boxc;	/* --box, or 0 */
 	const char	*symbols;	/* --symbols, expanded; or NULL */
 	char		 alpha[DLX_SUDOKU_MAXN + 1];
@@ -381,6 +382,7 @@ search(struct run *run, const struct puzzle *pz, uint64_t max,
 {
 	struct search_ctx	sc;
 	struct dlx_search	s;
+	struct dlx_parallel	par;
 	struct dlx_stats	st;
 	double			t;
 
@@ -402,7 +404,11 @@ search(struct run *run, const struct puzzle *pz, uint64_t max,
 	s.progress_updates = PROGRESS_UPDATES;
 	if (run->o.stats || sc.show)
 		sc.start = sc.last = now();
-	res->rc = dlx_search(sc.d, &s);
+	/* The output is the same on any number of threads: the library
+	 * visits the solutions in the serial order, one at a time. */
+	memset(&par, 0, sizeof par);
+	par.threads = run->o.threads;
+	res->rc = dlx_search_parallel(sc.d, &s, &par);
 	dlx_stats(sc.d, &st);
 	res->count = st.solutions;
 	res->exact = res->rc == DLX_OK;
@@ -1259,6 +1265,7 @@ static const struct option longopts[] = {
 	{ "rate",	no_argument,		NULL, 'r' },
 	{ "stats",	no_argument,		NULL, 's' },
 	{ "symbols",	required_argument,	NULL, OPT_SYMBOLS },
+	{ "threads",	required_argument,	NULL, 't' },
 	{ "unique",	no_argument,		NULL, 'u' },
 	{ "version",	no_argument,		NULL, 'V' },
 	{ NULL,		0,			NULL, 0 }
@@ -1267,7 +1274,7 @@ static const struct option longopts[] = {
 static void
 usage(void)
 {
-	printf("usage: %s [-acejrsuhV] [-b RxC] [-f grid|line|classic] "
+	printf("usage: %s [-acejrsuhV] [-b RxC] [-f grid|line|classic] [-t N] "
 	    "[-l N]\n"
 	    "       [--candidates] [--progress] [--symbols ALPHABET] "
 	    "[file ...]\n", progname);
@@ -1293,6 +1300,8 @@ usage(void)
 	    "  -b, --box RxC        boxes of R rows and C columns (default: "
 	    "from the input)\n"
 	    "      --symbols ALPHA  symbols, e.g. 0-9A-F (default 1-9A-Z)\n"
+	    "  -t, --threads N      search on N threads (default: every "
+	    "CPU available)\n"
 	    "  -h, --help           show this help and exit\n"
 	    "  -V, --version        show the version and exit\n\n"
 	    "Exit status: 0 all answered (--unique: all unique), 1 some "
@@ -1335,7 +1344,7 @@ parse_options(int argc, char **argv, struct options *o)
 	memset(o, 0, sizeof *o);
 	tty = isatty(STDERR_FILENO);
 	o->progress = tty;
-	while ((ch = getopt_long(argc, argv, "ab:cef:hjl:rsuV", longopts,
+	while ((ch = getopt_long(argc, argv, "ab:cef:hjl:rst:uV", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'a':
@@ -1388,6 +1397,15 @@ parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 's':
 			o->stats = 1;
+			break;
+		case 't':
+			errno = 0;
+			v = strtoull(optarg, &end, 10);
+			if (errno != 0 || end == optarg || *end != '\0' ||
+			    v == 0 || v > 4096 || optarg[0] == '-')
+				usage_error("--threads: '%s' is not a number "
+				    "from 1 to 4096", optarg);
+			o->threads = (unsigned)v;
 			break;
 		case 'r':
 			set_mode(o, MODE_RATE, "--rate");

@@ -47,13 +47,9 @@
 
 #include "dlx.h"
 #include "dlx_impl.h"
+#include "dlx_int.h"
 #include "mult.h"
 
-/* The largest solution count; a narrower value lets a test build reach
- * the overflow check in a moment. */
-#ifndef DLX_COUNT_MAX
-#define DLX_COUNT_MAX UINT64_MAX
-#endif
 
 /* Indices are ints, as in Knuth's programs: half the memory of pointers
  * and the arrays can be moved by realloc.  This caps a matrix at INT_MAX
@@ -981,6 +977,8 @@ dlx_progress(const dlx *d)
 
 	if (d == NULL)
 		return 0.0;
+	if (d->parallel)
+		return d->progress;
 	if (!d->searching)
 		return d->searched ? d->progress : 0.0;
 	if (mult_active(d))
@@ -1139,4 +1137,171 @@ void
 dlxi_unhide(dlx *d, int rr)
 {
 	unhide(d->nodes, d->len, rr);
+}
+
+/* ---- Primitives for splitting a search (parallel.c, parts) ----------
+ *
+ * A search can be cut into independent subproblems: the options chosen on
+ * the way from the root to a node of the search tree, forced with
+ * dlx_force(), leave exactly the subtree under that node, because forcing
+ * an option leaves the same items and options active as choosing it, in
+ * the same list order.  Nothing here touches the search loop above.
+ */
+
+dlx *
+dlx_clone(const dlx *d)
+{
+	dlx	*c;
+	size_t	 ni;
+	int	 k;
+
+	/* Item bounds are not copied: a search with bounds stays serial
+	 * (dlx_search_parallel checks first). */
+	if (d == NULL || d->searching || mult_active(d))
+		return NULL;
+	if ((c = d->mem.realloc(d->mem.ctx, NULL, sizeof *c)) == NULL)
+		return NULL;
+	*c = *d;
+	c->mult = NULL;
+	c->items = NULL;
+	c->len = NULL;
+	c->nodes = NULL;
+	c->ostart = NULL;
+	c->mark = NULL;
+	c->forced = NULL;
+	c->choice = NULL;
+	c->sol = NULL;
+	c->names = NULL;
+	ni = (size_t)d->nitems + 2;
+	c->items = xalloc(c, NULL, ni, sizeof *c->items);
+	c->len = xalloc(c, NULL, ni, sizeof *c->len);
+	c->mark = xalloc(c, NULL, ni, sizeof *c->mark);
+	c->nodes = xalloc(c, NULL, (size_t)d->capnodes, sizeof *c->nodes);
+	c->ostart = xalloc(c, NULL, (size_t)d->capoptions + 1,
+	    sizeof *c->ostart);
+	c->forced = xalloc(c, NULL, (size_t)d->nprimary + 1,
+	    sizeof *c->forced);
+	c->choice = xalloc(c, NULL, (size_t)d->nprimary + 1,
+	    sizeof *c->choice);
+	c->sol = xalloc(c, NULL, (size_t)d->nprimary + 1, sizeof *c->sol);
+	if (d->names != NULL && (c->names = xalloc(c, NULL,
+	    (size_t)d->nitems, sizeof *c->names)) != NULL)
+		memset(c->names, 0, (size_t)d->nitems * sizeof *c->names);
+	if (c->items == NULL || c->len == NULL || c->mark == NULL ||
+	    c->nodes == NULL || c->ostart == NULL || c->forced == NULL ||
+	    c->choice == NULL || c->sol == NULL ||
+	    (d->names != NULL && c->names == NULL))
+		goto fail;
+	memcpy(c->items, d->items, ni * sizeof *c->items);
+	memcpy(c->len, d->len, ni * sizeof *c->len);
+	memcpy(c->mark, d->mark, ni * sizeof *c->mark);
+	memcpy(c->nodes, d->nodes, (size_t)d->nnodes * sizeof *c->nodes);
+	memcpy(c->ostart, d->ostart, ((size_t)d->noptions + 1) *
+	    sizeof *c->ostart);
+	memcpy(c->forced, d->forced, ((size_t)d->nprimary + 1) *
+	    sizeof *c->forced);
+	for (k = 0; d->names != NULL && k < d->nitems; k++) {
+		if (d->names[k] == NULL)
+			continue;
+		if ((c->names[k] = xalloc(c, NULL, strlen(d->names[k]) + 1,
+		    1)) == NULL)
+			goto fail;
+		memcpy(c->names[k], d->names[k], strlen(d->names[k]) + 1);
+	}
+	memset(&c->st, 0, sizeof c->st);
+	c->searched = c->complete = c->parallel = 0;
+	c->progress = 0.0;
+	c->level = 0;
+	return c;
+fail:
+	dlx_free(c);
+	return NULL;
+}
+
+int
+dlx_branch(dlx *d, int *item, int *options, uint64_t *updates, size_t cap)
+{
+	struct dlx_stats	 saved;
+	int			 best, rr, n;
+	uint64_t		 before;
+
+	if (d == NULL || (options == NULL && cap > 0))
+		return DLX_EINVAL;
+	if (d->searching)
+		return DLX_EMISUSE;
+	if (mult_active(d))
+		return DLX_ENOTSUP;
+	if (d->items[0].next == 0) {
+		if (item != NULL)
+			*item = -1;
+		return 0;
+	}
+	/* The same rule as dlx_search(), on the same lengths. */
+	best = first_min(d->len + 1, d->nprimary) + 1;
+	if (item != NULL)
+		*item = best - 1;
+	saved = d->st;
+	if (updates != NULL && cap > 0)
+		cover(d, best);
+	n = 0;
+	for (rr = d->nodes[best].down; rr != best; rr = d->nodes[rr].down) {
+		if ((size_t)n < cap) {
+			options[n] = option_of(d->nodes, rr);
+			if (updates != NULL) {
+				/* What the search counts for choosing it. */
+				before = d->st.updates;
+				commit_from(d, rr, 1);
+				updates[n] = d->st.updates - before;
+				uncommit_from(d, rr, 1);
+			}
+		}
+		n++;
+	}
+	if (updates != NULL && cap > 0)
+		uncover(d, best);
+	d->st = saved;
+	return n;
+}
+
+size_t
+dlx_path(const dlx *d, int *options, size_t *untried, size_t cap)
+{
+	size_t	l, n;
+	int	p, c;
+
+	if (d == NULL || !d->searching || d->parallel || d->level < 0)
+		return 0;
+	n = (size_t)d->level;
+	for (l = 0; l < n && l < cap; l++) {
+		p = d->choice[l];
+		if (options != NULL)
+			options[l] = option_of(d->nodes, p);
+		if (untried != NULL) {
+			/* The item's list stays as it was when the choice
+			 * was made while the item is covered. */
+			c = d->nodes[p].top;
+			untried[l] = 0;
+			for (p = d->nodes[p].down; p != c; p = d->nodes[p].down)
+				untried[l]++;
+		}
+	}
+	return n;
+}
+
+void
+dlxint_parallel(dlx *d, int on, int complete)
+{
+	d->searching = d->parallel = on;
+	if (!on) {
+		d->searched = 1;
+		d->complete = complete;
+		d->level = 0;
+	}
+}
+
+void
+dlxint_publish(dlx *d, const struct dlx_stats *st, double progress)
+{
+	d->st = *st;
+	d->progress = progress;
 }

@@ -74,6 +74,9 @@ struct dlx {
 						   one ended */
 	struct dlx_mult		*mult;		/* item bounds (Algorithm M), or
 						   NULL: all 1..1 (mult.c) */
+	int			 parallel;	/* dlx_search_parallel() runs
+						   on copies; st and progress
+						   are its totals */
 	struct dlx_stats	 st;
 };
 

@@ -295,6 +295,115 @@ size_t		 dlx_memory(const dlx *d);
  */
 int		 dlx_check(const dlx *d);
 
+
+/*
+ * Splitting a search.  A node of the search tree is named by the options
+ * chosen on the way to it; forcing them (dlx_force) leaves exactly the
+ * subtree under that node, so the subtrees of a set of such paths that
+ * covers the tree partition its solutions.  These calls give the search's
+ * own branching steps, so that a caller can cut the tree where the search
+ * would: for threads (dlx_search_parallel), for independent processes.
+ */
+
+/*
+ * A copy of d with the same options, names and forced options, searched
+ * independently of d (and from another thread).  The statistics of the
+ * copy start empty.  Returns NULL if out of memory, or if d is NULL or
+ * being searched.  Free the copy with dlx_free().
+ */
+dlx		*dlx_clone(const dlx *d);
+
+/*
+ * The branching step dlx_search() would take first on d as it stands (its
+ * forced options in force): *item (if item is not NULL) gets the primary
+ * item it would branch on, or -1 if no primary item is left (the forced
+ * options are a solution); options[0..] get its options, in the order the
+ * search tries them, at most cap of them.  If updates is not NULL,
+ * updates[k] gets the updates the search counts for choosing options[k]
+ * (so that the subtrees' figures add up to the whole tree's).  Returns the
+ * number of options (which may exceed cap; 0 with *item >= 0 is a dead
+ * end), DLX_EINVAL or DLX_EMISUSE (d is being searched).  d is left as it
+ * was.
+ */
+int		 dlx_branch(dlx *d, int *item, int *options, uint64_t *updates,
+		    size_t cap);
+
+/*
+ * From a callback of a dlx_search() of d: the options the search has
+ * chosen, shallowest first (forced options excluded), at most cap of
+ * them into options (may be NULL), and for each how many of its siblings
+ * the search has still to try into untried (may be NULL).  In a
+ * dlx_solution_fn the path ends with the solution's last option; in a
+ * dlx_progress_fn it leads to the node about to be entered.  Returns the
+ * length of the path, which may exceed cap; 0 outside a callback.
+ */
+size_t		 dlx_path(const dlx *d, int *options, size_t *untried,
+		    size_t cap);
+
+/*
+ * Parallel search.  dlx_search_parallel() searches d as dlx_search() does,
+ * with the same struct dlx_search, on several threads, each on its own
+ * copy of d (dlx_clone).  It starts on the calling thread alone, like
+ * dlx_search(); a search that outlasts p->split_updates updates is cut
+ * where it stands (dlx_path) into the subtree being entered and the
+ * siblings still to try at each level, and these subproblems go to the
+ * other threads.  A thread that runs out of work makes a busy one cut its
+ * remaining work the same way, so the threads stay busy to the end
+ * however uneven the tree.
+ *
+ *  - visit is called from one thread at a time (never two at once), with
+ *    the solutions in the order dlx_search() finds them: a subproblem's
+ *    solutions are held until every earlier subproblem's are out.  In it
+ *    dlx_stats(d) gives solutions = the number visited so far, including
+ *    this one; the other figures are running totals.  A thread whose
+ *    held solutions exceed a few megabytes waits until its turn comes.
+ *  - max_solutions: exactly the first max_solutions solutions in search
+ *    order are visited and counted, as serially; the other threads stop.
+ *    A nonzero return from visit stops every thread likewise.
+ *  - progress is called from one thread at a time, about every
+ *    progress_updates updates of all threads together, with the totals
+ *    of all threads; dlx_progress(d) there is Knuth's estimate for the
+ *    whole tree.  A nonzero return stops every thread (DLX_STOPPED).
+ *  - max_nodes and max_updates bound all threads together; they are
+ *    checked every split_updates updates, so threads may overrun them by
+ *    about that much each.
+ *  - The options forced on d are forced in every copy: solutions begin
+ *    with them as in dlx_search().
+ *
+ * Returns what dlx_search() returns.  Afterwards dlx_stats(d) holds the
+ * totals of all threads.  After a complete search they equal those of
+ * dlx_search(): the same solutions, nodes, updates and maximum depth.
+ * After DLX_LIMIT or a stop by visit, solutions is the number visited;
+ * after any other early end (budget, a stop by progress) it is every
+ * solution any thread found, and those not yet visited are visited, in
+ * search order, before the call returns (unless visit asks to stop).
+ * Each thread's figures count the subtrees it searched, wherever they lie.
+ *
+ * With threads == 1 (or a matrix whose search ends before the first cut)
+ * this is dlx_search() exactly.  d must not be used by another thread
+ * during the call; callbacks may only read it, as with dlx_search().
+ */
+struct dlx_parallel {
+	unsigned	 threads;	/* how many; 0: dlx_cpus() */
+	uint64_t	 split_updates;	/* updates between a thread's checks
+					   for idle peers, stops and budgets;
+					   0 means 65536 */
+	uint64_t	*work;		/* NULL, or threads entries: the
+					   updates each thread counted */
+};
+
+/*
+ * Search d on threads as p says (p may be NULL: every CPU, the defaults).
+ * Returns as dlx_search(), or DLX_ENOMEM when a copy or a thread could not
+ * be made (nothing is visited twice: the search then stops as a whole).
+ */
+int		 dlx_search_parallel(dlx *d, const struct dlx_search *s,
+		    const struct dlx_parallel *p);
+
+/* The number of CPUs this process may run on (sched_getaffinity), at
+ * least 1. */
+unsigned	 dlx_cpus(void);
+
 #ifdef __cplusplus
 }
 #endif

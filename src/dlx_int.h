@@ -1,0 +1,33 @@
+/*
+ * dlx_int.h: what the files of libdlx share and nothing else sees.
+ *
+ * dlx.c owns the matrix and its search; parallel.c runs that search on
+ * copies of the matrix, one per thread, and reports the totals through the
+ * matrix the caller gave it, so that dlx_stats() and dlx_progress() on it
+ * mean the same during and after a parallel search as after a serial one.
+ * These names lack the dlx_ prefix, so the shared library keeps them
+ * private (see -export-symbols-regex in Makefile.am).
+ */
+#ifndef DLX_INT_H
+#define DLX_INT_H
+
+#include "dlx.h"
+
+/* The largest solution count; a narrower value lets a test build reach
+ * the overflow check in a moment. */
+#ifndef DLX_COUNT_MAX
+#define DLX_COUNT_MAX UINT64_MAX
+#endif
+
+/*
+ * Mark d as being searched by dlx_search_parallel() (on != 0: calls that
+ * change it return DLX_EMISUSE, dlx_progress() returns what
+ * dlxint_publish() last set), or as done with it (on == 0; complete says
+ * whether the whole tree was explored).
+ */
+void	dlxint_parallel(dlx *d, int on, int complete);
+
+/* Set the figures dlx_stats() and dlx_progress() report for d. */
+void	dlxint_publish(dlx *d, const struct dlx_stats *st, double progress);
+
+#endif /* DLX_INT_H */

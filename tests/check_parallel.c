@@ -1,0 +1,462 @@
+/*
+ * check_parallel.c: the parallel search against the serial one.
+ *
+ * dlx_search_parallel() must visit the same solutions in the same order
+ * and end with the same figures as dlx_search(), for any number of threads
+ * (more than the machine has included) and wherever the threads cut the
+ * tree.  A tiny split interval makes the threads cut after a handful of
+ * updates, so even small problems are cut into many pieces.  Stops at
+ * random moments (by visit, by progress, by limit, by budget) must give a
+ * prefix of the serial solutions, or a subsequence of them in order.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <check.h>
+
+#include "check_dlx.h"
+#include "dlx.h"
+#include "problems.h"
+
+/* The solutions of one search, in order. */
+struct trace {
+	int		*opt;		/* all options, one solution after
+					   another */
+	size_t		*start;		/* where each solution begins */
+	size_t		 n, nopt, cap, capopt;
+	uint64_t	 stop_at;	/* visit returns 1 at this one (1..);
+					   0: never */
+	int		 bad;
+};
+
+static void
+trace_free(struct trace *t)
+{
+	free(t->opt);
+	free(t->start);
+	memset(t, 0, sizeof *t);
+}
+
+static int
+record(void *arg, const int *options, size_t n)
+{
+	struct trace	*t = arg;
+	void		*p;
+
+	if (t->n == t->cap) {
+		t->cap = t->cap ? 2 * t->cap : 64;
+		if ((p = realloc(t->start, t->cap * sizeof *t->start)) ==
+		    NULL) {
+			t->bad = 1;
+			return 1;
+		}
+		t->start = p;
+	}
+	if (t->nopt + n > t->capopt) {
+		t->capopt = 2 * (t->nopt + n) + 64;
+		if ((p = realloc(t->opt, t->capopt * sizeof *t->opt)) ==
+		    NULL) {
+			t->bad = 1;
+			return 1;
+		}
+		t->opt = p;
+	}
+	t->start[t->n++] = t->nopt;
+	memcpy(t->opt + t->nopt, options, n * sizeof *options);
+	t->nopt += n;
+	return t->stop_at != 0 && t->n == t->stop_at;
+}
+
+static size_t
+sol_len(const struct trace *t, size_t k)
+{
+	return (k + 1 < t->n ? t->start[k + 1] : t->nopt) - t->start[k];
+}
+
+static int
+same_sol(const struct trace *a, size_t i, const struct trace *b, size_t j)
+{
+	return sol_len(a, i) == sol_len(b, j) && memcmp(a->opt + a->start[i],
+	    b->opt + b->start[j], sol_len(a, i) * sizeof *a->opt) == 0;
+}
+
+/* b's solutions are a's first b->n. */
+static int
+is_prefix(const struct trace *a, const struct trace *b)
+{
+	size_t	k;
+
+	if (b->n > a->n)
+		return 0;
+	for (k = 0; k < b->n; k++)
+		if (!same_sol(a, k, b, k))
+			return 0;
+	return 1;
+}
+
+/* b's solutions are some of a's, in a's order. */
+static int
+is_subsequence(const struct trace *a, const struct trace *b)
+{
+	size_t	i = 0, j;
+
+	for (j = 0; j < b->n; j++) {
+		while (i < a->n && !same_sol(a, i, b, j))
+			i++;
+		if (i == a->n)
+			return 0;
+		i++;
+	}
+	return 1;
+}
+
+static int
+par(dlx *d, const struct dlx_search *s, unsigned threads, uint64_t split)
+{
+	struct dlx_parallel	p;
+
+	memset(&p, 0, sizeof p);
+	p.threads = threads;
+	p.split_updates = split;
+	return dlx_search_parallel(d, s, &p);
+}
+
+/* Serial and parallel runs of d agree in every way, visiting and only
+ * counting, with limits. */
+static void
+check_same(dlx *d, const char *what)
+{
+	static const uint64_t	 splits[] = { 1, 5, 40, 1000 };
+	struct dlx_search	 s;
+	struct dlx_stats	 a, b;
+	struct trace		 ta, tb;
+	unsigned		 th;
+	size_t			 k;
+	int			 rca, rcb;
+
+	memset(&ta, 0, sizeof ta);
+	memset(&s, 0, sizeof s);
+	s.visit = record;
+	s.visit_arg = &ta;
+	rca = dlx_search(d, &s);
+	dlx_stats(d, &a);
+	ck_assert_int_eq(ta.bad, 0);
+	for (th = 1; th <= 8; th++) {
+		for (k = 0; k < sizeof splits / sizeof splits[0]; k++) {
+			memset(&tb, 0, sizeof tb);
+			s.visit_arg = &tb;
+			rcb = par(d, &s, th, splits[k]);
+			dlx_stats(d, &b);
+			ck_assert_msg(rcb == rca && tb.n == ta.n &&
+			    is_prefix(&ta, &tb), "%s: %u threads, split %llu: "
+			    "rc %d, %zu solutions; serial %d, %zu", what, th,
+			    (unsigned long long)splits[k], rcb, tb.n, rca,
+			    ta.n);
+			ck_assert_msg(b.solutions == a.solutions &&
+			    b.nodes == a.nodes && b.updates == a.updates &&
+			    b.max_depth == a.max_depth,
+			    "%s: %u threads: figures %llu %llu %llu %zu, "
+			    "serial %llu %llu %llu %zu", what, th,
+			    (unsigned long long)b.solutions,
+			    (unsigned long long)b.nodes,
+			    (unsigned long long)b.updates, b.max_depth,
+			    (unsigned long long)a.solutions,
+			    (unsigned long long)a.nodes,
+			    (unsigned long long)a.updates, a.max_depth);
+			ck_assert(dlx_progress(d) == 1.0);
+			trace_free(&tb);
+			/* Counting only. */
+			s.visit = NULL;
+			ck_assert_int_eq(par(d, &s, th, splits[k]), rca);
+			dlx_stats(d, &b);
+			ck_assert(b.solutions == a.solutions &&
+			    b.nodes == a.nodes && b.updates == a.updates);
+			/* A limit: the first solutions, as serially. */
+			s.max_solutions = 1 + ta.n / 3;
+			ck_assert_int_eq(par(d, &s, th, splits[k]),
+			    ta.n >= s.max_solutions ? DLX_LIMIT : DLX_OK);
+			dlx_stats(d, &b);
+			ck_assert_uint_eq(b.solutions, ta.n >= s.max_solutions ?
+			    s.max_solutions : ta.n);
+			s.visit = record;
+			s.visit_arg = &tb;
+			ck_assert_int_eq(par(d, &s, th, splits[k]),
+			    ta.n >= s.max_solutions ? DLX_LIMIT : DLX_OK);
+			ck_assert(is_prefix(&ta, &tb));
+			ck_assert_uint_eq(tb.n, ta.n >= s.max_solutions ?
+			    s.max_solutions : ta.n);
+			s.max_solutions = 0;
+			trace_free(&tb);
+		}
+	}
+	ck_assert_int_eq(dlx_check(d), DLX_OK);
+	trace_free(&ta);
+}
+
+START_TEST(test_parallel_known)
+{
+	dlx	*d;
+	int	 n;
+
+	d = problem_queens(8);
+	ck_assert_ptr_nonnull(d);
+	check_same(d, "queens 8");
+	/* With a forced option: solutions begin with it. */
+	ck_assert_int_eq(dlx_force(d, 3), DLX_OK);
+	check_same(d, "queens 8, one forced");
+	dlx_free(d);
+	d = problem_langford(7);
+	ck_assert_ptr_nonnull(d);
+	check_same(d, "langford 7");
+	dlx_free(d);
+	d = problem_sudoku(2);
+	ck_assert_ptr_nonnull(d);
+	check_same(d, "sudoku 4x4");
+	dlx_free(d);
+	d = problem_magic();
+	ck_assert_ptr_nonnull(d);
+	check_same(d, "magic square (colors)");
+	dlx_free(d);
+	d = problem_knuth();
+	ck_assert_ptr_nonnull(d);
+	check_same(d, "Knuth's example");
+	dlx_free(d);
+	/* No primary item: the empty set is the one solution. */
+	d = dlx_new(0, 2);
+	ck_assert_ptr_nonnull(d);
+	check_same(d, "empty");
+	dlx_free(d);
+	/* No solution at all. */
+	d = dlx_new(3, 0);
+	ck_assert_ptr_nonnull(d);
+	n = 0;
+	ck_assert_int_ge(dlx_add_option(d, &n, 1), 0);
+	check_same(d, "none");
+	dlx_free(d);
+}
+END_TEST
+
+static uint64_t
+rnd64(uint64_t *s)
+{
+	uint64_t	z = (*s += UINT64_C(0x9e3779b97f4a7c15));
+
+	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+	return z ^ (z >> 31);
+}
+
+/* A random problem with colors, big enough to be cut many times. */
+static dlx *
+random_problem(uint64_t *seed)
+{
+	dlx	*d;
+	int	 np, ns, nopt, o, k, i, j, items[6], colors[6], dup;
+
+	np = 4 + (int)(rnd64(seed) % 9);
+	ns = (int)(rnd64(seed) % 4);
+	nopt = 10 + (int)(rnd64(seed) % 50);
+	if ((d = dlx_new((size_t)np, (size_t)ns)) == NULL)
+		return NULL;
+	for (o = 0; o < nopt; o++) {
+		k = 1 + (int)(rnd64(seed) % 4);
+		items[0] = (int)(rnd64(seed) % (uint64_t)np);
+		colors[0] = 0;
+		for (i = 1; i < k; i++) {
+			do {
+				items[i] = (int)(rnd64(seed) %
+				    (uint64_t)(np + ns));
+				for (dup = 0, j = 0; j < i; j++)
+					dup |= items[j] == items[i];
+			} while (dup);
+			colors[i] = items[i] >= np && rnd64(seed) % 2 ?
+			    1 + (int)(rnd64(seed) % 2) : 0;
+		}
+		if (dlx_add_option_colored(d, items, colors, (size_t)k) < 0) {
+			dlx_free(d);
+			return NULL;
+		}
+	}
+	return d;
+}
+
+START_TEST(test_parallel_random)
+{
+	uint64_t	 seed = 20240613;
+	char		 what[64];
+	dlx		*d;
+	int		 trial;
+
+	for (trial = 0; trial < 40; trial++) {
+		d = random_problem(&seed);
+		ck_assert_ptr_nonnull(d);
+		snprintf(what, sizeof what, "random problem %d", trial);
+		check_same(d, what);
+		dlx_free(d);
+	}
+}
+END_TEST
+
+/* Stop after a number of progress calls. */
+struct stopper {
+	int		 calls;
+	int		 stop_after;
+	dlx		*d;
+	int		 bad;
+};
+
+static int
+stop_progress(void *arg, const struct dlx_stats *st)
+{
+	struct stopper	*sp = arg;
+	double		 f = dlx_progress(sp->d);
+
+	(void)st;
+	if (!(f >= 0.0 && f <= 1.0))
+		sp->bad = 1;
+	return ++sp->calls >= sp->stop_after;
+}
+
+/*
+ * Stops at random moments: a visit that stops gives a prefix of the
+ * serial solutions; a progress stop or a budget gives a subsequence of
+ * them, in order, with the count of everything found.
+ */
+START_TEST(test_parallel_stop_random)
+{
+	struct dlx_search	 s;
+	struct dlx_stats	 a, b;
+	struct trace		 ta, tb;
+	struct stopper		 sp;
+	uint64_t		 seed = 77;
+	unsigned		 th;
+	int			 trial, rc;
+	dlx			*d;
+
+	d = problem_langford(8);
+	ck_assert_ptr_nonnull(d);
+	memset(&ta, 0, sizeof ta);
+	memset(&s, 0, sizeof s);
+	s.visit = record;
+	s.visit_arg = &ta;
+	ck_assert_int_eq(dlx_search(d, &s), DLX_OK);
+	dlx_stats(d, &a);
+	for (trial = 0; trial < 60; trial++) {
+		th = 2 + (unsigned)(rnd64(&seed) % 7);
+		memset(&tb, 0, sizeof tb);
+		memset(&s, 0, sizeof s);
+		s.visit = record;
+		s.visit_arg = &tb;
+		switch (trial % 3) {
+		case 0:
+			tb.stop_at = 1 + rnd64(&seed) % ta.n;
+			rc = par(d, &s, th, 1 + rnd64(&seed) % 50);
+			ck_assert_int_eq(rc, DLX_STOPPED);
+			ck_assert_uint_eq(tb.n, tb.stop_at);
+			ck_assert(is_prefix(&ta, &tb));
+			dlx_stats(d, &b);
+			ck_assert_uint_eq(b.solutions, tb.n);
+			break;
+		case 1:
+			memset(&sp, 0, sizeof sp);
+			sp.d = d;
+			sp.stop_after = 1 + (int)(rnd64(&seed) % 40);
+			s.progress = stop_progress;
+			s.progress_arg = &sp;
+			s.progress_updates = 1 + rnd64(&seed) % 2000;
+			rc = par(d, &s, th, 1 + rnd64(&seed) % 50);
+			ck_assert(rc == DLX_STOPPED || rc == DLX_OK);
+			ck_assert_int_eq(sp.bad, 0);
+			ck_assert(is_subsequence(&ta, &tb));
+			dlx_stats(d, &b);
+			ck_assert_uint_eq(b.solutions, tb.n);
+			if (rc == DLX_OK)
+				ck_assert_uint_eq(tb.n, ta.n);
+			break;
+		default:
+			s.max_nodes = 1 + rnd64(&seed) % a.nodes;
+			rc = par(d, &s, th, 1 + rnd64(&seed) % 50);
+			ck_assert(rc == DLX_INCOMPLETE || rc == DLX_OK);
+			ck_assert(is_subsequence(&ta, &tb));
+			dlx_stats(d, &b);
+			ck_assert_uint_eq(b.solutions, tb.n);
+			break;
+		}
+		trace_free(&tb);
+		ck_assert_int_eq(dlx_check(d), DLX_OK);
+	}
+	trace_free(&ta);
+	dlx_free(d);
+}
+END_TEST
+
+/* The primitives: a clone counts the same; the branching step's subtrees
+ * add up to the tree, figures included. */
+START_TEST(test_parallel_primitives)
+{
+	struct dlx_stats	 a, b;
+	uint64_t		 costs[64], nodes, updates, sols;
+	int			 opts[64], item, n, k;
+	dlx			*d, *c;
+
+	d = problem_queens(6);
+	ck_assert_ptr_nonnull(d);
+	ck_assert_int_eq(dlx_force(d, 1), DLX_OK);
+	ck_assert_int_eq(dlx_search(d, NULL), DLX_OK);
+	dlx_stats(d, &a);
+	c = dlx_clone(d);
+	ck_assert_ptr_nonnull(c);
+	ck_assert_uint_eq(dlx_nforced(c), 1);
+	ck_assert_int_eq(dlx_check(c), DLX_OK);
+	ck_assert_int_eq(dlx_search(c, NULL), DLX_OK);
+	dlx_stats(c, &b);
+	ck_assert(a.solutions == b.solutions && a.nodes == b.nodes &&
+	    a.updates == b.updates);
+	dlx_free(c);
+
+	n = dlx_branch(d, &item, opts, costs, 64);
+	ck_assert_int_gt(n, 0);
+	ck_assert_int_ge(item, 0);
+	/* The root node, and covering its item (one plus its options'
+	 * nodes in other lists) are the parent's; the rest is below. */
+	nodes = 1;
+	updates = 0;
+	sols = 0;
+	for (k = 0; k < n; k++) {
+		ck_assert_int_eq(dlx_force(d, opts[k]), DLX_OK);
+		ck_assert_int_eq(dlx_search(d, NULL), DLX_OK);
+		dlx_stats(d, &b);
+		nodes += b.nodes;
+		updates += b.updates + costs[k];
+		sols += b.solutions;
+		ck_assert_int_eq(dlx_unforce(d), DLX_OK);
+	}
+	ck_assert_uint_eq(sols, a.solutions);
+	ck_assert_uint_eq(nodes, a.nodes);
+	ck_assert_uint_lt(updates, a.updates);
+	ck_assert_int_eq(dlx_check(d), DLX_OK);
+	/* Outside a callback there is no path. */
+	ck_assert_uint_eq(dlx_path(d, opts, NULL, 64), 0);
+	ck_assert_uint_ge(dlx_cpus(), 1);
+	dlx_free(d);
+}
+END_TEST
+
+Suite *
+make_parallel_suite(void)
+{
+	Suite	*s;
+	TCase	*tc;
+
+	s = suite_create("Parallel");
+	tc = tcase_create("Core");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_parallel_primitives);
+	tcase_add_test(tc, test_parallel_known);
+	tcase_add_test(tc, test_parallel_random);
+	tcase_add_test(tc, test_parallel_stop_random);
+	suite_add_tcase(s, tc);
+	return s;
+}
