@@ -51,7 +51,9 @@ enum {
 	OPT_PROGRESS = CHAR_MAX + 1,
 	OPT_NO_PROGRESS,
 	OPT_STRICT,
-	OPT_MAX_LINE
+	OPT_MAX_LINE,
+	OPT_NO_MEMO,
+	OPT_MEMORY
 };
 
 static const char	*progname = "dlx";
@@ -68,7 +70,9 @@ static struct {
 	size_t		 max_line;	/* --max-line; 0: default */
 	const char	*file;		/* operand, NULL or "-": stdin */
 	unsigned	 threads;	/* --threads; 0: every CPU */
-} opts = { OUT_COUNT, 0, 0, 0, 0, -1, 2.0, 0, 0, NULL, 0 };
+	int		 no_memo;	/* --no-memo */
+	size_t		 memory;	/* --memory; 0: a quarter of RAM */
+} opts = { OUT_COUNT, 0, 0, 0, 0, -1, 2.0, 0, 0, NULL, 0, 0, 0 };
 
 /* The state of the run, shared with the callbacks. */
 struct run {
@@ -152,6 +156,9 @@ usage(void)
 "                        \"no solution\")\n"
 "  -s, --stats           print search statistics on standard error\n"
 "  -t, --threads=N       search on N threads (default: every CPU available)\n"
+"      --no-memo         count by plain search, without the subproblem cache\n"
+"      --memory=SIZE     bytes the cache may use: 512M, 4G... (default: a\n"
+"                        quarter of the memory of the machine)\n"
 "      --progress[=SEC]  print progress on standard error every SEC seconds\n"
 "                        (default 2), even if it is not a terminal\n"
 "      --no-progress     no progress lines, even on a terminal\n"
@@ -183,6 +190,51 @@ parse_count(const char *name, const char *arg)
 	return (uint64_t)v;
 }
 
+/*
+ * Parse a size for option name: a number with an optional suffix K, M, G
+ * or T (powers of 1024), or die.
+ */
+static size_t
+parse_size(const char *name, const char *arg)
+{
+	unsigned long long	 v;
+	char			*end;
+	int			 shift = 0;
+
+	errno = 0;
+	if (arg[0] < '0' || arg[0] > '9')
+		usage_error("invalid %s: '%s'", name, arg);
+	v = strtoull(arg, &end, 10);
+	switch (*end) {
+	case 'K': case 'k': shift = 10; end++; break;
+	case 'M': case 'm': shift = 20; end++; break;
+	case 'G': case 'g': shift = 30; end++; break;
+	case 'T': case 't': shift = 40; end++; break;
+	}
+	if (*end == 'B' || *end == 'b')
+		end++;
+	if (*end != '\0' || v == 0 || errno == ERANGE ||
+	    v > (SIZE_MAX >> shift))
+		usage_error("invalid %s: '%s'", name, arg);
+	return (size_t)v << shift;
+}
+
+/* The cache's default budget: a quarter of the machine's memory, at
+ * least 64 MiB. */
+static size_t
+default_memory(void)
+{
+	long		 pages = sysconf(_SC_PHYS_PAGES);
+	long		 psize = sysconf(_SC_PAGESIZE);
+	size_t		 m = (size_t)64 << 20;
+
+	if (pages > 0 && psize > 0 &&
+	    (unsigned long long)pages / 4 < SIZE_MAX / (size_t)psize &&
+	    (size_t)pages / 4 * (size_t)psize > m)
+		m = (size_t)pages / 4 * (size_t)psize;
+	return m;
+}
+
 static void
 parse_options(int argc, char **argv)
 {
@@ -197,6 +249,8 @@ parse_options(int argc, char **argv)
 		{ "no-progress", no_argument,		NULL, OPT_NO_PROGRESS },
 		{ "strict",	 no_argument,		NULL, OPT_STRICT },
 		{ "max-line",	 required_argument,	NULL, OPT_MAX_LINE },
+		{ "no-memo",	 no_argument,		NULL, OPT_NO_MEMO },
+		{ "memory",	 required_argument,	NULL, OPT_MEMORY },
 		{ "help",	 no_argument,		NULL, 'h' },
 		{ "version",	 no_argument,		NULL, 'V' },
 		{ NULL,		 0,			NULL, 0 }
@@ -256,6 +310,12 @@ parse_options(int argc, char **argv)
 				usage_error("invalid line length: '%s'",
 				    optarg);
 			opts.max_line = (size_t)v;
+			break;
+		case OPT_NO_MEMO:
+			opts.no_memo = 1;
+			break;
+		case OPT_MEMORY:
+			opts.memory = parse_size("memory size", optarg);
 			break;
 		case 'h':
 			usage();
@@ -500,11 +560,23 @@ json_count(uint64_t count, int exact, int partial)
 }
 
 static void
-print_stats(struct run *r, double secs)
+print_stats(struct run *r, double secs, const struct dlx_memo_stats *ms)
 {
 	struct dlx_stats	 st;
 
 	dlx_stats(r->d, &st);
+	/* The cache's lines only when it was tried: the figures of a plain
+	 * search stay those of Knuth's DLX1 and DLX2, line for line. */
+	if (ms->used || ms->gave_up)
+		fprintf(stderr, "search: %s\n", ms->used ? "memoized" :
+		    "plain (the cache found too few repeats)");
+	if (ms->used || ms->gave_up)
+		fprintf(stderr, "cache: %llu entries, %llu lookups, %llu hits, "
+		    "%llu replaced, %zu bytes\n",
+		    (unsigned long long)ms->entries,
+		    (unsigned long long)ms->lookups,
+		    (unsigned long long)ms->hits,
+		    (unsigned long long)ms->replaced, ms->bytes);
 	fprintf(stderr, "solutions: %llu\n",
 	    (unsigned long long)st.solutions);
 	fprintf(stderr, "nodes: %llu\n", (unsigned long long)st.nodes);
@@ -521,8 +593,12 @@ main(int argc, char **argv)
 {
 	struct dlx_search	 s;
 	struct dlx_parallel	 par;
+	struct dlx_memo		 mm;
+	struct dlx_memo_stats	 ms;
+	struct dlx_wide		 wide;
 	struct dlx_stats	 st;
 	struct sigaction	 sa;
+	char			 total[DLX_WIDE_DIGITS + 1];
 	struct run		 r;
 	double			 secs;
 	int			 rc, status, exact;
@@ -562,9 +638,29 @@ main(int argc, char **argv)
 	 * solutions in the serial order, one at a time. */
 	memset(&par, 0, sizeof par);
 	par.threads = opts.threads;
-	rc = dlx_search_parallel(r.d, &s, &par);
+	memset(&ms, 0, sizeof ms);
+	rc = DLX_INCOMPLETE;
+	wide.hi = wide.lo = 0;
+	if (opts.output == OUT_COUNT && opts.limit == 0 && !opts.no_memo) {
+		/* Counting alone: the subproblem cache, where it pays. */
+		memset(&mm, 0, sizeof mm);
+		mm.mode = DLX_MEMO_AUTO;
+		mm.memory = opts.memory != 0 ? opts.memory : default_memory();
+		mm.no_plain = 1;
+		mm.progress = progress;
+		mm.progress_arg = &r;
+		mm.progress_updates = CHECK_UPDATES;
+		rc = dlx_count_wide(r.d, &mm, &wide, &ms);
+	}
+	if (rc == DLX_INCOMPLETE) {
+		rc = dlx_search_parallel(r.d, &s, &par);
+		dlx_stats(r.d, &st);
+		wide.hi = 0;
+		wide.lo = st.solutions;
+	}
 	secs = elapsed(&r);
 	dlx_stats(r.d, &st);
+	dlx_wide_format(wide, total, sizeof total);
 
 	if (rc < 0) {
 		diag("%s: %s", r.name, dlx_strerror(rc));
@@ -572,8 +668,7 @@ main(int argc, char **argv)
 	} else if (interrupted) {
 		status = EXIT_INTERRUPT;
 		if (opts.output == OUT_COUNT)
-			check_write(&r, printf("%llu (partial)\n",
-			    (unsigned long long)st.solutions));
+			check_write(&r, printf("%s (partial)\n", total));
 		else {
 			if (opts.output == OUT_JSON)
 				check_write(&r, json_count(st.solutions, 0, 1));
@@ -583,18 +678,17 @@ main(int argc, char **argv)
 	} else {
 		/* DLX_LIMIT: the tree was not finished, there may be more. */
 		exact = rc == DLX_OK;
-		status = st.solutions > 0 ? EXIT_FOUND : EXIT_NONE;
+		status = wide.hi != 0 || wide.lo > 0 ? EXIT_FOUND : EXIT_NONE;
 		if (opts.output == OUT_COUNT)
-			check_write(&r, printf("%s%llu\n",
-			    exact ? "" : "at least ",
-			    (unsigned long long)st.solutions));
+			check_write(&r, printf("%s%s\n",
+			    exact ? "" : "at least ", total));
 		else if (opts.output == OUT_JSON)
 			check_write(&r, json_count(st.solutions, exact, 0));
 		else if (!opts.first || st.solutions == 0)
 			check_write(&r, print_total(st.solutions, exact));
 	}
 	if (opts.stats)
-		print_stats(&r, secs);
+		print_stats(&r, secs, &ms);
 
 	if (fflush(stdout) != 0)
 		check_write(&r, -1);

@@ -374,6 +374,25 @@ agree(dlx *d, const struct prob *p, const int *forced, size_t nforced,
 	model_solve(p, must, &want);
 	ok = rc == DLX_OK && !c.bad && count == got.n &&
 	    same_sets(&got, &want);
+	/* Memoized counts equal the model's: with a roomy cache, and with
+	 * one so small that entries are replaced (or there is none). */
+	for (i = 0; ok && i < 2; i++) {
+		struct dlx_memo	 mm;
+		struct dlx_wide	 w;
+
+		memset(&mm, 0, sizeof mm);
+		mm.mode = DLX_MEMO_ALWAYS;
+		mm.memory = i == 0 ? 0 : 200 + (size_t)(trial % 7) * 150;
+		rc = dlx_count_wide(d, &mm, &w, NULL);
+		if (rc != DLX_OK || w.hi != 0 || w.lo != want.n ||
+		    dlx_check(d) != DLX_OK) {
+			print_prob(p, seed, trial);
+			fprintf(stderr, "  %s: memo (%zu bytes) rc %d, count "
+			    "%" PRIu64 ", want %zu\n", what, mm.memory, rc,
+			    w.lo, want.n);
+			ok = 0;
+		}
+	}
 	if (!ok) {
 		print_prob(p, seed, trial);
 		fprintf(stderr, "  %s: rc %d, count %" PRIu64 ", bad %d\n",

@@ -1,0 +1,283 @@
+/*
+ * check_memo.c: memoized counting (dlx_count_wide) against the plain
+ * search and known counts, with roomy and starved caches, forced options,
+ * colors, item bounds and stops; and the 128-bit count arithmetic.
+ */
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <check.h>
+
+#include "check_dlx.h"
+#include "dlx.h"
+#include "problems.h"
+
+static int
+memo_count(dlx *d, int mode, size_t memory, uint64_t *count,
+    struct dlx_memo_stats *ms)
+{
+	struct dlx_memo	 m;
+	struct dlx_wide	 w;
+	int		 rc;
+
+	memset(&m, 0, sizeof m);
+	m.mode = mode;
+	m.memory = memory;
+	rc = dlx_count_wide(d, &m, &w, ms);
+	ck_assert_uint_eq(w.hi, 0);
+	*count = w.lo;
+	return rc;
+}
+
+/* Every mode and a range of budgets give the plain count. */
+static void
+all_agree(dlx *d, uint64_t want)
+{
+	static const size_t	 budgets[] = { 0, 1, 100, 300, 1000, 5000,
+	    1 << 20 };
+	struct dlx_memo_stats	 ms;
+	uint64_t		 plain, got;
+	size_t			 k;
+
+	ck_assert_int_eq(dlx_count(d, 0, &plain), DLX_OK);
+	ck_assert_uint_eq(plain, want);
+	for (k = 0; k < sizeof budgets / sizeof budgets[0]; k++) {
+		ck_assert_int_eq(memo_count(d, DLX_MEMO_ALWAYS, budgets[k],
+		    &got, &ms), DLX_OK);
+		ck_assert_uint_eq(got, want);
+		ck_assert_int_eq(dlx_check(d), DLX_OK);
+		if (budgets[k] == 0 || budgets[k] >= 5000)
+			ck_assert_int_eq(ms.used, 1);
+		ck_assert_uint_le(ms.bytes, budgets[k] == 0 ? (size_t)64 << 20
+		    : budgets[k]);
+	}
+	ck_assert_int_eq(memo_count(d, DLX_MEMO_AUTO, 0, &got, NULL),
+	    DLX_OK);
+	ck_assert_uint_eq(got, want);
+	ck_assert_int_eq(memo_count(d, DLX_MEMO_NEVER, 0, &got, NULL),
+	    DLX_OK);
+	ck_assert_uint_eq(got, want);
+}
+
+START_TEST(test_memo_known)
+{
+	dlx	*d;
+
+	ck_assert_ptr_nonnull(d = problem_queens(8));
+	all_agree(d, 92);
+	dlx_free(d);
+	ck_assert_ptr_nonnull(d = problem_langford(8));
+	all_agree(d, 300);
+	dlx_free(d);
+	ck_assert_ptr_nonnull(d = problem_sudoku(2));
+	all_agree(d, 288);
+	dlx_free(d);
+	ck_assert_ptr_nonnull(d = problem_magic());
+	all_agree(d, 8);
+	dlx_free(d);
+	ck_assert_ptr_nonnull(d = problem_knuth());
+	all_agree(d, 1);
+	dlx_free(d);
+}
+END_TEST
+
+/* The files of tests/data, read by the tests' own reader. */
+START_TEST(test_memo_files)
+{
+	static const char	*files[] = { "queens8.dlx", "langford8.dlx",
+	    "sudoku4-empty.dlx" };
+	dlx			*d;
+	uint64_t		 want;
+	size_t			 k;
+
+	for (k = 0; k < sizeof files / sizeof files[0]; k++) {
+		ck_assert_ptr_nonnull(d = problem_read(test_data_path(files[k])));
+		ck_assert_int_eq(dlx_count(d, 0, &want), DLX_OK);
+		all_agree(d, want);
+		dlx_free(d);
+	}
+}
+END_TEST
+
+/* A 9x9 sudoku with few givens: many solutions, many repeats, and the
+ * givens forced on the matrix. */
+START_TEST(test_memo_forced_sudoku)
+{
+	/* 0s are blanks; 2,630 solutions. */
+	static const char	 puzzle[] =
+	    "080003000000000000000890200050007900000045700000100030"
+	    "001000068008500010090000400";
+	struct dlx_memo_stats	 ms;
+	dlx			*d;
+	uint64_t		 plain, got;
+	int			 k;
+
+	ck_assert_ptr_nonnull(d = problem_sudoku(3));
+	for (k = 0; k < 81; k++)
+		if (puzzle[k] != '0')
+			ck_assert_int_eq(dlx_force(d, sudoku_option(3, k / 9,
+			    k % 9, puzzle[k] - '0')), DLX_OK);
+	ck_assert_int_eq(dlx_count(d, 0, &plain), DLX_OK);
+	ck_assert_uint_eq(plain, 2630);
+	ck_assert_int_eq(memo_count(d, DLX_MEMO_ALWAYS, 0, &got, &ms),
+	    DLX_OK);
+	ck_assert_uint_eq(got, plain);
+	ck_assert_uint_gt(ms.hits, 0);
+	ck_assert_int_eq(memo_count(d, DLX_MEMO_ALWAYS, 32768, &got, &ms),
+	    DLX_OK);
+	ck_assert_uint_eq(got, plain);
+	ck_assert_uint_gt(ms.replaced, 0);
+	ck_assert_int_eq(memo_count(d, DLX_MEMO_AUTO, 0, &got, NULL),
+	    DLX_OK);
+	ck_assert_uint_eq(got, plain);
+	dlx_unforce_all(d);
+	ck_assert_int_eq(dlx_check(d), DLX_OK);
+	dlx_free(d);
+}
+END_TEST
+
+/* The empty 4x4 and 6x6... the 6x6 is too slow plain; the empty 9x9 box
+ * 2x2 grid's count (288) and the empty 6x6 with 2x3 boxes, 28,200,960,
+ * are known; the memoized count of the latter is quick. */
+START_TEST(test_memo_empty_6x6)
+{
+	dlx			*d;
+	struct dlx_memo_stats	 ms;
+	uint64_t		 got;
+
+	ck_assert_ptr_nonnull(d = problem_read(test_data_path(
+	    "sudoku6-empty.dlx")));
+	ck_assert_int_eq(memo_count(d, DLX_MEMO_ALWAYS, 0, &got, &ms),
+	    DLX_OK);
+	ck_assert_uint_eq(got, 28200960);
+	ck_assert_int_eq(memo_count(d, DLX_MEMO_AUTO, 0, &got, &ms),
+	    DLX_OK);
+	ck_assert_uint_eq(got, 28200960);
+	ck_assert_int_eq(ms.used, 1);
+	dlx_free(d);
+}
+END_TEST
+
+static int
+stop_at_once(void *arg, const struct dlx_stats *st)
+{
+	(void)st;
+	return ++*(int *)arg >= 3;
+}
+
+/* A stop by progress restores the matrix and gives a lower bound. */
+START_TEST(test_memo_stop)
+{
+	struct dlx_memo	 m;
+	struct dlx_wide	 w;
+	dlx		*d;
+	int		 calls = 0;
+
+	ck_assert_ptr_nonnull(d = problem_langford(8));
+	memset(&m, 0, sizeof m);
+	m.mode = DLX_MEMO_ALWAYS;
+	m.progress = stop_at_once;
+	m.progress_arg = &calls;
+	m.progress_updates = 50;
+	ck_assert_int_eq(dlx_count_wide(d, &m, &w, NULL), DLX_STOPPED);
+	ck_assert_int_eq(calls, 3);
+	ck_assert_uint_eq(w.hi, 0);
+	ck_assert_uint_lt(w.lo, 300);
+	ck_assert_int_eq(dlx_check(d), DLX_OK);
+	ck_assert_int_eq(dlx_count_wide(d, NULL, &w, NULL), DLX_OK);
+	ck_assert_uint_eq(w.lo, 300);
+	dlx_free(d);
+}
+END_TEST
+
+/* Bounds: ALWAYS refuses, AUTO counts by plain search. */
+START_TEST(test_memo_bounds)
+{
+	struct dlx_memo	 m;
+	struct dlx_wide	 w;
+	dlx		*d;
+	uint64_t	 plain;
+
+	ck_assert_ptr_nonnull(d = problem_queens(6));
+	ck_assert_int_eq(dlx_set_item_bounds(d, 0, 0, 1), DLX_OK);
+	ck_assert_int_eq(dlx_count(d, 0, &plain), DLX_OK);
+	memset(&m, 0, sizeof m);
+	m.mode = DLX_MEMO_ALWAYS;
+	ck_assert_int_eq(dlx_count_wide(d, &m, &w, NULL), DLX_ENOTSUP);
+	m.mode = DLX_MEMO_AUTO;
+	ck_assert_int_eq(dlx_count_wide(d, &m, &w, NULL), DLX_OK);
+	ck_assert_uint_eq(w.lo, plain);
+	m.mode = 7;
+	ck_assert_int_eq(dlx_count_wide(d, &m, &w, NULL), DLX_EINVAL);
+	ck_assert_int_eq(dlx_count_wide(NULL, NULL, &w, NULL), DLX_EINVAL);
+	dlx_free(d);
+}
+END_TEST
+
+START_TEST(test_wide_format)
+{
+	char		 buf[DLX_WIDE_DIGITS + 1];
+	struct dlx_wide	 w, one = { 0, 1 };
+
+	w.hi = 0;
+	w.lo = 0;
+	ck_assert_str_eq(dlx_wide_format(w, buf, sizeof buf), "0");
+	w.lo = UINT64_MAX;
+	ck_assert_str_eq(dlx_wide_format(w, buf, sizeof buf),
+	    "18446744073709551615");
+	ck_assert_int_eq(dlx_wide_add(&w, one), DLX_OK);
+	ck_assert_uint_eq(w.hi, 1);
+	ck_assert_uint_eq(w.lo, 0);
+	ck_assert_str_eq(dlx_wide_format(w, buf, sizeof buf),
+	    "18446744073709551616");
+	/* 10^19 exactly: a chunk boundary. */
+	w.hi = 0;
+	w.lo = UINT64_C(10000000000000000000);
+	ck_assert_str_eq(dlx_wide_format(w, buf, sizeof buf),
+	    "10000000000000000000");
+	/* The empty 9x9 sudoku's grids, 6,670,903,752,021,072,936,960 =
+	 * 361 * 2^64 + 11,629,141,411,924,803,584. */
+	w.hi = 361;
+	w.lo = UINT64_C(11629141411924803584);
+	ck_assert_str_eq(dlx_wide_format(w, buf, sizeof buf),
+	    "6670903752021072936960");
+	w.hi = UINT64_MAX;
+	w.lo = UINT64_MAX;
+	ck_assert_str_eq(dlx_wide_format(w, buf, sizeof buf),
+	    "340282366920938463463374607431768211455");
+	ck_assert_int_eq(dlx_wide_add(&w, one), DLX_EOVERFLOW);
+	ck_assert_uint_eq(w.hi, UINT64_MAX);
+	ck_assert_uint_eq(w.lo, UINT64_MAX);
+	/* Too small a buffer: empty, never cut. */
+	ck_assert_str_eq(dlx_wide_format(w, buf, 10), "");
+	w.hi = 1;
+	w.lo = 5;
+	ck_assert_int_eq(dlx_wide_cmp(w, one), 1);
+	ck_assert_int_eq(dlx_wide_cmp(one, w), -1);
+	ck_assert_int_eq(dlx_wide_cmp(w, w), 0);
+	ck_assert_int_eq(dlx_wide_add(NULL, one), DLX_EINVAL);
+}
+END_TEST
+
+Suite *
+make_memo_suite(void)
+{
+	Suite	*s;
+	TCase	*tc;
+
+	s = suite_create("memo");
+	tc = tcase_create("Core");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_memo_known);
+	tcase_add_test(tc, test_memo_files);
+	tcase_add_test(tc, test_memo_forced_sudoku);
+	tcase_add_test(tc, test_memo_empty_6x6);
+	tcase_add_test(tc, test_memo_stop);
+	tcase_add_test(tc, test_memo_bounds);
+	tcase_add_test(tc, test_wide_format);
+	suite_add_tcase(s, tc);
+	return s;
+}
