@@ -174,6 +174,10 @@ struct dlx_sudoku_puzzle {
 	const int	*cells;		/* N*N cells, row-major, 0 blank, 1..N;
 					   owned by the reader, valid until
 					   the next read */
+	const int	*solution;	/* a CSV line's solution field, N*N
+					   cells 1..N, checked to solve the
+					   puzzle; NULL if none.  Owned as
+					   cells */
 };
 
 /* Why a puzzle was rejected. */
