@@ -64,7 +64,8 @@ enum mode {
 enum format {
 	FORMAT_GRID,		/* human: box separators */
 	FORMAT_LINE,		/* one line of N*N symbols */
-	FORMAT_CLASSIC		/* "Initial Board Position", "Solution #k" */
+	FORMAT_CLASSIC,		/* "Initial Board Position", "Solution #k" */
+	FORMAT_CSV		/* a header line, then puzzle,answer... */
 };
 
 /* What the command line asked for. */
@@ -211,20 +212,59 @@ out_str(const char *s)
 		write_failed(errno);
 }
 
-/* Print a string as a JSON string literal. */
+/* Length of the valid UTF-8 sequence at p (1-4), or 0 if it is not one:
+ * shortest forms only, no surrogates, nothing above U+10FFFF. */
+static int
+utf8_len(const unsigned char *p)
+{
+	int		n, i;
+	unsigned long	c;
+
+	if (p[0] < 0x80)
+		return 1;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		n = 2, c = p[0] & 0x1f;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef)
+		n = 3, c = p[0] & 0x0f;
+	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+		n = 4, c = p[0] & 0x07;
+	else
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (p[i] & 0x3f);
+	}
+	if ((n == 3 && (c < 0x800 || (c >= 0xd800 && c <= 0xdfff))) ||
+	    (n == 4 && (c < 0x10000 || c > 0x10ffff)))
+		return 0;
+	return n;
+}
+
+/*
+ * Print a string as a JSON string literal, valid UTF-8 whatever s holds:
+ * a byte that does not begin a valid UTF-8 sequence is written as the
+ * escape \udcXX (XX its value), as Python's "surrogateescape" does, so
+ * that a file name can be turned back into its bytes.
+ */
 static void
 out_json_str(const char *s)
 {
 	const unsigned char	*p;
+	int			 n;
 
 	out_char('"');
-	for (p = (const unsigned char *)s; *p != '\0'; p++) {
-		if (*p == '"' || *p == '\\')
+	for (p = (const unsigned char *)s; *p != '\0'; p += n) {
+		n = utf8_len(p);
+		if (n == 0) {
+			out("\\udc%02x", *p);
+			n = 1;
+		} else if (*p == '"' || *p == '\\')
 			out("\\%c", *p);
-		else if (*p < 0x20)
+		else if (*p < 0x20 || *p == 0x7f)
 			out("\\u%04x", *p);
-		else
-			out_char(*p);
+		else if (fwrite(p, 1, (size_t)n, stdout) != (size_t)n)
+			write_failed(errno);
 	}
 	out_char('"');
 }
@@ -310,11 +350,12 @@ print_where(const struct puzzle *pz)
 	out("%s:%lu: ", pz->file, pz->p->line);
 }
 
-/* Start a JSON object with the puzzle's place and shape. */
+/* Start a JSON record of the given type with the puzzle's place and
+ * shape. */
 static void
-json_head(const struct run *run, const struct puzzle *pz)
+json_head(const struct run *run, const struct puzzle *pz, const char *type)
 {
-	out_str("{\"file\":");
+	out("{\"type\":\"%s\",\"file\":", type);
 	out_json_str(pz->file);
 	out(",\"line\":%lu,\"size\":%d,\"box\":\"%dx%d\",\"puzzle\":\"",
 	    pz->p->line, pz->p->n, pz->p->boxr, pz->p->boxc);
@@ -473,7 +514,7 @@ mode_solve(struct run *run, const struct puzzle *pz)
 	} else
 		what = res.count == 1 ? "unique" : "multiple";
 	if (run->o.json) {
-		json_head(run, pz);
+		json_head(run, pz, "puzzle");
 		out(",\"result\":\"%s\"", what);
 		if (res.count > 0) {
 			out_str(",\"solution\":\"");
@@ -484,6 +525,13 @@ mode_solve(struct run *run, const struct puzzle *pz)
 		return;
 	}
 	switch (run->o.format) {
+	case FORMAT_CSV:
+		print_line(run, p->n, p->cells);
+		out_char(',');
+		if (res.count > 0)
+			print_line(run, p->n, run->cells);
+		out(",%s\n", what);
+		break;
 	case FORMAT_LINE:
 		if (res.count == 0) {
 			print_line(run, p->n, p->cells);
@@ -547,11 +595,16 @@ report_count(struct run *run, const struct puzzle *pz,
 	if (res->count == 0 && res->exact)
 		run->status = run->status > EXIT_NONE ? run->status : EXIT_NONE;
 	if (run->o.json) {
-		json_head(run, pz);
+		json_head(run, pz, "count");
 		print_count_json(res);
 		return;
 	}
 	switch (run->o.format) {
+	case FORMAT_CSV:
+		print_line(run, p->n, p->cells);
+		out(",%llu,%s\n", (unsigned long long)res->count,
+		    res->exact ? "true" : "false");
+		break;
 	case FORMAT_LINE:
 		print_line(run, p->n, p->cells);
 		out_char(' ');
@@ -599,7 +652,7 @@ print_each(struct search_ctx *sc, const int *options, size_t n)
 
 	dlx_sudoku_decode(pz->s, options, n, run->cells);
 	if (run->o.json) {
-		out_str("{\"file\":");
+		out_str("{\"type\":\"solution\",\"file\":");
 		out_json_str(pz->file);
 		out(",\"line\":%lu,\"index\":%llu,\"solution\":\"", p->line,
 		    (unsigned long long)sc->found);
@@ -608,6 +661,7 @@ print_each(struct search_ctx *sc, const int *options, size_t n)
 		return 0;
 	}
 	switch (run->o.format) {
+	case FORMAT_CSV:	/* refused by parse_options() */
 	case FORMAT_LINE:
 		print_line(run, p->n, run->cells);
 		out(" #%llu\n", (unsigned long long)sc->found);
@@ -675,11 +729,15 @@ mode_unique(struct run *run, const struct puzzle *pz)
 	if (res.count != 1)
 		run->status = run->status > EXIT_NONE ? run->status : EXIT_NONE;
 	if (run->o.json) {
-		json_head(run, pz);
+		json_head(run, pz, "puzzle");
 		out(",\"result\":\"%s\"}\n", what);
 		return;
 	}
 	switch (run->o.format) {
+	case FORMAT_CSV:
+		print_line(run, pz->p->n, pz->p->cells);
+		out(",%s\n", what);
+		break;
 	case FORMAT_LINE:
 		print_line(run, pz->p->n, pz->p->cells);
 		out(" %s\n", what);
@@ -737,15 +795,54 @@ fmt_candidates(const dlx_logic *lg, const void *unused, char *buf,
 	return dlx_logic_format_candidates(lg, buf, size);
 }
 
-/* The pencil marks: a grid of lines, or a JSON member. */
+/* One symbol as a JSON string. */
+static void
+json_symbol(const struct run *run, int n, int v)
+{
+	if (use_numbers(run, n))
+		out("\"%d\"", v);
+	else
+		out("\"%c\"", run->alphabet[v - 1]);
+}
+
+/*
+ * The pencil marks: a grid of lines, or two JSON members: "grid", the
+ * cells filled so far as a line, and "candidates", for each cell in
+ * reading order the array of its candidates ([] once filled).
+ */
 static void
 print_candidates(const struct run *run, const dlx_logic *lg)
 {
-	if (run->o.json) {
-		out_str(",\"candidates\":");
-		out_text(fmt_candidates, lg, NULL, 1);
-	} else
+	uint64_t	m;
+	int		n = dlx_logic_size(lg), i, v, first;
+
+	if (!run->o.json) {
 		out_text(fmt_candidates, lg, NULL, 0);
+		return;
+	}
+	out_str(",\"grid\":\"");
+	for (i = 0; i < n * n; i++) {
+		v = dlx_logic_cell(lg, i);
+		if (use_numbers(run, n))
+			out(i == 0 ? "%d" : " %d", v);
+		else
+			out_char(v == 0 ? '.' : run->alphabet[v - 1]);
+	}
+	out_str("\",\"candidates\":[");
+	for (i = 0; i < n * n; i++) {
+		out_str(i == 0 ? "[" : ",[");
+		m = dlx_logic_candidates(lg, i);
+		for (v = 1, first = 1; v <= n; v++) {
+			if ((m >> (v - 1) & 1) == 0)
+				continue;
+			if (!first)
+				out_char(',');
+			json_symbol(run, n, v);
+			first = 0;
+		}
+		out_char(']');
+	}
+	out_char(']');
 }
 
 /*
@@ -890,7 +987,7 @@ mode_explain(struct run *run, const struct puzzle *pz)
 	if ((lg = logic_load(run, pz)) == NULL)
 		return;
 	if (json)
-		json_head(run, pz);
+		json_head(run, pz, "puzzle");
 	else if (run->o.format == FORMAT_CLASSIC) {
 		out_str("Initial Board Position\n");
 		print_classic(p, p->cells);
@@ -965,6 +1062,7 @@ mode_explain(struct run *run, const struct puzzle *pz)
 	}
 	out("; grade: %s\n", dlx_logic_grade_name(dlx_logic_grade(lg)));
 	switch (run->o.format) {
+	case FORMAT_CSV:	/* refused by parse_options() */
 	case FORMAT_LINE:
 		print_line(run, p->n, run->cells);
 		out_str("\n\n");
@@ -1002,7 +1100,7 @@ mode_rate(struct run *run, const struct puzzle *pz)
 	for (r = 0; r < DLX_LOGIC_NRULES; r++)
 		steps += dlx_logic_count(lg, r);
 	if (run->o.json) {
-		json_head(run, pz);
+		json_head(run, pz, "puzzle");
 		out(",\"grade\":\"%s\",\"steps\":%llu", end.solutions == 0 ?
 		    "none" : dlx_logic_grade_name(g),
 		    (unsigned long long)steps);
@@ -1013,6 +1111,15 @@ mode_rate(struct run *run, const struct puzzle *pz)
 		if (run->o.candidates && end.rc != DLX_LOGIC_SOLVED)
 			print_candidates(run, lg);
 		out_str("}\n");
+		return;
+	}
+	if (run->o.format == FORMAT_CSV) {
+		print_line(run, p->n, p->cells);
+		out(",%s,", end.solutions == 0 ? "none" :
+		    dlx_logic_grade_name(g));
+		if (end.searched)
+			out("%llu", (unsigned long long)end.res.guesses);
+		out(",%s\n", result_word(&end));
 		return;
 	}
 	if (run->o.format == FORMAT_LINE) {
@@ -1049,7 +1156,7 @@ rate_summary(struct run *run, const char *file)
 	for (g = DLX_LOGIC_GRADE_SINGLES; g <= DLX_LOGIC_NGRADES; g++)
 		total += run->grades[g];
 	if (run->o.json) {
-		out_str("{\"file\":");
+		out_str("{\"type\":\"summary\",\"file\":");
 		out_json_str(file);
 		out(",\"puzzles\":%llu,\"grades\":{", (unsigned long long)total);
 		for (g = DLX_LOGIC_GRADE_SINGLES; g <= DLX_LOGIC_NGRADES; g++)
@@ -1087,7 +1194,7 @@ mode_candidates(struct run *run, const struct puzzle *pz)
 	if (rc == DLX_LOGIC_CONTRADICTION)
 		run->status = run->status > EXIT_NONE ? run->status : EXIT_NONE;
 	if (run->o.json) {
-		json_head(run, pz);
+		json_head(run, pz, "puzzle");
 		out(",\"stop\":\"%s\"", rc == DLX_LOGIC_SOLVED ? "solved" :
 		    rc == DLX_LOGIC_STUCK ? "stuck" : "contradiction");
 		print_candidates(run, lg);
@@ -1104,6 +1211,14 @@ mode_candidates(struct run *run, const struct puzzle *pz)
 	print_candidates(run, lg);
 	out_char('\n');
 }
+
+/* The first line of -f csv output, per mode (the others have none). */
+static const char *const csv_header[MODE_COUNT_] = {
+	[MODE_SOLVE] = "puzzle,solution,result\n",
+	[MODE_COUNT] = "puzzle,solutions,exact\n",
+	[MODE_UNIQUE] = "puzzle,result\n",
+	[MODE_RATE] = "puzzle,grade,guesses,result\n",
+};
 
 static void (*const modes[MODE_COUNT_])(struct run *,
     const struct puzzle *) = {
@@ -1129,7 +1244,7 @@ bad_puzzle(struct run *run, const char *file, unsigned long line,
 		diag("%s:%lu: %s", file, line, msg);
 	run->status = EXIT_ERROR;
 	if (run->o.json) {
-		out_str("{\"file\":");
+		out_str("{\"type\":\"error\",\"file\":");
 		out_json_str(file);
 		out(",\"line\":%lu", line);
 		if (col != 0)
@@ -1239,7 +1354,8 @@ process_file(struct run *run, const char *file, FILE *fp)
 			process_puzzle(run, file, &p);
 	}
 	dlx_sudoku_reader_free(r);
-	if (run->o.mode == MODE_RATE)
+	if (run->o.mode == MODE_RATE && (run->o.json ||
+	    run->o.format != FORMAT_CSV))
 		rate_summary(run, file);
 }
 
@@ -1274,8 +1390,8 @@ static const struct option longopts[] = {
 static void
 usage(void)
 {
-	printf("usage: %s [-acejrsuhV] [-b RxC] [-f grid|line|classic] [-t N] "
-	    "[-l N]\n"
+	printf("usage: %s [-acejrsuhV] [-b RxC] [-f grid|line|classic|csv] "
+	    "[-t N] [-l N]\n"
 	    "       [--candidates] [--progress] [--symbols ALPHABET] "
 	    "[file ...]\n", progname);
 	printf("Solve, count or enumerate the sudoku puzzles in each file "
@@ -1292,8 +1408,9 @@ usage(void)
 	    "needs\n"
 	    "      --candidates     print the pencil marks where the rules "
 	    "stop\n"
-	    "  -f, --format FORMAT  grid (default), line or classic\n"
-	    "  -j, --json           one JSON object per line\n"
+	    "  -f, --format FORMAT  grid (default), line, classic or csv\n"
+	    "  -j, --json           JSON Lines: one JSON object per line, "
+	    "each with a \"type\"\n"
 	    "  -s, --stats          nodes, updates and time on stderr\n"
 	    "      --progress       progress lines on stderr (default when "
 	    "it is a terminal)\n"
@@ -1374,9 +1491,11 @@ parse_options(int argc, char **argv, struct options *o)
 				o->format = FORMAT_LINE;
 			else if (strcmp(optarg, "classic") == 0)
 				o->format = FORMAT_CLASSIC;
+			else if (strcmp(optarg, "csv") == 0)
+				o->format = FORMAT_CSV;
 			else
-				usage_error("--format: '%s' is not grid, line "
-				    "or classic", optarg);
+				usage_error("--format: '%s' is not grid, line, "
+				    "classic or csv", optarg);
 			break;
 		case 'h':
 			usage();
@@ -1444,6 +1563,11 @@ parse_options(int argc, char **argv, struct options *o)
 		usage_error("--candidates goes with --explain or --rate");
 	if (o->limit != 0 && !o->mode_set)
 		set_mode(o, MODE_COUNT, "--limit");
+	if (o->format == FORMAT_CSV && !o->json && o->mode != MODE_SOLVE &&
+	    o->mode != MODE_COUNT && o->mode != MODE_UNIQUE &&
+	    o->mode != MODE_RATE)
+		usage_error("--format csv goes with solving, --count, --unique "
+		    "or --rate");
 	if (o->limit != 0 && o->mode != MODE_COUNT && o->mode != MODE_ALL)
 		usage_error("--limit goes with --count or --all");
 	if (o->symbols != NULL && o->boxr != 0 &&
@@ -1477,6 +1601,8 @@ main(int argc, char **argv)
 	/* A closed pipe shows up as EPIPE from a write, handled there. */
 	signal(SIGPIPE, SIG_IGN);
 
+	if (run.o.format == FORMAT_CSV && !run.o.json)
+		out_str(csv_header[run.o.mode]);
 	if (first == argc)
 		process_file(&run, "(standard input)", stdin);
 	for (i = first; i < argc && !interrupted; i++) {
