@@ -15,6 +15,7 @@ Suite	*make_alloc_suite(void);
 Suite	*make_text_suite(void);
 Suite	*make_sudoku_suite(void);
 Suite	*make_logic_suite(void);
+Suite	*make_variant_suite(void);
 
 /*
  * Path of a file under tests/data in the source tree (for VPATH builds and
