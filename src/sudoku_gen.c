@@ -4,8 +4,7 @@
  * Uniqueness is asked of the exact cover matrix the solver uses: the
  * givens are forced (dlx_force) and the search counts up to two
  * solutions.  Forcing is LIFO, so the givens are kept on the stack in an
- * order that makes the common step cheap: the orbit being tried is on
- * top, and the givens already decided lie underneath the undecided ones.
+ * order that makes the common step cheap (see reduce()).
  */
 #include <stdint.h>
 #include <stdlib.h>
