@@ -35,6 +35,8 @@
 #include "dlx.h"
 #include "sudoku.h"
 #include "sudoku_logic.h"
+#include "sudoku_variant.h"
+#include "sudoku_gen.h"
 
 #define DEFAULT_SYMBOLS	"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -64,7 +66,8 @@ enum mode {
 enum format {
 	FORMAT_GRID,		/* human: box separators */
 	FORMAT_LINE,		/* one line of N*N symbols */
-	FORMAT_CLASSIC		/* "Initial Board Position", "Solution #k" */
+	FORMAT_CLASSIC,		/* "Initial Board Position", "Solution #k" */
+	FORMAT_CSV		/* a header line, then puzzle,answer... */
 };
 
 /* What the command line asked for. */
@@ -81,6 +84,12 @@ struct options {
 	int		 boxr, boxc;	/* --box, or 0 */
 	const char	*symbols;	/* --symbols, expanded; or NULL */
 	char		 alpha[DLX_SUDOKU_MAXN + 1];
+	const char	*variant;	/* --variant, or NULL */
+	uint64_t	 generate;	/* --generate N, or 0 */
+	int		 symmetry;	/* --symmetry, DLX_GEN_SYM_* */
+	uint64_t	 seed;		/* --seed */
+	int		 givens;	/* --givens, or 0 */
+	int		 grade;		/* --grade, or 0 */
 };
 
 /* A matrix kept for the rest of the run. */
@@ -211,20 +220,59 @@ out_str(const char *s)
 		write_failed(errno);
 }
 
-/* Print a string as a JSON string literal. */
+/* Length of the valid UTF-8 sequence at p (1-4), or 0 if it is not one:
+ * shortest forms only, no surrogates, nothing above U+10FFFF. */
+static int
+utf8_len(const unsigned char *p)
+{
+	int		n, i;
+	unsigned long	c;
+
+	if (p[0] < 0x80)
+		return 1;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		n = 2, c = p[0] & 0x1f;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef)
+		n = 3, c = p[0] & 0x0f;
+	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+		n = 4, c = p[0] & 0x07;
+	else
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (p[i] & 0x3f);
+	}
+	if ((n == 3 && (c < 0x800 || (c >= 0xd800 && c <= 0xdfff))) ||
+	    (n == 4 && (c < 0x10000 || c > 0x10ffff)))
+		return 0;
+	return n;
+}
+
+/*
+ * Print a string as a JSON string literal, valid UTF-8 whatever s holds:
+ * a byte that does not begin a valid UTF-8 sequence is written as the
+ * escape \udcXX (XX its value), as Python's "surrogateescape" does, so
+ * that a file name can be turned back into its bytes.
+ */
 static void
 out_json_str(const char *s)
 {
 	const unsigned char	*p;
+	int			 n;
 
 	out_char('"');
-	for (p = (const unsigned char *)s; *p != '\0'; p++) {
-		if (*p == '"' || *p == '\\')
+	for (p = (const unsigned char *)s; *p != '\0'; p += n) {
+		n = utf8_len(p);
+		if (n == 0) {
+			out("\\udc%02x", *p);
+			n = 1;
+		} else if (*p == '"' || *p == '\\')
 			out("\\%c", *p);
-		else if (*p < 0x20)
+		else if (*p < 0x20 || *p == 0x7f)
 			out("\\u%04x", *p);
-		else
-			out_char(*p);
+		else if (fwrite(p, 1, (size_t)n, stdout) != (size_t)n)
+			write_failed(errno);
 	}
 	out_char('"');
 }
@@ -310,11 +358,12 @@ print_where(const struct puzzle *pz)
 	out("%s:%lu: ", pz->file, pz->p->line);
 }
 
-/* Start a JSON object with the puzzle's place and shape. */
+/* Start a JSON record of the given type with the puzzle's place and
+ * shape. */
 static void
-json_head(const struct run *run, const struct puzzle *pz)
+json_head(const struct run *run, const struct puzzle *pz, const char *type)
 {
-	out_str("{\"file\":");
+	out("{\"type\":\"%s\",\"file\":", type);
 	out_json_str(pz->file);
 	out(",\"line\":%lu,\"size\":%d,\"box\":\"%dx%d\",\"puzzle\":\"",
 	    pz->p->line, pz->p->n, pz->p->boxr, pz->p->boxc);
@@ -473,7 +522,7 @@ mode_solve(struct run *run, const struct puzzle *pz)
 	} else
 		what = res.count == 1 ? "unique" : "multiple";
 	if (run->o.json) {
-		json_head(run, pz);
+		json_head(run, pz, "puzzle");
 		out(",\"result\":\"%s\"", what);
 		if (res.count > 0) {
 			out_str(",\"solution\":\"");
@@ -484,6 +533,13 @@ mode_solve(struct run *run, const struct puzzle *pz)
 		return;
 	}
 	switch (run->o.format) {
+	case FORMAT_CSV:
+		print_line(run, p->n, p->cells);
+		out_char(',');
+		if (res.count > 0)
+			print_line(run, p->n, run->cells);
+		out(",%s\n", what);
+		break;
 	case FORMAT_LINE:
 		if (res.count == 0) {
 			print_line(run, p->n, p->cells);
@@ -547,11 +603,16 @@ report_count(struct run *run, const struct puzzle *pz,
 	if (res->count == 0 && res->exact)
 		run->status = run->status > EXIT_NONE ? run->status : EXIT_NONE;
 	if (run->o.json) {
-		json_head(run, pz);
+		json_head(run, pz, "count");
 		print_count_json(res);
 		return;
 	}
 	switch (run->o.format) {
+	case FORMAT_CSV:
+		print_line(run, p->n, p->cells);
+		out(",%llu,%s\n", (unsigned long long)res->count,
+		    res->exact ? "true" : "false");
+		break;
 	case FORMAT_LINE:
 		print_line(run, p->n, p->cells);
 		out_char(' ');
@@ -599,7 +660,7 @@ print_each(struct search_ctx *sc, const int *options, size_t n)
 
 	dlx_sudoku_decode(pz->s, options, n, run->cells);
 	if (run->o.json) {
-		out_str("{\"file\":");
+		out_str("{\"type\":\"solution\",\"file\":");
 		out_json_str(pz->file);
 		out(",\"line\":%lu,\"index\":%llu,\"solution\":\"", p->line,
 		    (unsigned long long)sc->found);
@@ -608,6 +669,7 @@ print_each(struct search_ctx *sc, const int *options, size_t n)
 		return 0;
 	}
 	switch (run->o.format) {
+	case FORMAT_CSV:	/* refused by parse_options() */
 	case FORMAT_LINE:
 		print_line(run, p->n, run->cells);
 		out(" #%llu\n", (unsigned long long)sc->found);
@@ -675,11 +737,15 @@ mode_unique(struct run *run, const struct puzzle *pz)
 	if (res.count != 1)
 		run->status = run->status > EXIT_NONE ? run->status : EXIT_NONE;
 	if (run->o.json) {
-		json_head(run, pz);
+		json_head(run, pz, "puzzle");
 		out(",\"result\":\"%s\"}\n", what);
 		return;
 	}
 	switch (run->o.format) {
+	case FORMAT_CSV:
+		print_line(run, pz->p->n, pz->p->cells);
+		out(",%s\n", what);
+		break;
 	case FORMAT_LINE:
 		print_line(run, pz->p->n, pz->p->cells);
 		out(" %s\n", what);
@@ -737,15 +803,54 @@ fmt_candidates(const dlx_logic *lg, const void *unused, char *buf,
 	return dlx_logic_format_candidates(lg, buf, size);
 }
 
-/* The pencil marks: a grid of lines, or a JSON member. */
+/* One symbol as a JSON string. */
+static void
+json_symbol(const struct run *run, int n, int v)
+{
+	if (use_numbers(run, n))
+		out("\"%d\"", v);
+	else
+		out("\"%c\"", run->alphabet[v - 1]);
+}
+
+/*
+ * The pencil marks: a grid of lines, or two JSON members: "grid", the
+ * cells filled so far as a line, and "candidates", for each cell in
+ * reading order the array of its candidates ([] once filled).
+ */
 static void
 print_candidates(const struct run *run, const dlx_logic *lg)
 {
-	if (run->o.json) {
-		out_str(",\"candidates\":");
-		out_text(fmt_candidates, lg, NULL, 1);
-	} else
+	uint64_t	m;
+	int		n = dlx_logic_size(lg), i, v, first;
+
+	if (!run->o.json) {
 		out_text(fmt_candidates, lg, NULL, 0);
+		return;
+	}
+	out_str(",\"grid\":\"");
+	for (i = 0; i < n * n; i++) {
+		v = dlx_logic_cell(lg, i);
+		if (use_numbers(run, n))
+			out(i == 0 ? "%d" : " %d", v);
+		else
+			out_char(v == 0 ? '.' : run->alphabet[v - 1]);
+	}
+	out_str("\",\"candidates\":[");
+	for (i = 0; i < n * n; i++) {
+		out_str(i == 0 ? "[" : ",[");
+		m = dlx_logic_candidates(lg, i);
+		for (v = 1, first = 1; v <= n; v++) {
+			if ((m >> (v - 1) & 1) == 0)
+				continue;
+			if (!first)
+				out_char(',');
+			json_symbol(run, n, v);
+			first = 0;
+		}
+		out_char(']');
+	}
+	out_char(']');
 }
 
 /*
@@ -890,7 +995,7 @@ mode_explain(struct run *run, const struct puzzle *pz)
 	if ((lg = logic_load(run, pz)) == NULL)
 		return;
 	if (json)
-		json_head(run, pz);
+		json_head(run, pz, "puzzle");
 	else if (run->o.format == FORMAT_CLASSIC) {
 		out_str("Initial Board Position\n");
 		print_classic(p, p->cells);
@@ -965,6 +1070,7 @@ mode_explain(struct run *run, const struct puzzle *pz)
 	}
 	out("; grade: %s\n", dlx_logic_grade_name(dlx_logic_grade(lg)));
 	switch (run->o.format) {
+	case FORMAT_CSV:	/* refused by parse_options() */
 	case FORMAT_LINE:
 		print_line(run, p->n, run->cells);
 		out_str("\n\n");
@@ -1002,7 +1108,7 @@ mode_rate(struct run *run, const struct puzzle *pz)
 	for (r = 0; r < DLX_LOGIC_NRULES; r++)
 		steps += dlx_logic_count(lg, r);
 	if (run->o.json) {
-		json_head(run, pz);
+		json_head(run, pz, "puzzle");
 		out(",\"grade\":\"%s\",\"steps\":%llu", end.solutions == 0 ?
 		    "none" : dlx_logic_grade_name(g),
 		    (unsigned long long)steps);
@@ -1013,6 +1119,15 @@ mode_rate(struct run *run, const struct puzzle *pz)
 		if (run->o.candidates && end.rc != DLX_LOGIC_SOLVED)
 			print_candidates(run, lg);
 		out_str("}\n");
+		return;
+	}
+	if (run->o.format == FORMAT_CSV) {
+		print_line(run, p->n, p->cells);
+		out(",%s,", end.solutions == 0 ? "none" :
+		    dlx_logic_grade_name(g));
+		if (end.searched)
+			out("%llu", (unsigned long long)end.res.guesses);
+		out(",%s\n", result_word(&end));
 		return;
 	}
 	if (run->o.format == FORMAT_LINE) {
@@ -1049,7 +1164,7 @@ rate_summary(struct run *run, const char *file)
 	for (g = DLX_LOGIC_GRADE_SINGLES; g <= DLX_LOGIC_NGRADES; g++)
 		total += run->grades[g];
 	if (run->o.json) {
-		out_str("{\"file\":");
+		out_str("{\"type\":\"summary\",\"file\":");
 		out_json_str(file);
 		out(",\"puzzles\":%llu,\"grades\":{", (unsigned long long)total);
 		for (g = DLX_LOGIC_GRADE_SINGLES; g <= DLX_LOGIC_NGRADES; g++)
@@ -1087,7 +1202,7 @@ mode_candidates(struct run *run, const struct puzzle *pz)
 	if (rc == DLX_LOGIC_CONTRADICTION)
 		run->status = run->status > EXIT_NONE ? run->status : EXIT_NONE;
 	if (run->o.json) {
-		json_head(run, pz);
+		json_head(run, pz, "puzzle");
 		out(",\"stop\":\"%s\"", rc == DLX_LOGIC_SOLVED ? "solved" :
 		    rc == DLX_LOGIC_STUCK ? "stuck" : "contradiction");
 		print_candidates(run, lg);
@@ -1104,6 +1219,14 @@ mode_candidates(struct run *run, const struct puzzle *pz)
 	print_candidates(run, lg);
 	out_char('\n');
 }
+
+/* The first line of -f csv output, per mode (the others have none). */
+static const char *const csv_header[MODE_COUNT_] = {
+	[MODE_SOLVE] = "puzzle,solution,result\n",
+	[MODE_COUNT] = "puzzle,solutions,exact\n",
+	[MODE_UNIQUE] = "puzzle,result\n",
+	[MODE_RATE] = "puzzle,grade,guesses,result\n",
+};
 
 static void (*const modes[MODE_COUNT_])(struct run *,
     const struct puzzle *) = {
@@ -1129,7 +1252,7 @@ bad_puzzle(struct run *run, const char *file, unsigned long line,
 		diag("%s:%lu: %s", file, line, msg);
 	run->status = EXIT_ERROR;
 	if (run->o.json) {
-		out_str("{\"file\":");
+		out_str("{\"type\":\"error\",\"file\":");
 		out_json_str(file);
 		out(",\"line\":%lu", line);
 		if (col != 0)
@@ -1202,6 +1325,9 @@ process_puzzle(struct run *run, const char *file,
 	run->puzzles++;
 }
 
+static int	variant_file(struct run *, FILE *);
+static void	process_variant_file(struct run *, const char *, FILE *);
+
 /* Read and answer every puzzle of one stream. */
 static void
 process_file(struct run *run, const char *file, FILE *fp)
@@ -1212,6 +1338,10 @@ process_file(struct run *run, const char *file, FILE *fp)
 	struct dlx_sudoku_error		 e;
 	int				 rc;
 
+	if (variant_file(run, fp)) {
+		process_variant_file(run, file, fp);
+		return;
+	}
 	memset(&ro, 0, sizeof ro);
 	ro.boxr = run->o.boxr;
 	ro.boxc = run->o.boxc;
@@ -1239,7 +1369,8 @@ process_file(struct run *run, const char *file, FILE *fp)
 			process_puzzle(run, file, &p);
 	}
 	dlx_sudoku_reader_free(r);
-	if (run->o.mode == MODE_RATE)
+	if (run->o.mode == MODE_RATE && (run->o.json ||
+	    run->o.format != FORMAT_CSV))
 		rate_summary(run, file);
 }
 
@@ -1248,7 +1379,13 @@ process_file(struct run *run, const char *file, FILE *fp)
 enum {
 	OPT_SYMBOLS = CHAR_MAX + 1,
 	OPT_PROGRESS,
-	OPT_CANDIDATES
+	OPT_CANDIDATES,
+	OPT_VARIANT,
+	OPT_GENERATE,
+	OPT_SYMMETRY,
+	OPT_SEED,
+	OPT_GIVENS,
+	OPT_GRADE
 };
 
 static const struct option longopts[] = {
@@ -1258,24 +1395,357 @@ static const struct option longopts[] = {
 	{ "count",	no_argument,		NULL, 'c' },
 	{ "explain",	no_argument,		NULL, 'e' },
 	{ "format",	required_argument,	NULL, 'f' },
+	{ "generate",	required_argument,	NULL, OPT_GENERATE },
+	{ "givens",	required_argument,	NULL, OPT_GIVENS },
+	{ "grade",	required_argument,	NULL, OPT_GRADE },
 	{ "help",	no_argument,		NULL, 'h' },
 	{ "json",	no_argument,		NULL, 'j' },
 	{ "limit",	required_argument,	NULL, 'l' },
 	{ "progress",	no_argument,		NULL, OPT_PROGRESS },
 	{ "rate",	no_argument,		NULL, 'r' },
+	{ "seed",	required_argument,	NULL, OPT_SEED },
 	{ "stats",	no_argument,		NULL, 's' },
 	{ "symbols",	required_argument,	NULL, OPT_SYMBOLS },
+	{ "symmetry",	required_argument,	NULL, OPT_SYMMETRY },
 	{ "threads",	required_argument,	NULL, 't' },
 	{ "unique",	no_argument,		NULL, 'u' },
+	{ "variant",	required_argument,	NULL, OPT_VARIANT },
 	{ "version",	no_argument,		NULL, 'V' },
 	{ NULL,		0,			NULL, 0 }
 };
 
+/* ---- variants and the generator ---------------------------------------- */
+
+/* Is fp a file of variant puzzles: --variant given, or a first line
+ * "variant ..." (peeked at one byte: no classic puzzle starts with 'v'
+ * unless --symbols makes it a symbol)? */
+static int
+variant_file(struct run *run, FILE *fp)
+{
+	int	ch;
+
+	if (run->o.variant != NULL)
+		return 1;
+	if (run->o.symbols != NULL && strchr(run->o.symbols, 'v') != NULL)
+		return 0;
+	ch = getc(fp);
+	if (ch == EOF)
+		return 0;
+	ungetc(ch, fp);
+	return ch == 'v';
+}
+
+/* Answer one variant puzzle through the classic modes. */
+static void
+process_variant(struct run *run, const char *file,
+    const struct dlx_sudoku_puzzle *p, const struct dlx_sudoku_variant *v)
+{
+	struct dlx_sudoku_variant_error	ve;
+	struct dlx_sudoku_conflict	conf;
+	struct puzzle			pz;
+	char				msg[160];
+	int				rc;
+
+	if (run->o.mode != MODE_SOLVE && run->o.mode != MODE_COUNT &&
+	    run->o.mode != MODE_ALL && run->o.mode != MODE_UNIQUE) {
+		bad_puzzle(run, file, p->line, 0, "--explain, --rate and "
+		    "--candidates work on classic sudoku only");
+		return;
+	}
+	pz.file = file;
+	pz.p = p;
+	if ((rc = dlx_sudoku_new_variant(&pz.s, v, &ve)) != DLX_OK) {
+		bad_puzzle(run, file, p->line, 0, rc == DLX_EINVAL ?
+		    ve.message : dlx_strerror(rc));
+		return;
+	}
+	rc = dlx_sudoku_set_givens(pz.s, p->cells, &conf);
+	if (rc == DLX_ECONFLICT) {
+		dlx_sudoku_conflict_text(&conf, use_numbers(run, p->n) ? "" :
+		    run->alphabet, msg, sizeof msg);
+		bad_puzzle(run, file, p->line, 0, msg);
+	} else if (rc != DLX_OK)
+		bad_puzzle(run, file, p->line, 0, dlx_strerror(rc));
+	else {
+		modes[run->o.mode](run, &pz);
+		run->puzzles++;
+	}
+	dlx_sudoku_free(pz.s);
+}
+
+/* Read and answer every variant puzzle of one stream. */
+static void
+process_variant_file(struct run *run, const char *file, FILE *fp)
+{
+	struct dlx_sudoku_vreader	*r;
+	struct dlx_sudoku_puzzle	 p;
+	struct dlx_sudoku_variant	 v;
+	struct dlx_sudoku_error		 e;
+	int				 rc;
+
+	if ((rc = dlx_sudoku_vreader_new(&r, fp, run->o.variant, run->o.boxr,
+	    run->o.boxc, run->o.symbols)) != DLX_OK) {
+		diag("%s: %s", file, dlx_strerror(rc));
+		run->status = EXIT_ERROR;
+		return;
+	}
+	while (!interrupted) {
+		rc = dlx_sudoku_vread(r, &p, &v, &e);
+		if (rc == DLX_SUDOKU_EOF)
+			break;
+		if (rc == DLX_SUDOKU_EREAD) {
+			if (!interrupted) {
+				diag("%s: read error: %s", file,
+				    strerror(errno));
+				run->status = EXIT_ERROR;
+			}
+			break;
+		}
+		if (rc == DLX_SUDOKU_BAD)
+			bad_puzzle(run, file, e.line, e.column, e.message);
+		else
+			process_variant(run, file, &p, &v);
+	}
+	dlx_sudoku_vreader_free(r);
+}
+
+/* Progress of the generator; a Ctrl-C stops it. */
+struct gen_progress {
+	struct run	*run;
+	uint64_t	 made;
+	double		 last;
+};
+
+static int
+on_gen_progress(void *arg, uint64_t attempts)
+{
+	struct gen_progress	*gp = arg;
+	double			 t;
+
+	if (interrupted)
+		return 1;
+	if (gp->run->o.progress && (t = now()) - gp->last >=
+	    PROGRESS_SECONDS) {
+		gp->last = t;
+		fprintf(stderr, "%s: %llu of %llu puzzles, %llu attempts "
+		    "for the next\n", progname, (unsigned long long)gp->made,
+		    (unsigned long long)gp->run->o.generate,
+		    (unsigned long long)attempts);
+	}
+	return 0;
+}
+
+/* Write one generated puzzle in the output format: classic puzzles as
+ * the formats say, variants in their text form, blank-line separated. */
+static void
+print_generated(struct run *run, const struct dlx_sudoku_genpuzzle *g)
+{
+	const struct dlx_sudoku_variant	*v = g->variant;
+	struct dlx_sudoku_puzzle	 p;
+	char				*text;
+	size_t				 len;
+	int				 classic;
+
+	classic = v->regions == NULL && v->extras == 0 && v->cages == NULL;
+	memset(&p, 0, sizeof p);
+	p.n = v->n;
+	p.boxr = v->boxr;
+	p.boxc = v->boxc;
+	p.cells = g->puzzle;
+	text = NULL;
+	if (!classic) {
+		len = dlx_sudoku_variant_format(v, g->puzzle, run->alphabet,
+		    NULL, 0);
+		if (len == 0 || (text = malloc(len + 1)) == NULL) {
+			diag("%s", dlx_strerror(DLX_ENOMEM));
+			exit(EXIT_ERROR);
+		}
+		dlx_sudoku_variant_format(v, g->puzzle, run->alphabet, text,
+		    len + 1);
+	}
+	if (run->o.json) {
+		out("{\"size\":%d,\"variant\":\"%s\",\"givens\":%d,"
+		    "\"puzzle\":\"", v->n, dlx_sudoku_variant_name(v),
+		    g->givens);
+		print_line(run, v->n, g->puzzle);
+		out_str("\",\"solution\":\"");
+		print_line(run, v->n, g->solution);
+		out_char('"');
+		if (g->grade != 0)
+			out(",\"grade\":\"%s\"",
+			    dlx_logic_grade_name((enum dlx_logic_grade)
+			    g->grade));
+		if (text != NULL) {
+			out_str(",\"text\":");
+			out_json_str(text);
+		}
+		out_str("}\n");
+	} else if (text != NULL)
+		out("%s\n", text);
+	else if (run->o.format == FORMAT_LINE) {
+		print_line(run, v->n, g->puzzle);
+		out_char('\n');
+	} else if (run->o.format == FORMAT_CLASSIC) {
+		print_classic(&p, g->puzzle);
+		out_char('\n');
+	} else {
+		print_grid(run, &p, g->puzzle);
+		out_char('\n');
+	}
+	free(text);
+}
+
+/* --generate N: N puzzles, each written as soon as it is made, so that
+ * a Ctrl-C keeps those already out. */
+static void
+generate(struct run *run)
+{
+	struct dlx_sudoku_gen_opts	 go;
+	struct dlx_sudoku_genpuzzle	 gp;
+	struct gen_progress		 prog;
+	dlx_sudoku_gen			*g;
+	unsigned			 extras = 0;
+	int				 jigsaw, killer, rc;
+	char				 words[64], *w;
+
+	memset(&go, 0, sizeof go);
+	jigsaw = killer = 0;
+	if (run->o.variant != NULL) {
+		/* parse_options() checked the words already. */
+		snprintf(words, sizeof words, "%s", run->o.variant);
+		for (w = strtok(words, " ,\t"); w != NULL;
+		    w = strtok(NULL, " ,\t")) {
+			if (strcmp(w, "x") == 0 || strcmp(w, "X") == 0)
+				extras |= DLX_SUDOKU_DIAGONALS;
+			else if (strcmp(w, "hyper") == 0 ||
+			    strcmp(w, "windoku") == 0)
+				extras |= DLX_SUDOKU_WINDOWS;
+			else if (strcmp(w, "jigsaw") == 0)
+				jigsaw = 1;
+			else if (strcmp(w, "killer") == 0)
+				killer = 1;
+		}
+	}
+	go.boxr = run->o.boxr != 0 ? run->o.boxr : 3;
+	go.boxc = run->o.boxc != 0 ? run->o.boxc : 3;
+	go.extras = extras;
+	go.jigsaw = jigsaw;
+	go.killer = killer;
+	go.symmetry = run->o.symmetry;
+	go.max_givens = run->o.givens;
+	go.grade = run->o.grade;
+	go.seed = run->o.seed;
+	go.progress = on_gen_progress;
+	go.progress_arg = &prog;
+	prog.run = run;
+	prog.made = 0;
+	prog.last = now();
+	if ((rc = dlx_sudoku_gen_new(&g, &go)) != DLX_OK) {
+		if (rc == DLX_EINVAL)
+			usage_error("--generate: no such puzzles (killer up "
+			    "to 16x16, --grade with classic only, no "
+			    "windows with jigsaw)");
+		diag("%s", dlx_strerror(rc));
+		exit(EXIT_ERROR);
+	}
+	for (prog.made = 0; prog.made < run->o.generate; prog.made++) {
+		rc = dlx_sudoku_gen_next(g, &gp);
+		if (rc == DLX_STOPPED)
+			break;
+		if (rc != DLX_OK) {
+			diag("--generate: %s", rc == DLX_INCOMPLETE ?
+			    "no puzzle met the targets in 100000 attempts" :
+			    dlx_strerror(rc));
+			run->status = EXIT_ERROR;
+			break;
+		}
+		print_generated(run, &gp);
+		if (fflush(stdout) != 0)
+			write_failed(errno);
+	}
+	dlx_sudoku_gen_free(g);
+}
+
+/* The options of variants and the generator. */
+static void
+variant_option(struct options *o, int ch, const char *arg)
+{
+	struct dlx_sudoku_vreader	*r;
+	char				*end;
+	unsigned long long		 v;
+	int				 k;
+
+	switch (ch) {
+	case OPT_VARIANT:
+		/* The reader knows the words: ask it. */
+		if (dlx_sudoku_vreader_new(&r, stdin, arg, 0, 0, NULL) !=
+		    DLX_OK)
+			usage_error("--variant: '%s' is not made of x, "
+			    "hyper, jigsaw, killer", arg);
+		dlx_sudoku_vreader_free(r);
+		o->variant = arg;
+		return;
+	case OPT_SYMMETRY:
+		if (strcmp(arg, "none") == 0)
+			o->symmetry = DLX_GEN_SYM_NONE;
+		else if (strcmp(arg, "180") == 0)
+			o->symmetry = DLX_GEN_SYM_180;
+		else if (strcmp(arg, "90") == 0)
+			o->symmetry = DLX_GEN_SYM_90;
+		else if (strcmp(arg, "mirror") == 0)
+			o->symmetry = DLX_GEN_SYM_MIRROR;
+		else
+			usage_error("--symmetry: '%s' is not none, 180, 90 "
+			    "or mirror", arg);
+		return;
+	case OPT_GRADE:
+		for (k = 1; k < DLX_LOGIC_NGRADES; k++)
+			if (strcmp(arg, dlx_logic_grade_name(
+			    (enum dlx_logic_grade)k)) == 0)
+				break;
+		if (k == DLX_LOGIC_NGRADES)
+			usage_error("--grade: '%s' is not singles, subsets, "
+			    "fish or search", arg);
+		o->grade = k;
+		return;
+	}
+	errno = 0;
+	v = strtoull(arg, &end, 10);
+	if (errno != 0 || end == arg || *end != '\0' || arg[0] == '-' ||
+	    (ch != OPT_SEED && v == 0) || (ch == OPT_GIVENS && v > 1296))
+		usage_error("%s: '%s' is not a %s number", ch == OPT_SEED ?
+		    "--seed" : ch == OPT_GIVENS ? "--givens" : "--generate",
+		    arg, ch == OPT_SEED ? "non-negative" : "positive");
+	if (ch == OPT_SEED)
+		o->seed = v;
+	else if (ch == OPT_GIVENS)
+		o->givens = (int)v;
+	else
+		o->generate = v;
+}
+
+/* Generator options only with --generate, and no mode with it. */
+static void
+variant_options_done(struct options *o)
+{
+	if (o->generate == 0 && (o->symmetry != 0 || o->seed != 0 ||
+	    o->givens != 0 || o->grade != 0))
+		usage_error("--symmetry, --seed, --givens and --grade go "
+		    "with --generate");
+	if (o->generate != 0 && (o->mode_set || o->candidates ||
+	    o->limit != 0))
+		usage_error("--generate goes with no mode option");
+	if (o->variant != NULL && (o->mode == MODE_EXPLAIN ||
+	    o->mode == MODE_RATE || o->candidates))
+		usage_error("--explain, --rate and --candidates work on "
+		    "classic sudoku only");
+}
+
 static void
 usage(void)
 {
-	printf("usage: %s [-acejrsuhV] [-b RxC] [-f grid|line|classic] [-t N] "
-	    "[-l N]\n"
+	printf("usage: %s [-acejrsuhV] [-b RxC] [-f grid|line|classic|csv] "
+	    "[-t N] [-l N]\n"
 	    "       [--candidates] [--progress] [--symbols ALPHABET] "
 	    "[file ...]\n", progname);
 	printf("Solve, count or enumerate the sudoku puzzles in each file "
@@ -1292,8 +1762,9 @@ usage(void)
 	    "needs\n"
 	    "      --candidates     print the pencil marks where the rules "
 	    "stop\n"
-	    "  -f, --format FORMAT  grid (default), line or classic\n"
-	    "  -j, --json           one JSON object per line\n"
+	    "  -f, --format FORMAT  grid (default), line, classic or csv\n"
+	    "  -j, --json           JSON Lines: one JSON object per line, "
+	    "each with a \"type\"\n"
 	    "  -s, --stats          nodes, updates and time on stderr\n"
 	    "      --progress       progress lines on stderr (default when "
 	    "it is a terminal)\n"
@@ -1302,6 +1773,12 @@ usage(void)
 	    "      --symbols ALPHA  symbols, e.g. 0-9A-F (default 1-9A-Z)\n"
 	    "  -t, --threads N      search on N threads (default: every "
 	    "CPU available)\n"
+	    "      --variant NAME   x, hyper, jigsaw, killer (or a header "
+	    "line in the file)\n"
+	    "      --generate N     write N new minimal unique puzzles; "
+	    "with --symmetry\n"
+	    "                       none|180|90|mirror, --seed S, --givens "
+	    "MAX, --grade G\n"
 	    "  -h, --help           show this help and exit\n"
 	    "  -V, --version        show the version and exit\n\n"
 	    "Exit status: 0 all answered (--unique: all unique), 1 some "
@@ -1374,9 +1851,11 @@ parse_options(int argc, char **argv, struct options *o)
 				o->format = FORMAT_LINE;
 			else if (strcmp(optarg, "classic") == 0)
 				o->format = FORMAT_CLASSIC;
+			else if (strcmp(optarg, "csv") == 0)
+				o->format = FORMAT_CSV;
 			else
-				usage_error("--format: '%s' is not grid, line "
-				    "or classic", optarg);
+				usage_error("--format: '%s' is not grid, line, "
+				    "classic or csv", optarg);
 			break;
 		case 'h':
 			usage();
@@ -1425,6 +1904,14 @@ parse_options(int argc, char **argv, struct options *o)
 		case OPT_CANDIDATES:
 			o->candidates = 1;
 			break;
+		case OPT_VARIANT:
+		case OPT_GENERATE:
+		case OPT_SYMMETRY:
+		case OPT_SEED:
+		case OPT_GIVENS:
+		case OPT_GRADE:
+			variant_option(o, ch, optarg);
+			break;
 		case OPT_SYMBOLS:
 			if (dlx_sudoku_parse_symbols(optarg, o->alpha,
 			    &why) < 0)
@@ -1437,6 +1924,7 @@ parse_options(int argc, char **argv, struct options *o)
 			exit(EXIT_ERROR);
 		}
 	}
+	variant_options_done(o);
 	if (o->candidates && !o->mode_set)
 		set_mode(o, MODE_CANDIDATES, "--candidates");
 	if (o->candidates && o->mode != MODE_CANDIDATES &&
@@ -1444,6 +1932,11 @@ parse_options(int argc, char **argv, struct options *o)
 		usage_error("--candidates goes with --explain or --rate");
 	if (o->limit != 0 && !o->mode_set)
 		set_mode(o, MODE_COUNT, "--limit");
+	if (o->format == FORMAT_CSV && !o->json && o->mode != MODE_SOLVE &&
+	    o->mode != MODE_COUNT && o->mode != MODE_UNIQUE &&
+	    o->mode != MODE_RATE)
+		usage_error("--format csv goes with solving, --count, --unique "
+		    "or --rate");
 	if (o->limit != 0 && o->mode != MODE_COUNT && o->mode != MODE_ALL)
 		usage_error("--limit goes with --count or --all");
 	if (o->symbols != NULL && o->boxr != 0 &&
@@ -1477,7 +1970,14 @@ main(int argc, char **argv)
 	/* A closed pipe shows up as EPIPE from a write, handled there. */
 	signal(SIGPIPE, SIG_IGN);
 
-	if (first == argc)
+	if (run.o.format == FORMAT_CSV && !run.o.json &&
+	    run.o.generate == 0)
+		out_str(csv_header[run.o.mode]);
+	if (run.o.generate != 0) {
+		if (first != argc)
+			usage_error("--generate takes no files");
+		generate(&run);
+	} else if (first == argc)
 		process_file(&run, "(standard input)", stdin);
 	for (i = first; i < argc && !interrupted; i++) {
 		file = argv[i];

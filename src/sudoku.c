@@ -22,23 +22,25 @@
 #include <string.h>
 
 #include "sudoku.h"
+#include "sudoku_model.h"
 
 /* Default alphabet: symbol v is DEFAULT_SYMBOLS[v-1]. */
 #define DEFAULT_SYMBOLS	"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 struct dlx_sudoku {
-	dlx	*d;		/* the matrix, N*N*N options */
-	int	 boxr, boxc;	/* box shape */
-	int	 n;		/* N = boxr*boxc */
-	int	 forced;	/* givens of the current puzzle in force */
+	dlx		*d;		/* the matrix: N*N*N cell options,
+					   then any cage options */
+	int		 boxr, boxc;	/* box shape; 0, 0 for jigsaw */
+	int		 n;		/* N */
+	int		 forced;	/* givens of the current puzzle in
+					   force */
+	struct sm_model	*m;		/* the geometry the matrix was made
+					   from */
+	int		 variant;	/* m has more than rows, columns and
+					   boxes */
 };
 
-/* Box number of cell (r,c). */
-static int
-box_of(int boxr, int boxc, int r, int c)
-{
-	return (r / boxr) * boxr + c / boxc;
-}
+#define box_of	sm_box_of
 
 static int
 shape_ok(int boxr, int boxc)
@@ -49,42 +51,65 @@ shape_ok(int boxr, int boxc)
 	return boxr * boxc >= 2 && boxr * boxc <= DLX_SUDOKU_MAXN;
 }
 
+/*
+ * Classic sudoku and every variant are built the same way: the model
+ * (sudoku_model.c) lists the units and cages, and makes the matrix.
+ */
+static int
+build(dlx_sudoku **sp, const struct dlx_sudoku_variant *v,
+    struct dlx_sudoku_variant_error *e)
+{
+	dlx_sudoku	*s;
+	int		 rc;
+
+	if ((s = calloc(1, sizeof *s)) == NULL)
+		return DLX_ENOMEM;
+	if ((s->m = sm_new(v, e, &rc)) == NULL) {
+		free(s);
+		return rc;
+	}
+	if ((s->d = sm_matrix(s->m, &rc)) == NULL) {
+		sm_free(s->m);
+		free(s);
+		return rc;
+	}
+	s->n = v->n;
+	s->boxr = s->m->boxr;
+	s->boxc = s->m->boxc;
+	s->variant = v->regions != NULL || v->extras != 0 || v->cages != NULL;
+	*sp = s;
+	return DLX_OK;
+}
+
 int
 dlx_sudoku_new(dlx_sudoku **sp, int boxr, int boxc)
 {
-	dlx_sudoku	*s;
-	int		 n, r, c, v, items[4], rc;
+	struct dlx_sudoku_variant	v;
 
+	/* The model wants N >= 4 for variants; a classic 1x2 or 2x1
+	 * sudoku has always been accepted here, so it is checked apart. */
 	if (sp == NULL || !shape_ok(boxr, boxc))
 		return DLX_EINVAL;
-	n = boxr * boxc;
-	if ((s = calloc(1, sizeof *s)) == NULL)
-		return DLX_ENOMEM;
-	s->boxr = boxr;
-	s->boxc = boxc;
-	s->n = n;
-	if ((s->d = dlx_new((size_t)4 * n * n, 0)) == NULL) {
-		free(s);
-		return DLX_ENOMEM;
-	}
-	for (r = 0; r < n; r++) {
-		for (c = 0; c < n; c++) {
-			for (v = 0; v < n; v++) {
-				items[0] = r * n + c;
-				items[1] = n * n + r * n + v;
-				items[2] = 2 * n * n + c * n + v;
-				items[3] = 3 * n * n +
-				    box_of(boxr, boxc, r, c) * n + v;
-				rc = dlx_add_option(s->d, items, 4);
-				if (rc < 0) {
-					dlx_sudoku_free(s);
-					return rc;
-				}
-			}
-		}
-	}
-	*sp = s;
-	return DLX_OK;
+	memset(&v, 0, sizeof v);
+	v.n = boxr * boxc;
+	v.boxr = boxr;
+	v.boxc = boxc;
+	return build(sp, &v, NULL);
+}
+
+int
+dlx_sudoku_new_variant(dlx_sudoku **sp, const struct dlx_sudoku_variant *v,
+    struct dlx_sudoku_variant_error *e)
+{
+	if (sp == NULL || v == NULL)
+		return DLX_EINVAL;
+	return build(sp, v, e);
+}
+
+const struct dlx_sudoku_variant *
+dlx_sudoku_get_variant(const dlx_sudoku *s)
+{
+	return s->variant ? &s->m->v : NULL;
 }
 
 void
@@ -93,6 +118,7 @@ dlx_sudoku_free(dlx_sudoku *s)
 	if (s == NULL)
 		return;
 	dlx_free(s->d);
+	sm_free(s->m);
 	free(s);
 }
 
@@ -254,6 +280,18 @@ dlx_sudoku_conflict_text(const struct dlx_sudoku_conflict *conf,
 	case DLX_SUDOKU_COLUMN:
 		what = "column";
 		break;
+	case DLX_SUDOKU_REGION:
+		what = "region";
+		break;
+	case DLX_SUDOKU_DIAGONAL:
+		what = "diagonal";
+		break;
+	case DLX_SUDOKU_WINDOW:
+		what = "window";
+		break;
+	case DLX_SUDOKU_CAGE:
+		what = "cage";
+		break;
 	default:
 		what = "box";
 		break;
@@ -278,7 +316,11 @@ dlx_sudoku_set_givens(dlx_sudoku *s, const int *cells,
 {
 	int	n = s->n, i, rc;
 
-	if ((rc = dlx_sudoku_check(s->boxr, s->boxc, cells, conf)) != DLX_OK)
+	if (cells == NULL)
+		return DLX_EINVAL;
+	rc = s->variant ? sm_check(s->m, cells, conf) :
+	    dlx_sudoku_check(s->boxr, s->boxc, cells, conf);
+	if (rc != DLX_OK)
 		return rc;
 	dlx_sudoku_clear(s);
 	for (i = 0; i < n * n; i++) {
@@ -304,12 +346,14 @@ dlx_sudoku_decode(const dlx_sudoku *s, const int *options, size_t n,
 
 	for (k = 0; k < n; k++) {
 		opt = options[k];
-		if (opt < 0 || opt >= N * N * N)
+		if (opt < 0 || (size_t)opt >= dlx_noptions(s->d))
 			return DLX_ERANGE;
 	}
 	memset(cells, 0, sizeof *cells * N * N);
+	/* Options past the cell options are cage choices: no cell. */
 	for (k = 0; k < n; k++)
-		cells[options[k] / N] = options[k] % N + 1;
+		if (options[k] < N * N * N)
+			cells[options[k] / N] = options[k] % N + 1;
 	return DLX_OK;
 }
 

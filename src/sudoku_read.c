@@ -13,8 +13,18 @@
  * the same.
  *
  * A bad puzzle is reported once, with the line and column of its first
- * fault, and all of its lines are consumed (for a grid: up to N rows, or
- * up to a blank line), so reading resumes cleanly at the next puzzle.
+ * fault, and its lines are consumed (for a grid: up to N rows, or up to a
+ * blank line), so reading resumes cleanly at the next puzzle.  No line is
+ * ever dropped without a word: a line that can stand alone (a whole
+ * one-line puzzle, a CSV line, a line of text) ends a grid that has not
+ * got its N rows, and is read again as itself.  One line of lookahead is
+ * all that needs, so memory stays fixed.
+ *
+ * Every line is thus part of a puzzle handed out, part of a puzzle named
+ * in an error, or a comment: blank, a separator rule, after a '#', after
+ * the whitespace that ends a whole one-line puzzle (an annotation such as
+ * a name or a rating), a CSV header, or a title (a line of words that
+ * cannot be read as a puzzle or a row).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -37,7 +47,8 @@ enum line_kind {
 	L_COMMENT,	/* starts with # (after white space) */
 	L_SEPARATOR,	/* a rule like ---+--- or *-----*: skipped */
 	L_ROW,		/* cells */
-	L_TOOLONG	/* longer than DLX_SUDOKU_MAXLINE */
+	L_TOOLONG,	/* longer than DLX_SUDOKU_MAXLINE */
+	L_CSVBAD	/* a CSV line without a whole puzzle in it */
 };
 
 /* One line, classified and, for L_ROW, turned into cell values. */
@@ -53,6 +64,16 @@ struct row {
 	int		 spaced;	/* space or separator between cells */
 	unsigned long	 badcol;	/* first stray character's column */
 	int		 badch;		/* ... and the character */
+	unsigned	 zerocol;	/* column of the first '0' read as a
+					   blank (not numbers), or 0 */
+	int		 otherblank;	/* a blank mark other than '0' */
+	int		 text;		/* looks like words: a title */
+	int		 alone;		/* a whole puzzle by itself (one
+					   line, annotated or CSV) */
+	int		 nsol;		/* CSV: cells of the solution field
+					   (0: none) */
+	unsigned	 solcol;	/* ... and its column */
+	int		 sol[MAXCELLS];	/* ... and its cells */
 };
 
 struct dlx_sudoku_reader {
@@ -64,8 +85,14 @@ struct dlx_sudoku_reader {
 	int		 eof;		/* the stream has ended */
 	int		 pending;	/* rows[slot ^ 1] was peeked */
 	int		 slot;		/* row last handed out */
+	int		 csvseen;	/* a CSV line has been read */
+	unsigned long	 zline;		/* puzzle being read: line and */
+	unsigned	 zcol;		/* column of its first '0' blank */
+	int		 otherblank;	/* ... and it has another blank */
 	struct row	 rows[2];
+	struct row	 field;		/* scratch: a CSV field */
 	int		 cells[MAXCELLS];	/* the puzzle handed out */
+	int		 sol[MAXCELLS];		/* its CSV solution */
 	char		 buf[DLX_SUDOKU_MAXLINE + 1];
 	char		 alpha[DLX_SUDOKU_MAXN + 1];
 };
@@ -253,20 +280,182 @@ is_rule(const char *s, size_t len)
 	return dash;
 }
 
-/* Read and classify the next line into w. */
-static void
-next_line(dlx_sudoku_reader *r, struct row *w)
+/*
+ * Sizes read without --box: the usual ones.  Others (15x15 with boxes of
+ * 3x5, say) need --box, so that a damaged line is not taken for the first
+ * row of an unusual grid.
+ */
+static int
+inferred(int n)
 {
-	const char	*s = r->buf;
-	long		 n;
-	size_t		 len, i;
-	int		 c, k, gap = 0;
+	return n == 4 || n == 6 || n == 8 || n == 9 || n == 10 || n == 12 ||
+	    n == 16 || n == 25;
+}
 
+/* N if k cells make a whole puzzle of an accepted size, else 0. */
+static int
+whole(const dlx_sudoku_reader *r, int k)
+{
+	int	n;
+
+	if (r->boxr != 0) {
+		n = r->boxr * r->boxc;
+		return k == n * n ? n : 0;
+	}
+	for (n = 1; (n + 1) * (n + 1) <= k; n++)
+		continue;
+	return n * n == k && inferred(n) ? n : 0;
+}
+
+/* Clear w's cells. */
+static void
+clear_cells(struct row *w)
+{
 	w->k = 0;
 	w->number = 0;
 	w->maxv = 0;
 	w->spaced = 0;
 	w->badcol = 0;
+	w->zerocol = 0;
+	w->otherblank = 0;
+}
+
+/* Read s[from..to) as cells into w (cleared first). */
+static void
+scan_cells(const dlx_sudoku_reader *r, const char *s, size_t from,
+    size_t to, struct row *w)
+{
+	size_t	i;
+	int	c, k = 0, gap = 0;
+
+	clear_cells(w);
+	for (i = from; i < to; i++) {
+		c = r->map[(unsigned char)s[i]];
+		if (c >= 0) {
+			if (k < MAXCELLS) {
+				w->cells[k] = c;
+				w->cols[k] = (unsigned)i + 1;
+			}
+			if (c > w->maxv)
+				w->maxv = c;
+			if (c == 0 && s[i] == '0') {
+				if (w->zerocol == 0)
+					w->zerocol = (unsigned)i + 1;
+			} else if (c == 0)
+				w->otherblank = 1;
+			if (gap)
+				w->spaced = 1;
+			k++;
+		} else if (c == C_SPACE || c == C_SEP) {
+			gap = k > 0;
+		} else if (c == C_STRAY && w->badcol == 0) {
+			w->badcol = i + 1;
+			w->badch = (unsigned char)s[i];
+		}
+	}
+	w->k = k;
+}
+
+/*
+ * Does s[0..len) read as words rather than cells?  A run of two letters
+ * or more with a lower-case one in it, and letters for at least half of
+ * the characters that are not white space: "Sudoku", "Level: 5", "Puzzle
+ * 12 (hard)".  A damaged puzzle with a word in it stays a puzzle, and a
+ * line with a byte that is not printable ASCII is no text.
+ */
+static int
+is_text(const char *s, size_t len)
+{
+	size_t	i;
+	int	letters = 0, other = 0, run = 0, lower = 0, word = 0;
+
+	for (i = 0; i < len; i++) {
+		if ((s[i] >= 'a' && s[i] <= 'z') ||
+		    (s[i] >= 'A' && s[i] <= 'Z')) {
+			letters++;
+			run++;
+			lower |= s[i] >= 'a';
+			if (run >= 2 && lower)
+				word = 1;
+		} else {
+			run = 0;
+			lower = 0;
+			if ((s[i] < ' ' || s[i] > '~') && s[i] != '\t' &&
+			    s[i] != '\r')
+				return 0;
+			if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r')
+				other++;
+		}
+	}
+	return word && letters >= other;
+}
+
+/*
+ * A CSV line (it has a comma): the first field that is a whole puzzle is
+ * the puzzle, and the next field after it that is a whole puzzle of the
+ * same size, if any, its solution.  Fields may be quoted and padded with
+ * spaces.  The first CSV line of a stream may be a header ("quizzes,
+ * solutions", "Puzzle,"): without a puzzle in it, it is a comment.
+ */
+static void
+read_csv(dlx_sudoku_reader *r, const char *s, size_t len, struct row *w)
+{
+	struct row		*f = &r->field;
+	size_t			 i, j, a, b;
+	int			 n = 0, header = !r->csvseen;
+
+	r->csvseen = 1;
+	w->kind = L_CSVBAD;
+	w->nsol = 0;
+	for (i = 0; i <= len; i = j + 1) {
+		for (j = i; j < len && s[j] != ','; j++)
+			continue;
+		a = i;
+		b = j;
+		while (a < b && (s[a] == ' ' || s[a] == '\t' || s[a] == '\r'))
+			a++;
+		while (b > a && (s[b - 1] == ' ' || s[b - 1] == '\t' ||
+		    s[b - 1] == '\r'))
+			b--;
+		if (b - a >= 2 && s[a] == '"' && s[b - 1] == '"') {
+			a++;
+			b--;
+		}
+		if (n == 0) {
+			scan_cells(r, s, a, b, w);
+			if (w->badcol == 0 && (n = whole(r, w->k)) != 0) {
+				w->kind = L_ROW;
+				w->alone = 1;
+			}
+			continue;
+		}
+		scan_cells(r, s, a, b, f);
+		if (f->badcol == 0 && f->k == n * n) {
+			memcpy(w->sol, f->cells, sizeof w->sol);
+			w->nsol = f->k;
+			w->solcol = (unsigned)a + 1;
+			break;
+		}
+	}
+	if (w->kind == L_CSVBAD) {
+		clear_cells(w);
+		if (header)
+			w->kind = L_COMMENT;
+	}
+}
+
+/* Read and classify the next line into w. */
+static void
+next_line(dlx_sudoku_reader *r, struct row *w)
+{
+	const char	*s = r->buf, *hash;
+	long		 n;
+	size_t		 len, i, j;
+
+	clear_cells(w);
+	w->text = 0;
+	w->alone = 0;
+	w->nsol = 0;
 	n = get_line(r);
 	w->line = r->lineno;
 	if (n == -1) {
@@ -289,41 +478,46 @@ next_line(dlx_sudoku_reader *r, struct row *w)
 		w->kind = L_COMMENT;
 		return;
 	}
+	/* '#' is never a symbol: the rest of the line is a comment. */
+	if ((hash = memchr(s, '#', len)) != NULL)
+		len = (size_t)(hash - s);
+	while (len > i && (s[len - 1] == ' ' || s[len - 1] == '\t' ||
+	    s[len - 1] == '\r'))
+		len--;
 	if (is_rule(s, len)) {
 		w->kind = L_SEPARATOR;
+		return;
+	}
+	if (memchr(s, ',', len) != NULL) {
+		read_csv(r, s, len, w);
 		return;
 	}
 	w->kind = L_ROW;
 	if (r->numbers && read_numbers(s, len, w)) {
 		w->spaced = 1;
-		for (k = 0; k < w->k && k < MAXCELLS; k++)
-			if (w->cells[k] > w->maxv)
-				w->maxv = w->cells[k];
+		for (i = 0; (int)i < w->k && i < MAXCELLS; i++)
+			if (w->cells[i] > w->maxv)
+				w->maxv = w->cells[i];
 		return;
 	}
-	k = 0;
-	for (i = 0; i < len; i++) {
-		c = r->map[(unsigned char)s[i]];
-		if (c >= 0) {
-			if (k < MAXCELLS) {
-				w->cells[k] = c;
-				w->cols[k] = (unsigned)i + 1;
-			}
-			if (c > w->maxv)
-				w->maxv = c;
-			if (gap)
-				w->spaced = 1;
-			k++;
-		} else if (c == C_SPACE || c == C_SEP) {
-			gap = k > 0;
-		} else if (c == C_STRAY && w->badcol == 0) {
-			w->badcol = i + 1;
-			w->badch = (unsigned char)s[i];
+	/*
+	 * A first word that is a whole puzzle by itself, then white space
+	 * and anything: the rest is an annotation (a name, a rating).
+	 */
+	for (j = i; j < len && s[j] != ' ' && s[j] != '\t'; j++)
+		continue;
+	if (j < len) {
+		scan_cells(r, s, i, j, w);
+		if (w->badcol == 0 && whole(r, w->k) != 0) {
+			w->alone = 1;
+			return;
 		}
 	}
-	w->k = k;
+	scan_cells(r, s, 0, len, w);
+	w->alone = w->badcol == 0 && whole(r, w->k) != 0;
+	w->text = is_text(s, len);
 	/* Only separators (say "| |"): nothing to read. */
-	if (k == 0 && w->badcol == 0)
+	if (w->k == 0 && w->badcol == 0)
 		w->kind = L_SEPARATOR;
 }
 
@@ -395,18 +589,6 @@ stray(const struct row *w, struct dlx_sudoku_error *e)
 }
 
 /*
- * Sizes read without --box: the usual ones.  Others (15x15 with boxes of
- * 3x5, say) need --box, so that a damaged line is not taken for the first
- * row of an unusual grid.
- */
-static int
-inferred(int n)
-{
-	return n == 4 || n == 6 || n == 8 || n == 9 || n == 10 || n == 12 ||
-	    n == 16 || n == 25;
-}
-
-/*
  * Check the cells of row w against N and append them to the puzzle at
  * cell index at.  Records the first fault in e.
  */
@@ -418,6 +600,11 @@ take_row(dlx_sudoku_reader *r, const struct row *w, int n, int at,
 
 	if (w->badcol != 0)
 		stray(w, e);
+	if (w->zerocol != 0 && r->zline == 0) {
+		r->zline = w->line;
+		r->zcol = w->zerocol;
+	}
+	r->otherblank |= w->otherblank;
 	for (i = 0; i < w->k && i < MAXCELLS; i++) {
 		v = w->cells[i];
 		if (v > n) {
@@ -452,7 +639,80 @@ nearest_square(int k)
 	return best;
 }
 
-/* Read the rest of a grid whose first row is first; N = n. */
+/* Give the row last fetched back: the next fetch() returns it again. */
+static void
+unfetch(dlx_sudoku_reader *r)
+{
+	r->slot ^= 1;
+	r->pending = 1;
+}
+
+/*
+ * The symbol rule: with the default alphabet, '0' is a blank.  But in a
+ * puzzle of 10 symbols or more that also marks blanks another way ('.'),
+ * '0' is more likely a symbol (0-9A-F for 16x16): rather than answer
+ * another puzzle, the puzzle is refused with the fix in the message.
+ */
+static int
+check_zero(const dlx_sudoku_reader *r, int n, struct dlx_sudoku_error *e)
+{
+	char	alpha[16];
+
+	if (!r->numbers || n < 10 || r->zline == 0 || !r->otherblank)
+		return DLX_OK;
+	if (n == 10)
+		snprintf(alpha, sizeof alpha, "0-9");
+	else if (n == 11)
+		snprintf(alpha, sizeof alpha, "0-9A");
+	else
+		snprintf(alpha, sizeof alpha, "0-9A-%c", 'A' + n - 11);
+	return fail(e, r->zline, r->zcol, "'0' and another blank mark in "
+	    "one %dx%d puzzle: if 0 is a symbol, pass --symbols %s", n, n,
+	    alpha);
+}
+
+/*
+ * Check a CSV solution sol[0..N*N-1] against the puzzle in r->cells: it
+ * must be complete, keep every given and break no rule.  Then it is a
+ * solution of the puzzle (the only one when the puzzle has one).
+ */
+static void
+check_solution(dlx_sudoku_reader *r, const struct row *w, int br, int bc,
+    struct dlx_sudoku_error *e)
+{
+	struct dlx_sudoku_conflict	 conf;
+	char				 text[120];
+	int				 i, n = br * bc;
+
+	for (i = 0; i < n * n; i++) {
+		if (w->sol[i] == 0 || w->sol[i] > n) {
+			fail(e, w->line, w->solcol + i, "solution: cell r%dc%d "
+			    "is %s", i / n + 1, i % n + 1, w->sol[i] == 0 ?
+			    "blank" : "out of range");
+			return;
+		}
+		if (r->cells[i] != 0 && r->cells[i] != w->sol[i]) {
+			fail(e, w->line, w->solcol + i, "solution: cell r%dc%d "
+			    "differs from the given", i / n + 1, i % n + 1);
+			return;
+		}
+	}
+	if (dlx_sudoku_check(br, bc, w->sol, &conf) == DLX_ECONFLICT) {
+		dlx_sudoku_conflict_text(&conf, r->numbers ? NULL : r->alpha,
+		    text, sizeof text);
+		fail(e, w->line, w->solcol, "solution: %s", text);
+		return;
+	}
+	memcpy(r->sol, w->sol, sizeof r->sol);
+}
+
+/*
+ * Read the rest of a grid whose first row is first; N = n.  A line that
+ * stands alone (a whole puzzle, a CSV line, text) and is not a row of N
+ * cells ends the grid short and is given back: it is read next as what it
+ * is.  A row of another length that cannot stand alone is a damaged row
+ * of this grid.
+ */
 static int
 read_grid(dlx_sudoku_reader *r, const struct row *first, int n,
     struct dlx_sudoku_puzzle *p, struct dlx_sudoku_error *e)
@@ -473,10 +733,17 @@ read_grid(dlx_sudoku_reader *r, const struct row *first, int n,
 			return fail(e, start, 0, "grid ends after %d of %d rows",
 			    rows, n);
 		case L_TOOLONG:
-			fail(e, w->line, 0, "line longer than %d bytes",
-			    DLX_SUDOKU_MAXLINE);
-			break;
+		case L_CSVBAD:
+			unfetch(r);
+			return fail(e, start, 0, "grid ends after %d of %d rows",
+			    rows, n);
 		case L_ROW:
+			if (w->k != n && (w->alone || w->text)) {
+				unfetch(r);
+				return fail(e, start, 0, "grid ends after %d "
+				    "of %d rows (line %lu is not a row)",
+				    rows, n, w->line);
+			}
 			if (w->k != n)
 				fail(e, w->line, 0,
 				    "row %d has %d cells, expected %d",
@@ -488,6 +755,8 @@ read_grid(dlx_sudoku_reader *r, const struct row *first, int n,
 		rows++;
 	}
 	if (e->line != 0)
+		return DLX_SUDOKU_BAD;
+	if (check_zero(r, n, e) != DLX_OK)
 		return DLX_SUDOKU_BAD;
 	p->line = start;
 	return DLX_SUDOKU_PUZZLE;
@@ -503,6 +772,9 @@ dlx_sudoku_read(dlx_sudoku_reader *r, struct dlx_sudoku_puzzle *p,
 	if (r == NULL || p == NULL || e == NULL)
 		return DLX_EINVAL;
 	memset(e, 0, sizeof *e);
+	r->zline = 0;
+	r->zcol = 0;
+	r->otherblank = 0;
 	for (;;) {
 		w = fetch(r);
 		if (w->kind == L_EOF) {
@@ -513,8 +785,20 @@ dlx_sudoku_read(dlx_sudoku_reader *r, struct dlx_sudoku_puzzle *p,
 		if (w->kind == L_TOOLONG)
 			return fail(e, w->line, 0, "line longer than %d bytes",
 			    DLX_SUDOKU_MAXLINE);
-		if (w->kind == L_ROW)
-			break;
+		if (w->kind == L_CSVBAD)
+			return fail(e, w->line, 0, "CSV line without a whole "
+			    "puzzle in a field");
+		if (w->kind != L_ROW)
+			continue;
+		/*
+		 * A line of words that is neither a whole puzzle nor a
+		 * row that fits in its own size is a title: a comment.
+		 */
+		if (w->text && !w->alone && !(w->badcol == 0 &&
+		    w->maxv <= w->k && (r->boxr != 0 ?
+		    w->k == r->boxr * r->boxc : inferred(w->k))))
+			continue;
+		break;
 	}
 	k = w->k;
 	if (r->boxr != 0) {
@@ -533,7 +817,7 @@ dlx_sudoku_read(dlx_sudoku_reader *r, struct dlx_sudoku_puzzle *p,
 		for (sq = 1; (sq + 1) * (sq + 1) <= k; sq++)
 			continue;
 		one = sq * sq == k && inferred(sq);
-		grid = inferred(k);
+		grid = inferred(k) && !w->nsol && w->kind == L_ROW;
 		if (one && grid) {
 			/*
 			 * 16 cells: a 4x4 puzzle, or the first row of a
@@ -566,11 +850,20 @@ dlx_sudoku_read(dlx_sudoku_reader *r, struct dlx_sudoku_puzzle *p,
 	p->boxc = bc;
 	p->n = n;
 	p->cells = r->cells;
+	p->solution = NULL;
 	if (grid)
 		return read_grid(r, w, n, p, e);
 	take_row(r, w, n, 0, e);
 	if (e->line != 0)
 		return DLX_SUDOKU_BAD;
+	if (check_zero(r, n, e) != DLX_OK)
+		return DLX_SUDOKU_BAD;
+	if (w->nsol != 0) {
+		check_solution(r, w, br, bc, e);
+		if (e->line != 0)
+			return DLX_SUDOKU_BAD;
+		p->solution = r->sol;
+	}
 	p->line = w->line;
 	return DLX_SUDOKU_PUZZLE;
 }

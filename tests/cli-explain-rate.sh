@@ -38,9 +38,9 @@ status "rate, line" 1 "$st"
 
 run --rate --json explain-small.txt
 cat >"$tmp/exp" <<'END'
-{"file":"explain-small.txt","line":3,"size":4,"box":"2x2","puzzle":"12..............","grade":"search","steps":2,"guesses":14,"result":"multiple"}
-{"file":"explain-small.txt","line":4,"size":4,"box":"2x2","puzzle":"12....3....3....","grade":"none","steps":0,"result":"none"}
-{"file":"explain-small.txt","puzzles":2,"grades":{"singles":0,"subsets":0,"fish":0,"search":1,"none":1}}
+{"type":"puzzle","file":"explain-small.txt","line":3,"size":4,"box":"2x2","puzzle":"12..............","grade":"search","steps":2,"guesses":14,"result":"multiple"}
+{"type":"puzzle","file":"explain-small.txt","line":4,"size":4,"box":"2x2","puzzle":"12....3....3....","grade":"none","steps":0,"result":"none"}
+{"type":"summary","file":"explain-small.txt","puzzles":2,"grades":{"singles":0,"subsets":0,"fish":0,"search":1,"none":1}}
 END
 same "rate, json" "$tmp/exp" "$tmp/out"
 status "rate, json" 1 "$st"
@@ -90,8 +90,8 @@ status "candidates" 1 "$st"
 
 run --candidates --json explain-small.txt
 cat >"$tmp/exp" <<'END'
-{"file":"explain-small.txt","line":3,"size":4,"box":"2x2","puzzle":"12..............","stop":"stuck","candidates":"1   2   | 34   34\u000a34  34  | 12   12\u000a--------+----------\u000a234 134 | 1234 1234\u000a234 134 | 1234 1234\u000a"}
-{"file":"explain-small.txt","line":4,"size":4,"box":"2x2","puzzle":"12....3....3....","stop":"contradiction","candidates":"1   2   | 4   4\u000a4   4   | 3   124\u000a--------+--------\u000a24  14  | 124 3\u000a234 134 | 124 124\u000a"}
+{"type":"puzzle","file":"explain-small.txt","line":3,"size":4,"box":"2x2","puzzle":"12..............","stop":"stuck","grid":"12..............","candidates":[[],[],["3","4"],["3","4"],["3","4"],["3","4"],["1","2"],["1","2"],["2","3","4"],["1","3","4"],["1","2","3","4"],["1","2","3","4"],["2","3","4"],["1","3","4"],["1","2","3","4"],["1","2","3","4"]]}
+{"type":"puzzle","file":"explain-small.txt","line":4,"size":4,"box":"2x2","puzzle":"12....3....3....","stop":"contradiction","grid":"12....3....3....","candidates":[[],[],["4"],["4"],["4"],["4"],[],["1","2","4"],["2","4"],["1","4"],["1","2","4"],[],["2","3","4"],["1","3","4"],["1","2","4"],["1","2","4"]]}
 END
 same "candidates, json" "$tmp/exp" "$tmp/out"
 

@@ -90,8 +90,8 @@ status "explain, candidates" 1 "$st"
 
 run --explain --json explain-small.txt
 cat >"$tmp/exp" <<'END'
-{"file":"explain-small.txt","line":3,"size":4,"box":"2x2","puzzle":"12..............","steps":["pointing 3 in box 1 confined to row 2 (r2c1, r2c2): removes 3 from r2c3 r2c4","pointing 4 in box 1 confined to row 2 (r2c1, r2c2): removes 4 from r2c3 r2c4"],"candidates":"1   2   | 34   34\u000a34  34  | 12   12\u000a--------+----------\u000a234 134 | 1234 1234\u000a234 134 | 1234 1234\u000a","grade":"search","guesses":14,"result":"multiple","solution":"1234341221434321"}
-{"file":"explain-small.txt","line":4,"size":4,"box":"2x2","puzzle":"12....3....3....","steps":[],"contradiction":"contradiction: no place left for 3 in row 1","grade":"none","result":"none"}
+{"type":"puzzle","file":"explain-small.txt","line":3,"size":4,"box":"2x2","puzzle":"12..............","steps":["pointing 3 in box 1 confined to row 2 (r2c1, r2c2): removes 3 from r2c3 r2c4","pointing 4 in box 1 confined to row 2 (r2c1, r2c2): removes 4 from r2c3 r2c4"],"grid":"12..............","candidates":[[],[],["3","4"],["3","4"],["3","4"],["3","4"],["1","2"],["1","2"],["2","3","4"],["1","3","4"],["1","2","3","4"],["1","2","3","4"],["2","3","4"],["1","3","4"],["1","2","3","4"],["1","2","3","4"]],"grade":"search","guesses":14,"result":"multiple","solution":"1234341221434321"}
+{"type":"puzzle","file":"explain-small.txt","line":4,"size":4,"box":"2x2","puzzle":"12....3....3....","steps":[],"contradiction":"contradiction: no place left for 3 in row 1","grade":"none","result":"none"}
 END
 same "explain, json" "$tmp/exp" "$tmp/out"
 status "explain, json" 1 "$st"

@@ -54,10 +54,10 @@ dlx-sudoku: bad-conflict.txt:3: box 1 has two 9s: r1c1 and r3c2
 
 # JSON output carries the errors too, in order with the answers.
 bad "conflicting givens, JSON" \
-'{"file":"bad-conflict.txt","line":1,"error":"row 1 has two 9s: r1c1 and r1c2"}
-{"file":"bad-conflict.txt","line":2,"error":"column 1 has two 5s: r6c1 and r9c1"}
-{"file":"bad-conflict.txt","line":3,"error":"box 1 has two 9s: r1c1 and r3c2"}
-{"file":"bad-conflict.txt","line":4,"size":9,"box":"3x3","puzzle":"9..7.35.43..28.1....8.513....3..29.6...136.5.5......1.43........6...8.....9.4.2..","result":"unique"}
+'{"type":"error","file":"bad-conflict.txt","line":1,"error":"row 1 has two 9s: r1c1 and r1c2"}
+{"type":"error","file":"bad-conflict.txt","line":2,"error":"column 1 has two 5s: r6c1 and r9c1"}
+{"type":"error","file":"bad-conflict.txt","line":3,"error":"box 1 has two 9s: r1c1 and r3c2"}
+{"type":"puzzle","file":"bad-conflict.txt","line":4,"size":9,"box":"3x3","puzzle":"9..7.35.43..28.1....8.513....3..29.6...136.5.5......1.43........6...8.....9.4.2..","result":"unique"}
 ' \
 'dlx-sudoku: bad-conflict.txt:1: row 1 has two 9s: r1c1 and r1c2
 dlx-sudoku: bad-conflict.txt:2: column 1 has two 5s: r6c1 and r9c1

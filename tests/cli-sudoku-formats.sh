@@ -273,8 +273,8 @@ status "unique, classic" 0 "$st"
 # json
 run --json two-solutions.txt 4x4.txt
 cat >"$tmp/exp" <<'END'
-{"file":"two-solutions.txt","line":1,"size":9,"box":"3x3","puzzle":"4.72.....1..4....5....16.9862.3...4.3..9.......1.726....2..587....6....453..97.61","result":"multiple","solution":"487259316196438725253716498629381547375964182841572639962145873718623954534897261"}
-{"file":"4x4.txt","line":2,"size":4,"box":"2x2","puzzle":"..3....1..4.2...","result":"unique","solution":"1234432131422413"}
+{"type":"puzzle","file":"two-solutions.txt","line":1,"size":9,"box":"3x3","puzzle":"4.72.....1..4....5....16.9862.3...4.3..9.......1.726....2..587....6....453..97.61","result":"multiple","solution":"487259316196438725253716498629381547375964182841572639962145873718623954534897261"}
+{"type":"puzzle","file":"4x4.txt","line":2,"size":4,"box":"2x2","puzzle":"..3....1..4.2...","result":"unique","solution":"1234432131422413"}
 END
 same "json" "$tmp/exp" "$tmp/out"
 status "json" 0 "$st"
@@ -282,7 +282,7 @@ status "json" 0 "$st"
 # json, count
 run -j -c classic-2.txt
 cat >"$tmp/exp" <<'END'
-{"file":"classic-2.txt","line":1,"size":9,"box":"3x3","puzzle":"9..7.35.43..28.1....8.513....3..29.6...13..5.5......1.43........6...8.....9.4.2..","solutions":2,"exact":true}
+{"type":"count","file":"classic-2.txt","line":1,"size":9,"box":"3x3","puzzle":"9..7.35.43..28.1....8.513....3..29.6...13..5.5......1.43........6...8.....9.4.2..","solutions":2,"exact":true}
 END
 same "json, count" "$tmp/exp" "$tmp/out"
 status "json, count" 0 "$st"
@@ -290,7 +290,7 @@ status "json, count" 0 "$st"
 # json, unique
 run -j -u 6x6.txt
 cat >"$tmp/exp" <<'END'
-{"file":"6x6.txt","line":2,"size":6,"box":"2x3","puzzle":"..2.......645...2..61...1..6...5....","result":"unique"}
+{"type":"puzzle","file":"6x6.txt","line":2,"size":6,"box":"2x3","puzzle":"..2.......645...2..61...1..6...5....","result":"unique"}
 END
 same "json, unique" "$tmp/exp" "$tmp/out"
 status "json, unique" 0 "$st"
@@ -298,9 +298,9 @@ status "json, unique" 0 "$st"
 # json, all
 run -j -a classic-2.txt
 cat >"$tmp/exp" <<'END'
-{"file":"classic-2.txt","line":1,"index":1,"solution":"912763584345289167678451329183572946794136852526894713431925678267318495859647231"}
-{"file":"classic-2.txt","line":1,"index":2,"solution":"912763584345289167678451329183572946796134852524896713431925678267318495859647231"}
-{"file":"classic-2.txt","line":1,"size":9,"box":"3x3","puzzle":"9..7.35.43..28.1....8.513....3..29.6...13..5.5......1.43........6...8.....9.4.2..","solutions":2,"exact":true}
+{"type":"solution","file":"classic-2.txt","line":1,"index":1,"solution":"912763584345289167678451329183572946794136852526894713431925678267318495859647231"}
+{"type":"solution","file":"classic-2.txt","line":1,"index":2,"solution":"912763584345289167678451329183572946796134852524896713431925678267318495859647231"}
+{"type":"count","file":"classic-2.txt","line":1,"size":9,"box":"3x3","puzzle":"9..7.35.43..28.1....8.513....3..29.6...13..5.5......1.43........6...8.....9.4.2..","solutions":2,"exact":true}
 END
 same "json, all" "$tmp/exp" "$tmp/out"
 status "json, all" 0 "$st"
@@ -308,7 +308,7 @@ status "json, all" 0 "$st"
 # json, limit
 run -j -l 1 classic-2.txt
 cat >"$tmp/exp" <<'END'
-{"file":"classic-2.txt","line":1,"size":9,"box":"3x3","puzzle":"9..7.35.43..28.1....8.513....3..29.6...13..5.5......1.43........6...8.....9.4.2..","solutions":1,"exact":false}
+{"type":"count","file":"classic-2.txt","line":1,"size":9,"box":"3x3","puzzle":"9..7.35.43..28.1....8.513....3..29.6...13..5.5......1.43........6...8.....9.4.2..","solutions":1,"exact":false}
 END
 same "json, limit" "$tmp/exp" "$tmp/out"
 status "json, limit" 0 "$st"

@@ -174,6 +174,10 @@ struct dlx_sudoku_puzzle {
 	const int	*cells;		/* N*N cells, row-major, 0 blank, 1..N;
 					   owned by the reader, valid until
 					   the next read */
+	const int	*solution;	/* a CSV line's solution field, N*N
+					   cells 1..N, checked to solve the
+					   puzzle; NULL if none.  Owned as
+					   cells */
 };
 
 /* Why a puzzle was rejected. */
@@ -222,7 +226,17 @@ void		 dlx_sudoku_reader_free(dlx_sudoku_reader *r);
  *     | - + are box separators and ignored, and lines made only of
  *     separators (and * corners) are skipped;
  *   - N lines of N space-separated numbers, 0 for a blank, 10..N allowed;
- *   - blank lines separate puzzles; a line starting with # is a comment.
+ *   - a one-line puzzle, white space, then an annotation (ignored);
+ *   - CSV: the first field that is a whole puzzle, the next such field
+ *     its solution (p->solution; checked complete, keeping the givens and
+ *     breaking no rule, else DLX_SUDOKU_BAD); a first CSV line without a
+ *     puzzle is a header;
+ *   - blank lines separate puzzles; # starts a comment anywhere; a line of
+ *     words that is no puzzle or row (a title) is a comment.
+ * No line is dropped silently: a grid cut short by a line that stands
+ * alone is reported and that line read again.  With the default alphabet,
+ * a puzzle of 10 symbols or more using '0' and another blank mark is
+ * DLX_SUDOKU_BAD (0 is likely a symbol: the message names --symbols).
  * Without a box shape in o, N is inferred from the first row of each
  * puzzle, among the usual sizes 4, 6, 8, 9, 10, 12, 16 and 25 (boxes as
  * dlx_sudoku_box_for() gives them): a line of N*N cells is a one-line

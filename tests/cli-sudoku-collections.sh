@@ -1,0 +1,92 @@
+#!/bin/sh
+# cli-sudoku-collections.sh: the first puzzles of every collection in the
+# benchmark sets (tests/data/coll-*), dressed as people keep them: a title
+# line, a header, comments, blank lines, names and ratings after the
+# puzzles, a damaged puzzle.  Every puzzle is answered or named in an
+# error (answers + errors = puzzles), and every answer is checked to be a
+# solution by a checker that shares no code with the program.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/sudoku-common.sh"
+cd "$data" || exit 99
+
+# check_csv FILE: each line puzzle,solution,result of a 9x9 must hold a
+# solution keeping the givens, with every row, column and box a
+# permutation of 1-9.  Prints the number of bad lines.
+check_csv() {
+	awk -F, 'NR > 1 {
+		p = $1; s = $2; bad = 0
+		if (length(s) != 81 || s !~ /^[1-9]+$/) bad = 1
+		for (i = 1; i <= 81 && !bad; i++) {
+			c = substr(p, i, 1)
+			if (c != "." && c != "0" && c != substr(s, i, 1)) bad = 1
+		}
+		for (u = 0; u < 9 && !bad; u++) {
+			split("", r); split("", k); split("", b)
+			for (j = 0; j < 9; j++) {
+				r[substr(s, u * 9 + j + 1, 1)] = 1
+				k[substr(s, j * 9 + u + 1, 1)] = 1
+				br = int(u / 3) * 3 + int(j / 3)
+				bc = (u % 3) * 3 + j % 3
+				b[substr(s, br * 9 + bc + 1, 1)] = 1
+			}
+			nr = nk = nb = 0
+			for (x in r) nr++
+			for (x in k) nk++
+			for (x in b) nb++
+			if (nr != 9 || nk != 9 || nb != 9) bad = 1
+		}
+		nbad += bad
+	} END { print nbad + 0 }' "$1"
+}
+
+for f in coll-*.txt coll-*.counts; do
+	# The collection's puzzles (the first word of each line).
+	cut -d' ' -f1 "$f" >"$tmp/plain"
+	n=$(wc -l <"$tmp/plain")
+	# Dressed: title, header-like line, comments, blank lines,
+	# annotations, one damaged puzzle (the first, cut short by a cell).
+	{
+		echo "Sudoku"
+		echo "Level: hard, from $f"
+		echo "# first puzzles of $f"
+		echo
+		head -1 "$tmp/plain" | cut -c2-
+		i=0
+		while read -r p; do
+			i=$((i + 1))
+			case $((i % 4)) in
+			0) printf '%s\tpuzzle %d\n' "$p" "$i" ;;
+			1) printf '%s 11.9/11.9/11.3\n' "$p" ;;
+			2) printf '%s  # number %d\n\n' "$p" "$i" ;;
+			3) printf '%s\n' "$p" ;;
+			esac
+		done <"$tmp/plain"
+	} >"$tmp/dressed"
+	run -f csv "$tmp/dressed"
+	answers=$(($(wc -l <"$tmp/out") - 1))
+	errors=$(wc -l <"$tmp/err")
+	if [ "$answers" != "$n" ] || [ "$errors" != 1 ]; then
+		echo "FAIL: $f: $answers answers and $errors errors for" \
+		    "$n puzzles and 1 damaged"
+		cat "$tmp/err"
+		fail=1
+	fi
+	status "$f: exit status" 2 "$st"
+	cp "$tmp/out" "$tmp/dressed.out"
+	bad=$(check_csv "$tmp/out")
+	if [ "$bad" != 0 ]; then
+		echo "FAIL: $f: $bad answers are not solutions"
+		fail=1
+	fi
+	# The plain collection solves the same, without complaint.
+	run -f csv "$tmp/plain"
+	status "$f: plain" 0 "$st"
+	same "$f: dressed and plain answers" "$tmp/dressed.out" "$tmp/out"
+done
+
+# The counts of the serg benchmark (puzzle, space, count: an annotation
+# for the reader) agree with ours.
+run -c -f csv coll-puzzles7_serg_benchmark.counts
+awk -F, 'NR > 1 { print $1 " " $2 }' "$tmp/out" >"$tmp/got"
+same "serg counts" coll-puzzles7_serg_benchmark.counts "$tmp/got"
+
+exit $fail
