@@ -53,6 +53,7 @@ enum {
 	OPT_STRICT,
 	OPT_MAX_LINE,
 	OPT_NO_MEMO,
+	OPT_MEMO,
 	OPT_MEMORY
 };
 
@@ -71,8 +72,9 @@ static struct {
 	const char	*file;		/* operand, NULL or "-": stdin */
 	unsigned	 threads;	/* --threads; 0: every CPU */
 	int		 no_memo;	/* --no-memo */
+	int		 memo;		/* --memo: the cache from the start */
 	size_t		 memory;	/* --memory; 0: a quarter of RAM */
-} opts = { OUT_COUNT, 0, 0, 0, 0, -1, 2.0, 0, 0, NULL, 0, 0, 0 };
+} opts = { OUT_COUNT, 0, 0, 0, 0, -1, 2.0, 0, 0, NULL, 0, 0, 0, 0 };
 
 /* The state of the run, shared with the callbacks. */
 struct run {
@@ -157,6 +159,7 @@ usage(void)
 "  -s, --stats           print search statistics on standard error\n"
 "  -t, --threads=N       search on N threads (default: every CPU available)\n"
 "      --no-memo         count by plain search, without the subproblem cache\n"
+"      --memo            count with the cache from the start, whatever happens\n"
 "      --memory=SIZE     bytes the cache may use: 512M, 4G... (default: a\n"
 "                        quarter of the memory of the machine)\n"
 "      --progress[=SEC]  print progress on standard error every SEC seconds\n"
@@ -250,6 +253,7 @@ parse_options(int argc, char **argv)
 		{ "strict",	 no_argument,		NULL, OPT_STRICT },
 		{ "max-line",	 required_argument,	NULL, OPT_MAX_LINE },
 		{ "no-memo",	 no_argument,		NULL, OPT_NO_MEMO },
+		{ "memo",	 no_argument,		NULL, OPT_MEMO },
 		{ "memory",	 required_argument,	NULL, OPT_MEMORY },
 		{ "help",	 no_argument,		NULL, 'h' },
 		{ "version",	 no_argument,		NULL, 'V' },
@@ -313,6 +317,11 @@ parse_options(int argc, char **argv)
 			break;
 		case OPT_NO_MEMO:
 			opts.no_memo = 1;
+			opts.memo = 0;
+			break;
+		case OPT_MEMO:
+			opts.memo = 1;
+			opts.no_memo = 0;
 			break;
 		case OPT_MEMORY:
 			opts.memory = parse_size("memory size", optarg);
@@ -644,7 +653,7 @@ main(int argc, char **argv)
 	if (opts.output == OUT_COUNT && opts.limit == 0 && !opts.no_memo) {
 		/* Counting alone: the subproblem cache, where it pays. */
 		memset(&mm, 0, sizeof mm);
-		mm.mode = DLX_MEMO_AUTO;
+		mm.mode = opts.memo ? DLX_MEMO_ALWAYS : DLX_MEMO_AUTO;
 		mm.memory = opts.memory != 0 ? opts.memory : default_memory();
 		mm.no_plain = 1;
 		mm.progress = progress;

@@ -81,6 +81,9 @@ struct options {
 	int		 candidates;	/* --candidates */
 	uint64_t	 limit;		/* stop at this many; 0: none */
 	unsigned	 threads;	/* --threads; 0: every CPU */
+	int		 no_memo;	/* --no-memo */
+	int		 memo;		/* --memo: the cache from the start */
+	size_t		 memory;	/* --memory; 0: a quarter of RAM */
 	int		 boxr, boxc;	/* --box, or 0 */
 	const char	*symbols;	/* --symbols, expanded; or NULL */
 	char		 alpha[DLX_SUDOKU_MAXN + 1];
@@ -133,6 +136,9 @@ struct result {
 	uint64_t	 count;		/* solutions found */
 	int		 exact;		/* count is the full count */
 	int		 interrupted;	/* Ctrl-C stopped it */
+	char		 text[DLX_WIDE_DIGITS + 1];
+					/* the count in decimal, exact even
+					   beyond 2^64 (count then saturates) */
 };
 
 static const char	*progname = "dlx-sudoku";
@@ -421,6 +427,51 @@ on_solution(void *arg, const int *options, size_t n)
 }
 
 /*
+ * Parse --memory's SIZE: a number with an optional suffix K, M, G or T
+ * (powers of 1024), or die.
+ */
+static size_t
+parse_size(const char *arg)
+{
+	unsigned long long	 v;
+	char			*end;
+	int			 shift = 0;
+
+	errno = 0;
+	if (arg[0] < '0' || arg[0] > '9')
+		usage_error("--memory: '%s' is not a size", arg);
+	v = strtoull(arg, &end, 10);
+	switch (*end) {
+	case 'K': case 'k': shift = 10; end++; break;
+	case 'M': case 'm': shift = 20; end++; break;
+	case 'G': case 'g': shift = 30; end++; break;
+	case 'T': case 't': shift = 40; end++; break;
+	}
+	if (*end == 'B' || *end == 'b')
+		end++;
+	if (*end != '\0' || v == 0 || errno == ERANGE ||
+	    v > (SIZE_MAX >> shift))
+		usage_error("--memory: '%s' is not a size", arg);
+	return (size_t)v << shift;
+}
+
+/* The cache's default budget: a quarter of the machine's memory, at
+ * least 64 MiB. */
+static size_t
+default_memory(void)
+{
+	long		 pages = sysconf(_SC_PHYS_PAGES);
+	long		 psize = sysconf(_SC_PAGESIZE);
+	size_t		 m = (size_t)64 << 20;
+
+	if (pages > 0 && psize > 0 &&
+	    (unsigned long long)pages / 4 < SIZE_MAX / (size_t)psize &&
+	    (size_t)pages / 4 * (size_t)psize > m)
+		m = (size_t)pages / 4 * (size_t)psize;
+	return m;
+}
+
+/*
  * Search the puzzle's matrix for up to max solutions (0: all), calling
  * visit (may be NULL) on each.  Keeps the figures for --stats.
  */
@@ -432,6 +483,9 @@ search(struct run *run, const struct puzzle *pz, uint64_t max,
 	struct search_ctx	sc;
 	struct dlx_search	s;
 	struct dlx_parallel	par;
+	struct dlx_memo		mm;
+	struct dlx_memo_stats	ms;
+	struct dlx_wide		wide;
 	struct dlx_stats	st;
 	double			t;
 
@@ -457,9 +511,37 @@ search(struct run *run, const struct puzzle *pz, uint64_t max,
 	 * visits the solutions in the serial order, one at a time. */
 	memset(&par, 0, sizeof par);
 	par.threads = run->o.threads;
-	res->rc = dlx_search_parallel(sc.d, &s, &par);
+	memset(&ms, 0, sizeof ms);
+	wide.hi = wide.lo = 0;
+	res->rc = DLX_INCOMPLETE;
+	if (visit == NULL && max == 0 && !run->o.no_memo) {
+		/*
+		 * Counting alone: the subproblem cache where it pays.  The
+		 * matrix declares the cells first, row by row, so branching
+		 * on the first open cell (unless some item is down to one
+		 * option) fills the grid in order and partial grids meet
+		 * again (dlx.h, DLX_MEMO_FIRST).
+		 */
+		memset(&mm, 0, sizeof mm);
+		mm.mode = run->o.memo ? DLX_MEMO_ALWAYS : DLX_MEMO_AUTO;
+		mm.order = DLX_MEMO_FIRST;
+		mm.memory = run->o.memory != 0 ? run->o.memory :
+		    default_memory();
+		mm.no_plain = 1;
+		mm.progress = on_progress;
+		mm.progress_arg = &sc;
+		mm.progress_updates = PROGRESS_UPDATES;
+		res->rc = dlx_count_wide(sc.d, &mm, &wide, &ms);
+	}
+	if (res->rc == DLX_INCOMPLETE) {
+		res->rc = dlx_search_parallel(sc.d, &s, &par);
+		dlx_stats(sc.d, &st);
+		wide.hi = 0;
+		wide.lo = st.solutions;
+	}
 	dlx_stats(sc.d, &st);
-	res->count = st.solutions;
+	res->count = wide.hi != 0 ? UINT64_MAX : wide.lo;
+	dlx_wide_format(wide, res->text, sizeof res->text);
 	res->exact = res->rc == DLX_OK;
 	res->interrupted = res->rc == DLX_STOPPED && interrupted;
 	if (sc.shown)
@@ -479,6 +561,15 @@ search(struct run *run, const struct puzzle *pz, uint64_t max,
 		    "%.6f s\n", progname, pz->file, pz->p->line,
 		    (unsigned long long)st.nodes,
 		    (unsigned long long)st.updates, t);
+		if (ms.used || ms.gave_up)
+			fprintf(stderr, "%s: %s:%lu: cache %s: %llu entries, "
+			    "%llu lookups, %llu hits, %llu replaced, %zu "
+			    "bytes\n", progname, pz->file, pz->p->line,
+			    ms.used ? "used" : "gave up (too few repeats)",
+			    (unsigned long long)ms.entries,
+			    (unsigned long long)ms.lookups,
+			    (unsigned long long)ms.hits,
+			    (unsigned long long)ms.replaced, ms.bytes);
 	}
 }
 
@@ -580,16 +671,16 @@ mode_solve(struct run *run, const struct puzzle *pz)
 static void
 print_count(const struct result *res)
 {
-	out("%s%llu solution%s%s", res->exact ? "" : "at least ",
-	    (unsigned long long)res->count, res->count == 1 ? "" : "s",
+	out("%s%s solution%s%s", res->exact ? "" : "at least ",
+	    res->text, res->count == 1 ? "" : "s",
 	    res->interrupted ? " (interrupted)" : "");
 }
 
 static void
 print_count_json(const struct result *res)
 {
-	out(",\"solutions\":%llu,\"exact\":%s%s}\n",
-	    (unsigned long long)res->count, res->exact ? "true" : "false",
+	out(",\"solutions\":%s,\"exact\":%s%s}\n",
+	    res->text, res->exact ? "true" : "false",
 	    res->interrupted ? ",\"interrupted\":true" : "");
 }
 
@@ -610,15 +701,14 @@ report_count(struct run *run, const struct puzzle *pz,
 	switch (run->o.format) {
 	case FORMAT_CSV:
 		print_line(run, p->n, p->cells);
-		out(",%llu,%s\n", (unsigned long long)res->count,
-		    res->exact ? "true" : "false");
+		out(",%s,%s\n", res->text, res->exact ? "true" : "false");
 		break;
 	case FORMAT_LINE:
 		print_line(run, p->n, p->cells);
 		out_char(' ');
 		if (!res->exact)
 			out_str("at least ");
-		out("%llu%s\n", (unsigned long long)res->count,
+		out("%s%s\n", res->text,
 		    res->interrupted ? " (interrupted)" : "");
 		break;
 	case FORMAT_GRID:
@@ -1385,7 +1475,10 @@ enum {
 	OPT_SYMMETRY,
 	OPT_SEED,
 	OPT_GIVENS,
-	OPT_GRADE
+	OPT_GRADE,
+	OPT_NO_MEMO,
+	OPT_MEMO,
+	OPT_MEMORY
 };
 
 static const struct option longopts[] = {
@@ -1400,6 +1493,9 @@ static const struct option longopts[] = {
 	{ "grade",	required_argument,	NULL, OPT_GRADE },
 	{ "help",	no_argument,		NULL, 'h' },
 	{ "json",	no_argument,		NULL, 'j' },
+	{ "memo",	no_argument,		NULL, OPT_MEMO },
+	{ "memory",	required_argument,	NULL, OPT_MEMORY },
+	{ "no-memo",	no_argument,		NULL, OPT_NO_MEMO },
 	{ "limit",	required_argument,	NULL, 'l' },
 	{ "progress",	no_argument,		NULL, OPT_PROGRESS },
 	{ "rate",	no_argument,		NULL, 'r' },
@@ -1773,6 +1869,12 @@ usage(void)
 	    "      --symbols ALPHA  symbols, e.g. 0-9A-F (default 1-9A-Z)\n"
 	    "  -t, --threads N      search on N threads (default: every "
 	    "CPU available)\n"
+	    "      --no-memo        count by plain search, without the "
+	    "subproblem cache\n"
+	    "      --memo           count with the cache from the start\n"
+	    "      --memory SIZE    bytes the cache may use: 512M, 4G... "
+	    "(default: a\n"
+	    "                       quarter of the machine's memory)\n"
 	    "      --variant NAME   x, hyper, jigsaw, killer (or a header "
 	    "line in the file)\n"
 	    "      --generate N     write N new minimal unique puzzles; "
@@ -1911,6 +2013,17 @@ parse_options(int argc, char **argv, struct options *o)
 		case OPT_GIVENS:
 		case OPT_GRADE:
 			variant_option(o, ch, optarg);
+			break;
+		case OPT_NO_MEMO:
+			o->no_memo = 1;
+			o->memo = 0;
+			break;
+		case OPT_MEMO:
+			o->memo = 1;
+			o->no_memo = 0;
+			break;
+		case OPT_MEMORY:
+			o->memory = parse_size(optarg);
 			break;
 		case OPT_SYMBOLS:
 			if (dlx_sudoku_parse_symbols(optarg, o->alpha,

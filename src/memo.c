@@ -294,10 +294,24 @@ grow(struct memo *m)
 	free_d(d, old);
 }
 
+/* The bucket of h has no empty slot. */
+static int
+full(const struct memo *m, uint64_t h)
+{
+	const uint64_t	*s = bucket(m, h);
+	size_t		 sw = slotwords(m), k;
+
+	for (k = 0; k < BUCKET; k++, s += sw)
+		if (s[0] == 0)
+			return 0;
+	return 1;
+}
+
 static void
 store(struct memo *m, u128 count, uint64_t cost)
 {
-	if (m->used >= m->nslots / 4 * 3)
+	/* Grow before replacing anything, while the budget allows. */
+	if (m->used >= m->nslots / 4 * 3 || full(m, m->hash | 1))
 		grow(m);
 	makekey(m);
 	place(m, m->hash | 1, m->key, count, cost);
