@@ -30,6 +30,7 @@
 
 #include "dlx.h"
 #include "dlx_text.h"
+#include "cluster.h"
 
 #define EXIT_FOUND	0	/* at least one solution */
 #define EXIT_NONE	1	/* no solution */
@@ -54,7 +55,12 @@ enum {
 	OPT_MAX_LINE,
 	OPT_NO_MEMO,
 	OPT_MEMO,
-	OPT_MEMORY
+	OPT_MEMORY,
+	OPT_PART,
+	OPT_CHECKPOINT,
+	OPT_CHECKPOINT_EVERY,
+	OPT_RESUME,
+	OPT_RECORD
 };
 
 static const char	*progname = "dlx";
@@ -74,7 +80,8 @@ static struct {
 	int		 no_memo;	/* --no-memo */
 	int		 memo;		/* --memo: the cache from the start */
 	size_t		 memory;	/* --memory; 0: a quarter of RAM */
-} opts = { OUT_COUNT, 0, 0, 0, 0, -1, 2.0, 0, 0, NULL, 0, 0, 0, 0 };
+	struct cluster	 cl;		/* --part, --checkpoint, --resume */
+} opts = { OUT_COUNT, 0, 0, 0, 0, -1, 2.0, 0, 0, NULL, 0, 0, 0, 0, { 0 } };
 
 /* The state of the run, shared with the callbacks. */
 struct run {
@@ -88,6 +95,7 @@ struct run {
 					   0 */
 	int		 write_failed;	/* a write to stdout failed */
 	int		 show_progress;	/* print progress lines */
+	uint64_t	 numbered;	/* solutions printed by this run */
 	struct timespec	 start;		/* when the search began */
 	double		 last;		/* time of the last progress line */
 };
@@ -144,6 +152,7 @@ static void
 usage(void)
 {
 	printf("Usage: %s [OPTION]... [FILE]\n", progname);
+	printf("  or:  %s merge [--partial] [--stats] RECORD...\n", progname);
 	fputs(
 "Solve the exact cover problem in FILE, written in Knuth's DLX format\n"
 "(standard input if FILE is - or absent), and print how many solutions\n"
@@ -168,6 +177,13 @@ usage(void)
 "      --strict          an option with no primary item is an error, not a\n"
 "                        warning\n"
 "      --max-line=BYTES  longest input line accepted (default 1048576)\n"
+"      --part=K/N        search only part K of N (1 <= K <= N), and print\n"
+"                        its record (JSON) for 'dlx merge'; K omitted:\n"
+"                        $SLURM_ARRAY_TASK_ID; no --part: $DLX_PART\n"
+"      --record=FILE     write the part record to FILE\n"
+"      --checkpoint=FILE save the search position to FILE now and then\n"
+"      --checkpoint-every=SEC  seconds between checkpoints (default 60)\n"
+"      --resume=FILE     go on from the checkpoint in FILE\n"
 "  -h, --help            display this help and exit\n"
 "  -V, --version         output version information and exit\n"
 "\n"
@@ -255,6 +271,12 @@ parse_options(int argc, char **argv)
 		{ "no-memo",	 no_argument,		NULL, OPT_NO_MEMO },
 		{ "memo",	 no_argument,		NULL, OPT_MEMO },
 		{ "memory",	 required_argument,	NULL, OPT_MEMORY },
+		{ "part",	 required_argument,	NULL, OPT_PART },
+		{ "record",	 required_argument,	NULL, OPT_RECORD },
+		{ "checkpoint",	 required_argument,	NULL, OPT_CHECKPOINT },
+		{ "checkpoint-every", required_argument, NULL,
+		    OPT_CHECKPOINT_EVERY },
+		{ "resume",	 required_argument,	NULL, OPT_RESUME },
 		{ "help",	 no_argument,		NULL, 'h' },
 		{ "version",	 no_argument,		NULL, 'V' },
 		{ NULL,		 0,			NULL, 0 }
@@ -262,6 +284,7 @@ parse_options(int argc, char **argv)
 	int		 c;
 	uint64_t	 v;
 	char		*end;
+	const char	*why;
 
 	while ((c = getopt_long(argc, argv, "pjn:1st:hV", longopts, NULL)) !=
 	    -1) {
@@ -326,6 +349,25 @@ parse_options(int argc, char **argv)
 		case OPT_MEMORY:
 			opts.memory = parse_size("memory size", optarg);
 			break;
+		case OPT_PART:
+			if (cluster_parse_part(optarg, &opts.cl.k, &opts.cl.n,
+			    &why) != 0)
+				usage_error("--part: '%s': %s", optarg, why);
+			break;
+		case OPT_RECORD:
+			opts.cl.record = optarg;
+			break;
+		case OPT_CHECKPOINT:
+			opts.cl.checkpoint = optarg;
+			break;
+		case OPT_CHECKPOINT_EVERY:
+			if (cluster_parse_every(optarg, &opts.cl.every) != 0)
+				usage_error("invalid checkpoint interval: "
+				    "'%s'", optarg);
+			break;
+		case OPT_RESUME:
+			opts.cl.resume = optarg;
+			break;
 		case 'h':
 			usage();
 			exit(fflush(stdout) == 0 && !ferror(stdout) ?
@@ -350,6 +392,12 @@ parse_options(int argc, char **argv)
 		usage_error("extra operand '%s'", argv[optind + 1]);
 	if (optind < argc)
 		opts.file = argv[optind];
+	opts.cl.prog = progname;
+	opts.cl.version = PACKAGE_VERSION;
+	if (cluster_setup(&opts.cl, &why) != 0)
+		usage_error("%s", why);
+	if (opts.cl.record != NULL && !opts.cl.parted)
+		usage_error("--record goes with --part");
 }
 
 /* Note the first failed write: the search stops and the status says so. */
@@ -420,23 +468,23 @@ static int
 visit(void *arg, const int *options, size_t n)
 {
 	struct run		*r = arg;
-	struct dlx_stats	 st;
 	const char		*s;
 	size_t			 k;
+	uint64_t		 number;
 	int			 rc = 0;
 
 	if (interrupted || r->write_failed)
 		return 1;
-	dlx_stats(r->d, &st);
 	memcpy(r->sorted, options, n * sizeof *options);
 	qsort(r->sorted, n, sizeof *r->sorted, cmp_int);
+	/* Numbered on from the solutions of the runs resumed from. */
+	number = opts.cl.before + ++r->numbered;
 	if (opts.output == OUT_PRINT)
-		rc = printf("%s%llu:\n", st.solutions > 1 ? "\n" : "",
-		    (unsigned long long)st.solutions);
+		rc = printf("%s%llu:\n", r->numbered > 1 ? "\n" : "",
+		    (unsigned long long)number);
 	else
 		rc = printf("{\"type\":\"solution\",\"solution\":%llu,"
-		    "\"options\":[",
-		    (unsigned long long)st.solutions);
+		    "\"options\":[", (unsigned long long)number);
 	for (k = 0; k < n && rc >= 0; k++) {
 		if ((s = option_text(r, r->sorted[k])) == NULL) {
 			diag("%s", dlx_strerror(DLX_ENOMEM));
@@ -573,6 +621,8 @@ print_stats(struct run *r, double secs, const struct dlx_memo_stats *ms)
 {
 	struct dlx_stats	 st;
 
+	char			 num[48];
+
 	dlx_stats(r->d, &st);
 	/* The cache's lines only when it was tried: the figures of a plain
 	 * search stay those of Knuth's DLX1 and DLX2, line for line. */
@@ -586,8 +636,15 @@ print_stats(struct run *r, double secs, const struct dlx_memo_stats *ms)
 		    (unsigned long long)ms->lookups,
 		    (unsigned long long)ms->hits,
 		    (unsigned long long)ms->replaced, ms->bytes);
-	fprintf(stderr, "solutions: %llu\n",
-	    (unsigned long long)st.solutions);
+	if (cluster_active(&opts.cl)) {
+		/* The figures of the part or of every run resumed from. */
+		st.nodes = opts.cl.nodes;
+		st.updates = opts.cl.updates;
+		cluster_u128_text(opts.cl.sol_hi, opts.cl.sol_lo, num);
+	} else
+		snprintf(num, sizeof num, "%llu",
+		    (unsigned long long)st.solutions);
+	fprintf(stderr, "solutions: %s\n", num);
 	fprintf(stderr, "nodes: %llu\n", (unsigned long long)st.nodes);
 	fprintf(stderr, "updates: %llu\n", (unsigned long long)st.updates);
 	fprintf(stderr, "max depth: %zu\n", st.max_depth);
@@ -595,6 +652,55 @@ print_stats(struct run *r, double secs, const struct dlx_memo_stats *ms)
 	fprintf(stderr, "updates/s: %.3g\n",
 	    secs > 0 ? (double)st.updates / secs : 0.0);
 	fprintf(stderr, "memory: %zu bytes\n", dlx_memory(r->d));
+}
+
+/*
+ * After a search run by cluster_search() (rc): print the count, or the
+ * part record with --part, and say how it ended.  Returns the exit
+ * status.  A part that was searched to the end exits 0 even without a
+ * solution: its record is the answer, and a batch system would take 1
+ * for a failure.
+ */
+static int
+main_cluster(struct run *r, int rc)
+{
+	struct cluster	*c = &opts.cl;
+	char		 num[48];
+	int		 sig;
+
+	if (rc == CLUSTER_EFILE)
+		return EXIT_TROUBLE;
+	if (rc < 0) {
+		diag("%s: %s", r->name, dlx_strerror(rc));
+		return EXIT_TROUBLE;
+	}
+	cluster_u128_text(c->sol_hi, c->sol_lo, num);
+	sig = c->signo != 0 ? c->signo : interrupted ? SIGINT : 0;
+	if (sig != 0 || rc == DLX_STOPPED) {
+		if (r->write_failed)
+			return EXIT_TROUBLE;
+		diag("stopped: %s solutions so far (partial)%s%s", num,
+		    c->checkpoint != NULL ? "; resume with --resume=" : "",
+		    c->checkpoint != NULL ? c->checkpoint : "");
+		return sig != 0 ? 128 + sig : EXIT_INTERRUPT;
+	}
+	if (c->parted) {
+		if (rc != DLX_OK) {
+			diag("part %u/%u: the search did not end (--limit?): "
+			    "no record", c->k, c->n);
+			return EXIT_TROUBLE;
+		}
+		if (c->record != NULL)
+			return cluster_write_record(c, NULL) == 0 ?
+			    EXIT_FOUND : EXIT_TROUBLE;
+		if (opts.output == OUT_COUNT)
+			check_write(r, cluster_write_record(c, stdout));
+		return EXIT_FOUND;
+	}
+	if (opts.output == OUT_COUNT)
+		check_write(r, printf("%s%s\n", num, rc == DLX_OK ? "" :
+		    " (at least)"));
+	return c->sol_hi == 0 && c->sol_lo == 0 ? EXIT_NONE : EXIT_FOUND;
 }
 
 int
@@ -612,6 +718,8 @@ main(int argc, char **argv)
 	double			 secs;
 	int			 rc, status, exact;
 
+	if (argc > 1 && strcmp(argv[1], "merge") == 0)
+		return merge_main(progname, argc - 1, argv + 1);
 	parse_options(argc, argv);
 
 	memset(&r, 0, sizeof r);
@@ -643,11 +751,20 @@ main(int argc, char **argv)
 	s.progress_arg = &r;
 	s.progress_updates = CHECK_UPDATES;
 	clock_gettime(CLOCK_MONOTONIC, &r.start);
+	memset(&ms, 0, sizeof ms);
+	if (cluster_active(&opts.cl)) {
+		/* --part, --checkpoint, --resume: cluster.c runs the search
+		 * from its position (serially, without the cache). */
+		rc = cluster_search(&opts.cl, r.d, &s);
+		status = main_cluster(&r, rc);
+		if (opts.stats)
+			print_stats(&r, elapsed(&r), &ms);
+		goto done;
+	}
 	/* Threads change nothing of the output: the library visits the
 	 * solutions in the serial order, one at a time. */
 	memset(&par, 0, sizeof par);
 	par.threads = opts.threads;
-	memset(&ms, 0, sizeof ms);
 	rc = DLX_INCOMPLETE;
 	wide.hi = wide.lo = 0;
 	if (opts.output == OUT_COUNT && opts.limit == 0 && !opts.no_memo) {
@@ -698,7 +815,7 @@ main(int argc, char **argv)
 	}
 	if (opts.stats)
 		print_stats(&r, secs, &ms);
-
+done:
 	if (fflush(stdout) != 0)
 		check_write(&r, -1);
 	if (r.write_failed || ferror(stdout)) {

@@ -37,6 +37,7 @@
 #include "sudoku_logic.h"
 #include "sudoku_variant.h"
 #include "sudoku_gen.h"
+#include "cluster.h"
 
 #define DEFAULT_SYMBOLS	"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -142,6 +143,8 @@ struct result {
 };
 
 static const char	*progname = "dlx-sudoku";
+static struct cluster	 cl;		/* --part, --checkpoint, --resume */
+static int		 cl_puzzles;	/* puzzles searched under them */
 static volatile sig_atomic_t interrupted;
 
 static void	usage(void);
@@ -422,6 +425,9 @@ on_solution(void *arg, const int *options, size_t n)
 {
 	struct search_ctx	*sc = arg;
 
+	/* Numbered on from the solutions of the runs resumed from. */
+	if (sc->found == 0 && cluster_active(&cl))
+		sc->found = cl.before;
 	sc->found++;
 	return sc->visit(sc, options, n);
 }
@@ -472,6 +478,34 @@ default_memory(void)
 }
 
 /*
+ * search() under --part, --checkpoint or --resume (cluster.c), for one
+ * puzzle only: a checkpoint or a part record names one problem.
+ */
+static void
+search_cluster(struct run *run, const struct puzzle *pz, dlx *d,
+    const struct dlx_search *s, struct result *res)
+{
+	memset(res, 0, sizeof *res);
+	if (++cl_puzzles > 1) {
+		diag("%s:%lu: --part, --checkpoint and --resume take one "
+		    "puzzle", pz->file, pz->p->line);
+		run->status = EXIT_ERROR;
+		res->rc = CLUSTER_EFILE;
+		return;
+	}
+	res->rc = cluster_search(&cl, d, s);
+	if (res->rc == CLUSTER_EFILE) {
+		run->status = EXIT_ERROR;
+		return;
+	}
+	res->count = cl.sol_hi != 0 ? UINT64_MAX : cl.sol_lo;
+	res->exact = res->rc == DLX_OK;
+	if (cl.signo != 0)
+		interrupted = 1;
+	res->interrupted = res->rc == DLX_STOPPED && interrupted;
+}
+
+/*
  * Search the puzzle's matrix for up to max solutions (0: all), calling
  * visit (may be NULL) on each.  Keeps the figures for --stats.
  */
@@ -507,43 +541,53 @@ search(struct run *run, const struct puzzle *pz, uint64_t max,
 	s.progress_updates = PROGRESS_UPDATES;
 	if (run->o.stats || sc.show)
 		sc.start = sc.last = now();
-	/* The output is the same on any number of threads: the library
-	 * visits the solutions in the serial order, one at a time. */
-	memset(&par, 0, sizeof par);
-	par.threads = run->o.threads;
 	memset(&ms, 0, sizeof ms);
 	wide.hi = wide.lo = 0;
-	res->rc = DLX_INCOMPLETE;
-	if (visit == NULL && max == 0 && !run->o.no_memo) {
-		/*
-		 * Counting alone: the subproblem cache where it pays.  The
-		 * matrix declares the cells first, row by row, so branching
-		 * on the first open cell (unless some item is down to one
-		 * option) fills the grid in order and partial grids meet
-		 * again (dlx.h, DLX_MEMO_FIRST).
-		 */
-		memset(&mm, 0, sizeof mm);
-		mm.mode = run->o.memo ? DLX_MEMO_ALWAYS : DLX_MEMO_AUTO;
-		mm.order = DLX_MEMO_FIRST;
-		mm.memory = run->o.memory != 0 ? run->o.memory :
-		    default_memory();
-		mm.no_plain = 1;
-		mm.progress = on_progress;
-		mm.progress_arg = &sc;
-		mm.progress_updates = PROGRESS_UPDATES;
-		res->rc = dlx_count_wide(sc.d, &mm, &wide, &ms);
-	}
-	if (res->rc == DLX_INCOMPLETE) {
-		res->rc = dlx_search_parallel(sc.d, &s, &par);
+	if (cluster_active(&cl)) {
+		search_cluster(run, pz, sc.d, &s, res);
+		if (res->rc == CLUSTER_EFILE)
+			return;
 		dlx_stats(sc.d, &st);
-		wide.hi = 0;
-		wide.lo = st.solutions;
+		wide.hi = cl.sol_hi;
+		wide.lo = cl.sol_lo;
+		dlx_wide_format(wide, res->text, sizeof res->text);
+	} else {
+		/* The output is the same on any number of threads: the library
+		 * visits the solutions in the serial order, one at a time. */
+		memset(&par, 0, sizeof par);
+		par.threads = run->o.threads;
+		res->rc = DLX_INCOMPLETE;
+		if (visit == NULL && max == 0 && !run->o.no_memo) {
+			/*
+			 * Counting alone: the subproblem cache where it pays.  The
+			 * matrix declares the cells first, row by row, so branching
+			 * on the first open cell (unless some item is down to one
+			 * option) fills the grid in order and partial grids meet
+			 * again (dlx.h, DLX_MEMO_FIRST).
+			 */
+			memset(&mm, 0, sizeof mm);
+			mm.mode = run->o.memo ? DLX_MEMO_ALWAYS : DLX_MEMO_AUTO;
+			mm.order = DLX_MEMO_FIRST;
+			mm.memory = run->o.memory != 0 ? run->o.memory :
+			    default_memory();
+			mm.no_plain = 1;
+			mm.progress = on_progress;
+			mm.progress_arg = &sc;
+			mm.progress_updates = PROGRESS_UPDATES;
+			res->rc = dlx_count_wide(sc.d, &mm, &wide, &ms);
+		}
+		if (res->rc == DLX_INCOMPLETE) {
+			res->rc = dlx_search_parallel(sc.d, &s, &par);
+			dlx_stats(sc.d, &st);
+			wide.hi = 0;
+			wide.lo = st.solutions;
+		}
+		dlx_stats(sc.d, &st);
+		res->count = wide.hi != 0 ? UINT64_MAX : wide.lo;
+		dlx_wide_format(wide, res->text, sizeof res->text);
+		res->exact = res->rc == DLX_OK;
+		res->interrupted = res->rc == DLX_STOPPED && interrupted;
 	}
-	dlx_stats(sc.d, &st);
-	res->count = wide.hi != 0 ? UINT64_MAX : wide.lo;
-	dlx_wide_format(wide, res->text, sizeof res->text);
-	res->exact = res->rc == DLX_OK;
-	res->interrupted = res->rc == DLX_STOPPED && interrupted;
 	if (sc.shown)
 		fprintf(stderr, "\r\033[K");
 	if (res->rc < 0) {
@@ -737,6 +781,14 @@ mode_count(struct run *run, const struct puzzle *pz)
 	search(run, pz, run->o.limit, NULL, &res);
 	if (res.rc < 0)
 		return;
+	if (cl.parted && res.rc == DLX_OK) {
+		/* The part's record is its answer, whatever its count. */
+		fflush(stdout);
+		if (cluster_write_record(&cl, cl.record != NULL ? NULL :
+		    stdout) != 0)
+			run->status = EXIT_ERROR;
+		return;
+	}
 	report_count(run, pz, &res);
 }
 
@@ -793,6 +845,9 @@ mode_all(struct run *run, const struct puzzle *pz)
 	search(run, pz, run->o.limit, print_each, &res);
 	if (res.rc < 0)
 		return;
+	if (cl.parted && res.rc == DLX_OK && cl.record != NULL &&
+	    cluster_write_record(&cl, NULL) != 0)
+		run->status = EXIT_ERROR;
 	if (!run->o.json && run->o.format == FORMAT_LINE) {
 		/* The numbered lines say it all, except for none. */
 		if (res.count == 0)
@@ -1478,13 +1533,23 @@ enum {
 	OPT_GRADE,
 	OPT_NO_MEMO,
 	OPT_MEMO,
-	OPT_MEMORY
+	OPT_MEMORY,
+	OPT_PART,
+	OPT_CHECKPOINT,
+	OPT_CHECKPOINT_EVERY,
+	OPT_RESUME,
+	OPT_RECORD
 };
 
 static const struct option longopts[] = {
 	{ "all",	no_argument,		NULL, 'a' },
 	{ "box",	required_argument,	NULL, 'b' },
 	{ "candidates",	no_argument,		NULL, OPT_CANDIDATES },
+	{ "checkpoint",	required_argument,	NULL, OPT_CHECKPOINT },
+	{ "checkpoint-every", required_argument, NULL, OPT_CHECKPOINT_EVERY },
+	{ "part",	required_argument,	NULL, OPT_PART },
+	{ "record",	required_argument,	NULL, OPT_RECORD },
+	{ "resume",	required_argument,	NULL, OPT_RESUME },
 	{ "count",	no_argument,		NULL, 'c' },
 	{ "explain",	no_argument,		NULL, 'e' },
 	{ "format",	required_argument,	NULL, 'f' },
@@ -1843,7 +1908,12 @@ usage(void)
 	printf("usage: %s [-acejrsuhV] [-b RxC] [-f grid|line|classic|csv] "
 	    "[-t N] [-l N]\n"
 	    "       [--candidates] [--progress] [--symbols ALPHABET] "
-	    "[file ...]\n", progname);
+	    "[file ...]\n"
+	    "       [--part K/N] [--record FILE] [--checkpoint FILE] "
+	    "[--checkpoint-every SEC]\n"
+	    "       [--resume FILE] -c|-a file\n"
+	    "       %s merge [--partial] [--stats] RECORD...\n", progname,
+	    progname);
 	printf("Solve, count or enumerate the sudoku puzzles in each file "
 	    "(standard input\nif none, or -).\n\n"
 	    "  -c, --count          count the solutions of each puzzle\n"
@@ -1881,6 +1951,16 @@ usage(void)
 	    "with --symmetry\n"
 	    "                       none|180|90|mirror, --seed S, --givens "
 	    "MAX, --grade G\n"
+	    "      --part K/N       count only part K of N (1 <= K <= N) of "
+	    "one puzzle and\n"
+	    "                       print its record for 'merge'; K omitted: "
+	    "$SLURM_ARRAY_TASK_ID\n"
+	    "      --record FILE    write the part record to FILE\n"
+	    "      --checkpoint FILE  save the search position now and then "
+	    "(one puzzle)\n"
+	    "      --checkpoint-every SEC  seconds between checkpoints "
+	    "(default 60)\n"
+	    "      --resume FILE    go on from the checkpoint in FILE\n"
 	    "  -h, --help           show this help and exit\n"
 	    "  -V, --version        show the version and exit\n\n"
 	    "Exit status: 0 all answered (--unique: all unique), 1 some "
@@ -2025,6 +2105,25 @@ parse_options(int argc, char **argv, struct options *o)
 		case OPT_MEMORY:
 			o->memory = parse_size(optarg);
 			break;
+		case OPT_PART:
+			if (cluster_parse_part(optarg, &cl.k, &cl.n,
+			    &why) != 0)
+				usage_error("--part: '%s': %s", optarg, why);
+			break;
+		case OPT_RECORD:
+			cl.record = optarg;
+			break;
+		case OPT_CHECKPOINT:
+			cl.checkpoint = optarg;
+			break;
+		case OPT_CHECKPOINT_EVERY:
+			if (cluster_parse_every(optarg, &cl.every) != 0)
+				usage_error("--checkpoint-every: '%s' is not "
+				    "a number of seconds", optarg);
+			break;
+		case OPT_RESUME:
+			cl.resume = optarg;
+			break;
 		case OPT_SYMBOLS:
 			if (dlx_sudoku_parse_symbols(optarg, o->alpha,
 			    &why) < 0)
@@ -2038,6 +2137,18 @@ parse_options(int argc, char **argv, struct options *o)
 		}
 	}
 	variant_options_done(o);
+	cl.prog = progname;
+	cl.version = PACKAGE_VERSION;
+	if (cluster_setup(&cl, &why) != 0)
+		usage_error("%s", why);
+	if (cl.record != NULL && !cl.parted)
+		usage_error("--record goes with --part");
+	if (cluster_active(&cl) && !o->mode_set)
+		set_mode(o, MODE_COUNT, "--part");
+	if (cluster_active(&cl) && o->mode != MODE_COUNT &&
+	    o->mode != MODE_ALL)
+		usage_error("--part, --checkpoint and --resume go with "
+		    "--count or --all");
 	if (o->candidates && !o->mode_set)
 		set_mode(o, MODE_CANDIDATES, "--candidates");
 	if (o->candidates && o->mode != MODE_CANDIDATES &&
@@ -2068,6 +2179,8 @@ main(int argc, char **argv)
 	const char		*file;
 	int			 i, first;
 
+	if (argc > 1 && strcmp(argv[1], "merge") == 0)
+		return merge_main(progname, argc - 1, argv + 1);
 	first = parse_options(argc, argv, &run.o);
 	run.alphabet = run.o.symbols != NULL ? run.o.symbols : DEFAULT_SYMBOLS;
 	run.nalpha = (int)strlen(run.alphabet);
@@ -2121,6 +2234,8 @@ main(int argc, char **argv)
 		write_failed(errno ? errno : EIO);
 	if (fclose(stdout) != 0)
 		write_failed(errno);
+	if (cl.signo != 0)
+		return 128 + cl.signo;
 	if (interrupted)
 		return EXIT_INTR;
 	return run.status;

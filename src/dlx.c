@@ -1288,6 +1288,13 @@ dlx_path(const dlx *d, int *options, size_t *untried, size_t cap)
 	return n;
 }
 
+const int *
+dlxint_forced(const dlx *d, size_t *n)
+{
+	*n = (size_t)d->nforced;
+	return d->forced;
+}
+
 void
 dlxint_parallel(dlx *d, int on, int complete)
 {

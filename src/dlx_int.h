@@ -30,4 +30,8 @@ void	dlxint_parallel(dlx *d, int on, int complete);
 /* Set the figures dlx_stats() and dlx_progress() report for d. */
 void	dlxint_publish(dlx *d, const struct dlx_stats *st, double progress);
 
+/* The options forced on d, in the order they were forced (*n of them);
+ * valid until d changes.  For dlx_digest() (part.c). */
+const int	*dlxint_forced(const dlx *d, size_t *n);
+
 #endif /* DLX_INT_H */

@@ -1,0 +1,105 @@
+/*
+ * parts.c: how even the parts of dlx_split() are.  Reads a problem in
+ * Knuth's format (or, with -s RxC, the empty sudoku of RxC boxes), cuts
+ * it into N parts for each N given, searches every part in turn, and
+ * prints per N: the time to split, the largest part's updates and time
+ * against the mean, and the total count (which must not depend on N).
+ *
+ *	bench/parts FILE N...		e.g. bench/parts p.dlx 8 64 512
+ *	bench/parts -s 2x3 N...
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dlx.h"
+#include "dlx_part.h"
+#include "dlx_text.h"
+#include "sudoku.h"
+
+static double
+now(void)
+{
+	struct timespec	t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct dlx_text_error	 err;
+	dlx_text		*t = NULL;
+	dlx_sudoku		*s = NULL;
+	dlx_pos			**parts;
+	dlx			*d;
+	FILE			*fp;
+	uint64_t		 hi, lo, upd, maxupd, sumupd, total;
+	double			 t0, split, secs, maxsecs, sumsecs;
+	unsigned		 n, k;
+	int			 i, r, c;
+
+	if (argc < 3) {
+		fprintf(stderr, "usage: parts FILE|-s RxC N...\n");
+		return 2;
+	}
+	if (strcmp(argv[1], "-s") == 0) {
+		if (sscanf(argv[2], "%dx%d", &r, &c) != 2 ||
+		    dlx_sudoku_new(&s, r, c) != DLX_OK)
+			return 2;
+		d = dlx_sudoku_matrix(s);
+		argv++;
+		argc--;
+	} else {
+		if ((fp = fopen(argv[1], "r")) == NULL) {
+			perror(argv[1]);
+			return 2;
+		}
+		if ((t = dlx_text_read_file(fp, NULL, &err)) == NULL) {
+			fprintf(stderr, "%s:%lu: %s\n", argv[1], err.line,
+			    err.message);
+			return 2;
+		}
+		fclose(fp);
+		d = dlx_text_dlx(t);
+	}
+	printf("%6s %9s %14s %10s %10s %s\n", "N", "split s",
+	    "max/mean upd", "max/mean t", "total s", "solutions");
+	for (i = 2; i < argc; i++) {
+		n = (unsigned)atoi(argv[i]);
+		if (n == 0 || (parts = calloc(n, sizeof *parts)) == NULL)
+			return 2;
+		t0 = now();
+		if (dlx_split(d, n, parts) != DLX_OK)
+			return 2;
+		split = now() - t0;
+		maxupd = sumupd = total = 0;
+		maxsecs = sumsecs = 0;
+		for (k = 0; k < n; k++) {
+			t0 = now();
+			if (dlx_pos_search(d, parts[k], NULL) != DLX_OK)
+				return 2;
+			secs = now() - t0;
+			dlx_pos_figures(parts[k], &hi, &lo, NULL, &upd);
+			total += lo;
+			sumupd += upd;
+			sumsecs += secs;
+			if (upd > maxupd)
+				maxupd = upd;
+			if (secs > maxsecs)
+				maxsecs = secs;
+			dlx_pos_free(parts[k]);
+		}
+		free(parts);
+		printf("%6u %9.3f %14.3f %10.3f %10.3f %llu\n", n, split,
+		    (double)maxupd * n / (double)sumupd,
+		    maxsecs * n / sumsecs, sumsecs,
+		    (unsigned long long)total);
+		fflush(stdout);
+	}
+	dlx_text_free(t);
+	dlx_sudoku_free(s);
+	return 0;
+}

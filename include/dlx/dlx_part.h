@@ -1,0 +1,130 @@
+/*
+ * dlx_part.h: a search cut into parts for independent processes, and the
+ * search position as data (checkpoints) -- part of libdlx.
+ *
+ * A *position* is what is left of a search and what it found so far: a
+ * list of tasks, in search order, and the figures (solutions, nodes,
+ * updates) of the work already done.  A task is a path of options from
+ * the root with, at each level, how many of the options after it at that
+ * level (its untried siblings, in search order) still belong to the task:
+ * the subtree under the path, then those siblings' subtrees, deepest
+ * level first.  A fresh part is a list of tasks with no untried siblings;
+ * a search stopped where it stood is a task with some.
+ *
+ *	dlx_pos *parts[N];
+ *	dlx_split(d, N, parts);		   deterministic: same on any host
+ *	dlx_pos_search(d, parts[k], &s);   the k-th share of the tree
+ *	dlx_pos_format(parts[k], ...);	   text to save, e.g. when stopped
+ *	dlx_pos_parse(text, ...);	   and to resume from
+ *
+ * Every path is relative to the options forced on d when the position was
+ * made: d must have the same options forced (in the same order) when it
+ * is searched; dlx_digest() names that state, and the text of a position
+ * carries it so that a position of another problem is refused.
+ */
+#ifndef DLX_PART_H
+#define DLX_PART_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dlx.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Version of the splitting rule: parts made under another value cut the
+ * tree elsewhere and must not be mixed.  Positions carry it. */
+#define DLX_SPLIT_VERSION	1
+
+/* Subproblems per part that dlx_split() aims at (at least). */
+#define DLX_SPLIT_PER_PART	64
+
+typedef struct dlx_pos dlx_pos;
+
+/*
+ * A 64-bit digest of d as it stands: item counts, every option's items
+ * and colors, and the options forced, in order.  Names are left out:
+ * they do not change the search.  0 if d is NULL.
+ */
+uint64_t	 dlx_digest(const dlx *d);
+
+/*
+ * Cut the search tree of d (its forced options in force) into nparts
+ * parts (1 <= nparts <= 1 << 20).  The tree is expanded from the root,
+ * always at the subproblem with the largest estimated size (Knuth's
+ * estimate from a few random probes with a fixed seed, in integers), until
+ * there are DLX_SPLIT_PER_PART * nparts subproblems or none can be
+ * expanded; they are then dealt, largest first, to the part with the least
+ * estimated work so far.  The result depends only on d, so every process
+ * computes the same parts.  parts[0..nparts-1] get the positions (part k
+ * is parts[k-1]), each owned by the caller.  Returns DLX_OK, DLX_EINVAL,
+ * DLX_EMISUSE (d is being searched) or DLX_ENOMEM (then parts[] are
+ * NULL).  d is left as it was.
+ */
+int		 dlx_split(dlx *d, unsigned nparts, dlx_pos **parts);
+
+/* The whole search of d as one position (part 1 of 1); NULL if out of
+ * memory or d is NULL. */
+dlx_pos		*dlx_pos_whole(const dlx *d);
+
+/* Free a position.  NULL does nothing. */
+void		 dlx_pos_free(dlx_pos *pos);
+
+/*
+ * Search what is left of pos on d, with s as in dlx_search() (s may be
+ * NULL), moving pos on as it goes.  visit sees each solution with d's own
+ * forced options first, then the path, then the search's options.
+ * max_solutions, max_nodes and max_updates count from the start of this
+ * call.  progress gets the totals of the position (work done before plus
+ * this call's); in it, dlx_pos_format() gives the position where the
+ * search stands, and if progress returns nonzero the search stops there
+ * and pos holds exactly what is left.  Returns as dlx_search(), or
+ * DLX_ECORRUPT if a path of pos is not a branch of d's search tree (pos
+ * was made for another matrix); after any early end other than a stop by
+ * progress, pos is left at the last progress call (or where the call
+ * began), so that resuming from it repeats a little work rather than
+ * losing any.
+ */
+int		 dlx_pos_search(dlx *d, dlx_pos *pos, const struct dlx_search *s);
+
+/* Figures so far: solutions (as high and low 64-bit halves), nodes and
+ * updates; outside dlx_pos_search() those of the work done. */
+void		 dlx_pos_figures(const dlx_pos *pos, uint64_t *sol_hi,
+		    uint64_t *sol_lo, uint64_t *nodes, uint64_t *updates);
+
+/* Tasks left (0: the search is over) and the part: *k of *n (1 of 1 for
+ * the whole search). */
+size_t		 dlx_pos_tasks(const dlx_pos *pos);
+void		 dlx_pos_part(const dlx_pos *pos, unsigned *k, unsigned *n);
+
+/* The digest of the matrix pos was made for (dlx_digest()). */
+uint64_t	 dlx_pos_digest(const dlx_pos *pos);
+
+/*
+ * The position as text, ending with a checksum line, into a buffer the
+ * caller frees (*text, *len without the final NUL).  program names the
+ * program and its version; it is stored and compared by the caller after
+ * dlx_pos_parse().  Allowed inside a progress callback of
+ * dlx_pos_search() (then it is the position where the search stands).
+ * Returns DLX_OK or DLX_ENOMEM (then *text is NULL).
+ */
+int		 dlx_pos_format(const dlx_pos *pos, const char *program,
+		    char **text, size_t *len);
+
+/*
+ * Read a position written by dlx_pos_format() from text[0..len-1].  On
+ * success *pos gets it and *program a copy of the program string (both
+ * the caller's to free).  On failure returns DLX_ECORRUPT and *why a
+ * static description: truncated, checksum mismatch, bad syntax, or
+ * DLX_ENOMEM.
+ */
+int		 dlx_pos_parse(const char *text, size_t len, dlx_pos **pos,
+		    char **program, const char **why);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DLX_PART_H */

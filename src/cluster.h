@@ -1,0 +1,81 @@
+/*
+ * cluster.h: what both programs share to run a count on a cluster: the
+ * --part K/N share of a search, checkpoints and --resume, the part record
+ * (a JSON line), and the merge command that adds the records up.  The
+ * splitting and the position itself are the library's (dlx_part.h); this
+ * is the programs' side: options, files, signals and messages.
+ */
+#ifndef CLUSTER_H
+#define CLUSTER_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "dlx.h"
+
+/* Default seconds between checkpoints. */
+#define CLUSTER_EVERY	60.0
+
+/* A search run by cluster_search(): the options, then what came of it. */
+struct cluster {
+	const char	*prog;		/* program name, for messages */
+	const char	*version;	/* program version */
+	unsigned	 k, n;		/* --part K/N; n == 0: whole search */
+	int		 parted;	/* --part or $DLX_PART was given */
+	const char	*checkpoint;	/* --checkpoint FILE, or NULL */
+	const char	*resume;	/* --resume FILE, or NULL */
+	double		 every;		/* --checkpoint-every seconds */
+	const char	*record;	/* --record FILE, or NULL */
+	/* After cluster_search(): */
+	uint64_t	 sol_hi, sol_lo; /* solutions of the part (in all
+					   runs, when resumed) */
+	uint64_t	 nodes, updates;
+	uint64_t	 digest;	/* dlx_digest() of the problem */
+	uint64_t	 before;	/* solutions found by earlier runs */
+	double		 seconds;	/* this run's time */
+	int		 signo;		/* SIGTERM or SIGHUP stopped it; 0 */
+};
+
+/* Whether any of --part, --checkpoint, --resume was given. */
+int	cluster_active(const struct cluster *c);
+
+/*
+ * Parse the argument of --part: K/N with 1 <= K <= N, K omitted taking
+ * $SLURM_ARRAY_TASK_ID.  Returns 0, or -1 with a static reason in *why.
+ */
+int	cluster_parse_part(const char *arg, unsigned *k, unsigned *n,
+	    const char **why);
+
+/* Parse --checkpoint-every SECONDS; -1 if not a number in (0, 1e6]. */
+int	cluster_parse_every(const char *arg, double *every);
+
+/*
+ * Fill in c from the environment where the options left it empty
+ * ($DLX_PART when there is no --part), and check the options agree.
+ * Returns 0, or -1 with a static reason in *why.
+ */
+int	cluster_setup(struct cluster *c, const char **why);
+
+/*
+ * Search d as s says, restricted to the part, resuming and saving
+ * checkpoints as the options say.  While it runs, SIGTERM and SIGHUP stop
+ * it as a SIGINT does (a checkpoint is written where it stands when
+ * checkpoints are on).  A search stopped by s->progress is saved too.
+ * Returns what dlx_pos_search() returns, or -100 after a problem with
+ * the files (a message naming the file is already printed: exit 2).
+ */
+#define CLUSTER_EFILE	(-100)
+int	cluster_search(struct cluster *c, dlx *d, const struct dlx_search *s);
+
+/* Write the part record, one JSON line, to fp (or to c->record if fp is
+ * NULL).  Returns 0, or -1 after printing why. */
+int	cluster_write_record(const struct cluster *c, FILE *fp);
+
+/* Decimal text of hi * 2^64 + lo into s (at least 40 bytes). */
+void	cluster_u128_text(uint64_t hi, uint64_t lo, char *s);
+
+/* The merge command: `PROG merge [--partial] [--stats] FILE...`.  argv[0]
+ * is "merge".  Returns the exit status. */
+int	merge_main(const char *prog, int argc, char **argv);
+
+#endif /* CLUSTER_H */

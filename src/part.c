@@ -1,0 +1,1122 @@
+/*
+ * part.c: a search cut into parts, and the search position as data
+ * (dlx_part.h).
+ *
+ * Parts.  dlx_split() grows a frontier of the search tree from the root,
+ * always expanding the subproblem with the largest estimated size, until
+ * it holds DLX_SPLIT_PER_PART subproblems per part; the subproblems,
+ * named by their paths, partition the tree's solutions (forcing a path
+ * leaves exactly the subtree under it: dlx.h, "Splitting a search").
+ * They are dealt largest first to the lightest part.  Nothing here may
+ * depend on the host: the estimates are integers from a fixed-seed
+ * generator, every tie is broken by search order, and so every process
+ * of a cluster computes the same parts without talking to the others.
+ *
+ * Positions.  A task is a path with, per level, a number of untried
+ * siblings (dlx_part.h).  Searching a task searches the subtree under its
+ * path; then the deepest level with an untried sibling takes the next
+ * one in place of its option, the levels below are dropped, and the
+ * count at that level goes down by one.  So the task is always exactly
+ * what is left of it.  A search stopped at a progress call is cut where
+ * it stands: dlx_path() gives the path to the node about to be entered
+ * and the untried siblings above it, which, appended to the task's own,
+ * is again a task.  That is the whole checkpoint: the tasks left and the
+ * figures so far.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlx.h"
+#include "dlx_int.h"
+#include "dlx_part.h"
+
+#define PROBES		16		/* random probes per estimate */
+#define MAX_PARTS	(1u << 20)
+#define MAX_PATH	(1u << 24)	/* longest path a position may hold */
+#define POS_MAGIC	"dlx-position 1"
+
+typedef unsigned __int128 u128;
+
+struct task {
+	int		*path;		/* options below d's forced ones */
+	size_t		*untried;	/* per level: siblings still to do */
+	size_t		 len;
+};
+
+struct dlx_pos {
+	uint64_t	 digest;	/* dlx_digest() of the matrix */
+	unsigned	 k, n;		/* part k of n */
+	u128		 sol;		/* figures of the work done */
+	uint64_t	 nodes;
+	uint64_t	 updates;
+	struct task	*t;		/* t[next..nt-1] are left */
+	size_t		 nt;
+	size_t		 next;
+	/* While dlx_pos_search() runs: the cut at the last progress call
+	 * (relative to t[next]'s path) and the figures there. */
+	int		 running;
+	int		 cutting;	/* cut* below are valid */
+	int		*cutp;
+	size_t		*cutu;
+	size_t		 cutlen;
+	size_t		 cutcap;
+	struct dlx_stats cutst;
+};
+
+/* ---- helpers -------------------------------------------------------- */
+
+static uint64_t
+fnv(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char	*c = p;
+
+	while (n-- > 0) {
+		h ^= *c++;
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+/* Hash an integer in a fixed byte order, so that digests agree across
+ * hosts of any endianness. */
+static uint64_t
+fnv_int(uint64_t h, uint64_t v)
+{
+	unsigned char	b[8];
+	int		i;
+
+	for (i = 0; i < 8; i++)
+		b[i] = (unsigned char)(v >> (8 * i));
+	return fnv(h, b, 8);
+}
+
+static uint64_t
+mix(uint64_t x)
+{
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdULL;
+	x ^= x >> 33;
+	x *= 0xc4ceb9fe1a85ec53ULL;
+	x ^= x >> 33;
+	return x;
+}
+
+static uint64_t
+sat_add(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+static uint64_t
+sat_mul(uint64_t a, uint64_t b)
+{
+	return b != 0 && a > UINT64_MAX / b ? UINT64_MAX : a * b;
+}
+
+uint64_t
+dlx_digest(const dlx *d)
+{
+	const int	*f;
+	uint64_t	 h = 0xcbf29ce484222325ULL;
+	size_t		 n, k, m;
+	int		 o;
+
+	if (d == NULL)
+		return 0;
+	h = fnv_int(h, dlx_nprimary(d));
+	h = fnv_int(h, dlx_nsecondary(d));
+	h = fnv_int(h, dlx_noptions(d));
+	for (o = 0; (size_t)o < dlx_noptions(d); o++) {
+		m = dlx_option_size(d, o);
+		h = fnv_int(h, m);
+		for (k = 0; k < m; k++) {
+			h = fnv_int(h, (uint64_t)dlx_option_item(d, o, k));
+			h = fnv_int(h, (uint64_t)dlx_option_color(d, o, k));
+		}
+	}
+	f = dlxint_forced(d, &n);
+	h = fnv_int(h, n);
+	for (k = 0; k < n; k++)
+		h = fnv_int(h, (uint64_t)f[k]);
+	return mix(h);
+}
+
+/* ---- splitting ------------------------------------------------------- */
+
+/* A subproblem of the frontier. */
+struct sub {
+	int		*path;		/* options from the root */
+	unsigned	*idx;		/* each option's rank among siblings:
+					   the search order of subproblems */
+	size_t		 len;
+	uint64_t	 est;		/* estimated nodes of its subtree */
+	int		 open;		/* may be expanded (not a solution) */
+	unsigned	 part;		/* dealt to (0-based) */
+};
+
+struct split {
+	dlx		*d;
+	struct sub	*s;		/* the frontier, and expanded ones */
+	size_t		 ns, caps;
+	size_t		*heap;		/* open subproblems, largest first */
+	size_t		 nheap;
+	size_t		 live;		/* subproblems in the frontier */
+	int		*opts;		/* scratch for dlx_branch */
+	size_t		 cap;
+};
+
+/* Search order of two subproblems of the frontier (neither is a prefix
+ * of the other). */
+static int
+sub_order(const struct sub *a, const struct sub *b)
+{
+	size_t	l;
+
+	for (l = 0; l < a->len && l < b->len; l++)
+		if (a->idx[l] != b->idx[l])
+			return a->idx[l] < b->idx[l] ? -1 : 1;
+	return (a->len > b->len) - (a->len < b->len);
+}
+
+/* Larger estimate first, then search order: a total order. */
+static int
+sub_before(const struct sub *a, const struct sub *b)
+{
+	if (a->est != b->est)
+		return a->est > b->est;
+	return sub_order(a, b) < 0;
+}
+
+static void
+heap_push(struct split *sp, size_t i)
+{
+	size_t	k = sp->nheap++, up;
+
+	while (k > 0) {
+		up = (k - 1) / 2;
+		if (!sub_before(&sp->s[i], &sp->s[sp->heap[up]]))
+			break;
+		sp->heap[k] = sp->heap[up];
+		k = up;
+	}
+	sp->heap[k] = i;
+}
+
+static size_t
+heap_pop(struct split *sp)
+{
+	size_t	top = sp->heap[0], last, k = 0, c;
+
+	last = sp->heap[--sp->nheap];
+	for (;;) {
+		c = 2 * k + 1;
+		if (c >= sp->nheap)
+			break;
+		if (c + 1 < sp->nheap &&
+		    sub_before(&sp->s[sp->heap[c + 1]], &sp->s[sp->heap[c]]))
+			c++;
+		if (!sub_before(&sp->s[sp->heap[c]], &sp->s[last]))
+			break;
+		sp->heap[k] = sp->heap[c];
+		k = c;
+	}
+	if (sp->nheap > 0)
+		sp->heap[k] = last;
+	return top;
+}
+
+/*
+ * Knuth's estimate of the size of the subtree under the node where d
+ * stands: follow random paths down; a node at depth l of a path stands
+ * for the product of the branching degrees above it.  Nodes, not
+ * updates: counting a list is cheap where measuring each option's
+ * updates costs as much as searching a level, so the same time buys many
+ * more probes, and fewer wild estimates.  Integer arithmetic, saturating,
+ * and a generator seeded by the node's place, so the figure is the same
+ * on every host.  d is left as it was.
+ */
+static uint64_t
+estimate(struct split *sp, uint64_t seed)
+{
+	uint64_t	 total = 0, est, mult, x;
+	size_t		 depth;
+	int		 probe, n, item;
+
+	x = mix(seed) | 1;
+	for (probe = 0; probe < PROBES; probe++) {
+		est = 0;
+		mult = 1;
+		depth = 0;
+		for (;;) {
+			n = dlx_branch(sp->d, &item, sp->opts, NULL, sp->cap);
+			est = sat_add(est, mult);
+			if (n <= 0)
+				break;
+			mult = sat_mul(mult, (uint64_t)n);
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			if (dlx_force(sp->d, sp->opts[x % (uint64_t)n]) !=
+			    DLX_OK)
+				break;
+			depth++;
+		}
+		while (depth-- > 0)
+			dlx_unforce(sp->d);
+		total = sat_add(total, est / PROBES);
+	}
+	return total;
+}
+
+/* Add child number rank (option opt) of subproblem parent (NULL: the
+ * root) to the frontier; d stands at the child.  Dead ends are left
+ * out.  Returns 0 or -1 if out of memory. */
+static int
+add_sub(struct split *sp, const struct sub *parent, int opt, unsigned rank)
+{
+	struct sub	*s, *q;
+	size_t		 len = parent == NULL ? 0 : parent->len + 1;
+	uint64_t	 seed;
+	int		 n, item;
+
+	n = dlx_branch(sp->d, &item, NULL, NULL, 0);
+	if (n == 0 && item >= 0)
+		return 0;			/* a dead end */
+	if (sp->ns == sp->caps) {
+		q = realloc(sp->s, 2 * (sp->caps + 8) * sizeof *q);
+		if (q == NULL)
+			return -1;
+		sp->s = q;
+		sp->caps = 2 * (sp->caps + 8);
+	}
+	s = &sp->s[sp->ns];
+	memset(s, 0, sizeof *s);
+	s->path = malloc((len + 1) * sizeof *s->path);
+	s->idx = malloc((len + 1) * sizeof *s->idx);
+	if (s->path == NULL || s->idx == NULL) {
+		free(s->path);
+		free(s->idx);
+		return -1;
+	}
+	s->len = len;
+	if (parent != NULL) {
+		memcpy(s->path, parent->path, parent->len * sizeof *s->path);
+		memcpy(s->idx, parent->idx, parent->len * sizeof *s->idx);
+		s->path[len - 1] = opt;
+		s->idx[len - 1] = rank;
+	}
+	s->open = item >= 0;
+	if (s->open) {
+		seed = 0x9e3779b97f4a7c15ULL;
+		seed = fnv_int(seed, len);
+		for (size_t l = 0; l < len; l++)
+			seed = fnv_int(seed, s->idx[l]);
+		s->est = estimate(sp, seed);
+	} else
+		s->est = 1;
+	sp->ns++;
+	sp->live++;
+	if (s->open)
+		heap_push(sp, sp->ns - 1);
+	return 0;
+}
+
+/* Replace open subproblem i by its children.  Returns 0, -1 if out of
+ * memory. */
+static int
+expand(struct split *sp, size_t i)
+{
+	size_t	 l, nf = 0;
+	int	 n, k, rc = 0, *kids = NULL;
+
+	for (l = 0; l < sp->s[i].len; l++, nf++)
+		if (dlx_force(sp->d, sp->s[i].path[l]) != DLX_OK)
+			goto out;	/* cannot happen: a branch of d */
+	n = dlx_branch(sp->d, NULL, sp->opts, NULL, sp->cap);
+	if (n < 0 || (size_t)n > sp->cap)
+		goto out;
+	if ((kids = malloc(((size_t)n + 1) * sizeof *kids)) == NULL) {
+		rc = -1;
+		goto out;
+	}
+	memcpy(kids, sp->opts, (size_t)n * sizeof *kids);
+	sp->live--;
+	for (k = 0; k < n && rc == 0; k++) {
+		if (dlx_force(sp->d, kids[k]) != DLX_OK)
+			continue;
+		/* sp->s may move: pass a copy of the parent. */
+		{
+			struct sub	parent = sp->s[i];
+
+			rc = add_sub(sp, &parent, kids[k], (unsigned)k);
+		}
+		dlx_unforce(sp->d);
+	}
+	free(sp->s[i].path);
+	free(sp->s[i].idx);
+	sp->s[i].path = NULL;
+	sp->s[i].idx = NULL;
+	sp->s[i].open = -1;		/* expanded: not in the frontier */
+out:
+	free(kids);
+	while (nf-- > 0)
+		dlx_unforce(sp->d);
+	return rc;
+}
+
+static int
+cmp_est(const void *a, const void *b)
+{
+	const struct sub	*x = *(struct sub *const *)a;
+	const struct sub	*y = *(struct sub *const *)b;
+
+	return sub_before(x, y) ? -1 : sub_before(y, x) ? 1 : 0;
+}
+
+static int
+cmp_order(const void *a, const void *b)
+{
+	return sub_order(*(struct sub *const *)a, *(struct sub *const *)b);
+}
+
+static dlx_pos *
+pos_new(const dlx *d, unsigned k, unsigned n)
+{
+	dlx_pos	*pos;
+
+	if ((pos = calloc(1, sizeof *pos)) == NULL)
+		return NULL;
+	pos->digest = dlx_digest(d);
+	pos->k = k;
+	pos->n = n;
+	return pos;
+}
+
+/* Append a task with path[0..len-1], untried all 0. */
+static int
+pos_add(dlx_pos *pos, const int *path, size_t len)
+{
+	struct task	*t;
+
+	if ((t = realloc(pos->t, (pos->nt + 1) * sizeof *t)) == NULL)
+		return -1;
+	pos->t = t;
+	t = &pos->t[pos->nt];
+	t->path = malloc((len + 1) * sizeof *t->path);
+	t->untried = calloc(len + 1, sizeof *t->untried);
+	if (t->path == NULL || t->untried == NULL) {
+		free(t->path);
+		free(t->untried);
+		return -1;
+	}
+	if (len > 0)
+		memcpy(t->path, path, len * sizeof *path);
+	t->len = len;
+	pos->nt++;
+	return 0;
+}
+
+int
+dlx_split(dlx *d, unsigned nparts, dlx_pos **parts)
+{
+	struct split	  sp;
+	struct sub	**all = NULL;
+	uint64_t	 *load = NULL;
+	size_t		  target, i, m;
+	unsigned	  k, best;
+	int		  rc = DLX_ENOMEM;
+
+	if (d == NULL || parts == NULL || nparts == 0 || nparts > MAX_PARTS)
+		return DLX_EINVAL;
+	if (dlx_branch(d, NULL, NULL, NULL, 0) == DLX_EMISUSE)
+		return DLX_EMISUSE;
+	memset(parts, 0, nparts * sizeof *parts);
+	memset(&sp, 0, sizeof sp);
+	sp.d = d;
+	sp.cap = dlx_noptions(d) + 1;
+	sp.opts = malloc(sp.cap * sizeof *sp.opts);
+	if (sp.opts == NULL)
+		goto out;
+	target = (size_t)DLX_SPLIT_PER_PART * nparts;
+	if ((sp.heap = malloc((target + sp.cap + 1) * sizeof *sp.heap)) ==
+	    NULL)
+		goto out;
+	if (add_sub(&sp, NULL, -1, 0) != 0)
+		goto out;
+	/* Grow the frontier; a part of one needs no cutting. */
+	while (nparts > 1 && sp.live < target && sp.nheap > 0)
+		if (expand(&sp, heap_pop(&sp)) != 0)
+			goto out;
+
+	if ((all = malloc((sp.live + 1) * sizeof *all)) == NULL ||
+	    (load = calloc(nparts, sizeof *load)) == NULL)
+		goto out;
+	for (i = m = 0; i < sp.ns; i++)
+		if (sp.s[i].open >= 0)
+			all[m++] = &sp.s[i];
+	/* Largest first to the lightest part (the first of equals). */
+	qsort(all, m, sizeof *all, cmp_est);
+	for (i = 0; i < m; i++) {
+		for (best = 0, k = 1; k < nparts; k++)
+			if (load[k] < load[best])
+				best = k;
+		all[i]->part = best;
+		load[best] = sat_add(load[best], all[i]->est + 1);
+	}
+	qsort(all, m, sizeof *all, cmp_order);
+	for (k = 0; k < nparts; k++)
+		if ((parts[k] = pos_new(d, k + 1, nparts)) == NULL)
+			goto out;
+	for (i = 0; i < m; i++)
+		if (pos_add(parts[all[i]->part], all[i]->path,
+		    all[i]->len) != 0)
+			goto out;
+	rc = DLX_OK;
+out:
+	if (rc != DLX_OK)
+		for (k = 0; k < nparts; k++) {
+			dlx_pos_free(parts[k]);
+			parts[k] = NULL;
+		}
+	for (i = 0; i < sp.ns; i++) {
+		free(sp.s[i].path);
+		free(sp.s[i].idx);
+	}
+	free(sp.s);
+	free(sp.heap);
+	free(sp.opts);
+	free(all);
+	free(load);
+	return rc;
+}
+
+dlx_pos *
+dlx_pos_whole(const dlx *d)
+{
+	dlx_pos	*pos;
+
+	if (d == NULL || (pos = pos_new(d, 1, 1)) == NULL)
+		return NULL;
+	if (pos_add(pos, NULL, 0) != 0) {
+		dlx_pos_free(pos);
+		return NULL;
+	}
+	return pos;
+}
+
+void
+dlx_pos_free(dlx_pos *pos)
+{
+	size_t	i;
+
+	if (pos == NULL)
+		return;
+	for (i = 0; i < pos->nt; i++) {
+		free(pos->t[i].path);
+		free(pos->t[i].untried);
+	}
+	free(pos->t);
+	free(pos->cutp);
+	free(pos->cutu);
+	free(pos);
+}
+
+/* ---- searching a position ----------------------------------------- */
+
+struct run {
+	dlx_pos			*pos;
+	dlx			*d;
+	const struct dlx_search	*s;
+	struct dlx_stats	 call;	/* this call's finished subsearches */
+};
+
+/* Totals: the position's work done plus the current search's st. */
+static void
+totals(const struct run *r, const struct dlx_stats *st,
+    struct dlx_stats *out)
+{
+	u128	sol = r->pos->sol + st->solutions;
+
+	out->solutions = sol > UINT64_MAX ? UINT64_MAX : (uint64_t)sol;
+	out->nodes = r->pos->nodes + st->nodes;
+	out->updates = r->pos->updates + st->updates;
+	out->max_depth = st->max_depth;
+}
+
+static int
+on_progress(void *arg, const struct dlx_stats *st)
+{
+	struct run	*r = arg;
+	dlx_pos		*pos = r->pos;
+	struct dlx_stats tot;
+	size_t		 n, *u;
+	int		*p;
+
+	/* Where the search stands: the node about to be entered. */
+	n = dlx_path(r->d, NULL, NULL, 0);
+	if (n > pos->cutcap) {
+		p = realloc(pos->cutp, n * sizeof *p);
+		if (p != NULL)
+			pos->cutp = p;
+		u = realloc(pos->cutu, n * sizeof *u);
+		if (u != NULL)
+			pos->cutu = u;
+		if (p == NULL || u == NULL) {
+			pos->cutting = 0;	/* keep the older position */
+			goto call;
+		}
+		pos->cutcap = n;
+	}
+	pos->cutlen = dlx_path(r->d, pos->cutp, pos->cutu, n);
+	pos->cutst = *st;
+	pos->cutting = 1;
+call:
+	if (r->s == NULL || r->s->progress == NULL)
+		return 0;
+	totals(r, st, &tot);
+	return r->s->progress(r->s->progress_arg, &tot);
+}
+
+/* Add a search's figures to the position. */
+static void
+credit(dlx_pos *pos, const struct dlx_stats *st)
+{
+	pos->sol += st->solutions;
+	pos->nodes += st->nodes;
+	pos->updates += st->updates;
+}
+
+/* Make t[next] what is left after the cut in pos->cut*: its path
+ * extended by the cut's, its untried counts by the cut's. */
+static int
+apply_cut(dlx_pos *pos)
+{
+	struct task	*t = &pos->t[pos->next];
+	size_t		 len = t->len + pos->cutlen, *u;
+	int		*p;
+
+	if (len > MAX_PATH)
+		return -1;
+	p = realloc(t->path, (len + 1) * sizeof *p);
+	if (p == NULL)
+		return -1;
+	t->path = p;
+	u = realloc(t->untried, (len + 1) * sizeof *u);
+	if (u == NULL)
+		return -1;
+	t->untried = u;
+	memcpy(t->path + t->len, pos->cutp, pos->cutlen * sizeof *p);
+	memcpy(t->untried + t->len, pos->cutu, pos->cutlen * sizeof *u);
+	t->len = len;
+	credit(pos, &pos->cutst);
+	return 0;
+}
+
+/* Force the first len options of t's path on d; on failure nothing is
+ * forced and DLX_ECORRUPT is returned. */
+static int
+force_path(dlx *d, const struct task *t, size_t len)
+{
+	size_t	l;
+
+	for (l = 0; l < len; l++)
+		if (dlx_force(d, t->path[l]) != DLX_OK) {
+			while (l-- > 0)
+				dlx_unforce(d);
+			return DLX_ECORRUPT;
+		}
+	return DLX_OK;
+}
+
+static void
+unforce_n(dlx *d, size_t n)
+{
+	while (n-- > 0)
+		dlx_unforce(d);
+}
+
+/* The subtree under t's path is done: move t to its next untried sibling
+ * (*done = 1 if there is none).  DLX_OK, DLX_ECORRUPT or DLX_ENOMEM. */
+static int
+advance(dlx *d, struct task *t, int *done)
+{
+	size_t	 l;
+	int	 n, rc, *opts;
+
+	*done = 0;
+	for (l = t->len; l > 0 && t->untried[l - 1] == 0; l--)
+		continue;
+	if (l == 0) {
+		*done = 1;
+		return DLX_OK;
+	}
+	l--;
+	if ((rc = force_path(d, t, l)) != DLX_OK)
+		return rc;
+	n = dlx_branch(d, NULL, NULL, NULL, 0);
+	if (n < 0 || (size_t)n < t->untried[l] + 1) {
+		unforce_n(d, l);
+		return DLX_ECORRUPT;
+	}
+	if ((opts = malloc((size_t)n * sizeof *opts)) == NULL) {
+		unforce_n(d, l);
+		return DLX_ENOMEM;
+	}
+	dlx_branch(d, NULL, opts, NULL, (size_t)n);
+	unforce_n(d, l);
+	/* The untried ones are the last of the list, in order. */
+	t->path[l] = opts[(size_t)n - t->untried[l]];
+	t->untried[l]--;
+	t->len = l + 1;
+	free(opts);
+	return DLX_OK;
+}
+
+int
+dlx_pos_search(dlx *d, dlx_pos *pos, const struct dlx_search *s)
+{
+	struct dlx_search	 sub;
+	struct dlx_stats	 st;
+	struct run		 r;
+	struct task		*t;
+	uint64_t		 found = 0, nodes = 0, updates = 0;
+	int			 rc = DLX_OK, done;
+
+	if (d == NULL || pos == NULL)
+		return DLX_EINVAL;
+	if (pos->running)
+		return DLX_EMISUSE;
+	memset(&r, 0, sizeof r);
+	r.pos = pos;
+	r.d = d;
+	r.s = s;
+	memset(&sub, 0, sizeof sub);
+	if (s != NULL) {
+		sub.visit = s->visit;
+		sub.visit_arg = s->visit_arg;
+		sub.progress_updates = s->progress_updates;
+	}
+	sub.progress = on_progress;
+	sub.progress_arg = &r;
+	pos->running = 1;
+	while (pos->next < pos->nt) {
+		t = &pos->t[pos->next];
+		if (s != NULL && s->max_solutions != 0) {
+			if (found >= s->max_solutions) {
+				rc = DLX_LIMIT;
+				break;
+			}
+			sub.max_solutions = s->max_solutions - found;
+		}
+		if (s != NULL && s->max_nodes != 0) {
+			if (nodes >= s->max_nodes) {
+				rc = DLX_INCOMPLETE;
+				break;
+			}
+			sub.max_nodes = s->max_nodes - nodes;
+		}
+		if (s != NULL && s->max_updates != 0) {
+			if (updates >= s->max_updates) {
+				rc = DLX_INCOMPLETE;
+				break;
+			}
+			sub.max_updates = s->max_updates - updates;
+		}
+		if ((rc = force_path(d, t, t->len)) != DLX_OK)
+			break;
+		pos->cutting = 0;
+		rc = dlx_search(d, &sub);
+		unforce_n(d, t->len);
+		dlx_stats(d, &st);
+		if (rc == DLX_OK) {
+			credit(pos, &st);
+			found += st.solutions;
+			nodes += st.nodes;
+			updates += st.updates;
+			if ((rc = advance(d, t, &done)) != DLX_OK)
+				break;
+			if (done)
+				pos->next++;
+			continue;
+		}
+		/* An early end: keep the position of the last progress
+		 * call, which a stop by progress makes exact. */
+		if (rc > 0 && pos->cutting && apply_cut(pos) != 0)
+			rc = DLX_ENOMEM;
+		break;
+	}
+	pos->running = 0;
+	pos->cutting = 0;
+	return rc;
+}
+
+void
+dlx_pos_figures(const dlx_pos *pos, uint64_t *sol_hi, uint64_t *sol_lo,
+    uint64_t *nodes, uint64_t *updates)
+{
+	u128	sol = pos->sol;
+	uint64_t n = pos->nodes, u = pos->updates;
+
+	if (pos->running && pos->cutting) {
+		sol += pos->cutst.solutions;
+		n += pos->cutst.nodes;
+		u += pos->cutst.updates;
+	}
+	if (sol_hi != NULL)
+		*sol_hi = (uint64_t)(sol >> 64);
+	if (sol_lo != NULL)
+		*sol_lo = (uint64_t)sol;
+	if (nodes != NULL)
+		*nodes = n;
+	if (updates != NULL)
+		*updates = u;
+}
+
+size_t
+dlx_pos_tasks(const dlx_pos *pos)
+{
+	return pos == NULL ? 0 : pos->nt - pos->next;
+}
+
+void
+dlx_pos_part(const dlx_pos *pos, unsigned *k, unsigned *n)
+{
+	*k = pos->k;
+	*n = pos->n;
+}
+
+uint64_t
+dlx_pos_digest(const dlx_pos *pos)
+{
+	return pos == NULL ? 0 : pos->digest;
+}
+
+/* ---- text ----------------------------------------------------------- */
+
+struct buf {
+	char	*p;
+	size_t	 n, cap;
+	int	 err;
+};
+
+static void
+put(struct buf *b, const char *fmt, ...)
+    __attribute__((__format__(__printf__, 2, 3)));
+
+static void
+put(struct buf *b, const char *fmt, ...)
+{
+	va_list	 ap;
+	int	 m;
+	char	*q;
+
+	if (b->err)
+		return;
+	for (;;) {
+		va_start(ap, fmt);
+		m = vsnprintf(b->p + b->n, b->cap - b->n, fmt, ap);
+		va_end(ap);
+		if (m < 0) {
+			b->err = 1;
+			return;
+		}
+		if ((size_t)m < b->cap - b->n) {
+			b->n += (size_t)m;
+			return;
+		}
+		if ((q = realloc(b->p, 2 * b->cap + (size_t)m + 64)) ==
+		    NULL) {
+			b->err = 1;
+			return;
+		}
+		b->p = q;
+		b->cap = 2 * b->cap + (size_t)m + 64;
+	}
+}
+
+/* Decimal text of v into s (at least 40 bytes). */
+static void
+u128_text(u128 v, char *s)
+{
+	char	tmp[40];
+	size_t	n = 0;
+
+	do {
+		tmp[n++] = (char)('0' + (int)(v % 10));
+		v /= 10;
+	} while (v != 0);
+	while (n > 0)
+		*s++ = tmp[--n];
+	*s = '\0';
+}
+
+static void
+put_task(struct buf *b, const int *p, const size_t *u, size_t len,
+    const int *p2, const size_t *u2, size_t len2)
+{
+	size_t	l;
+
+	put(b, "%zu", len + len2);
+	for (l = 0; l < len; l++)
+		put(b, " %d", p[l]);
+	for (l = 0; l < len2; l++)
+		put(b, " %d", p2[l]);
+	for (l = 0; l < len; l++)
+		put(b, " %zu", u[l]);
+	for (l = 0; l < len2; l++)
+		put(b, " %zu", u2[l]);
+	put(b, "\n");
+}
+
+int
+dlx_pos_format(const dlx_pos *pos, const char *program, char **text,
+    size_t *len)
+{
+	struct buf		 b;
+	const struct task	*t;
+	uint64_t		 hi, lo, nodes, updates;
+	u128			 sol;
+	char			 num[48];
+	size_t			 i;
+	int			 cut;
+
+	*text = NULL;
+	if (pos == NULL || program == NULL || strchr(program, '\n') != NULL)
+		return DLX_EINVAL;
+	memset(&b, 0, sizeof b);
+	if ((b.p = malloc(b.cap = 4096)) == NULL)
+		return DLX_ENOMEM;
+	cut = pos->running && pos->cutting;
+	dlx_pos_figures(pos, &hi, &lo, &nodes, &updates);
+	sol = ((u128)hi << 64) | lo;
+	u128_text(sol, num);
+	put(&b, "%s\nsplit %d\nprogram %s\nproblem %016llx\npart %u %u\n"
+	    "solutions %s\nnodes %llu\nupdates %llu\ntasks %zu\n", POS_MAGIC,
+	    DLX_SPLIT_VERSION, program, (unsigned long long)pos->digest,
+	    pos->k, pos->n, num, (unsigned long long)nodes,
+	    (unsigned long long)updates, pos->nt - pos->next);
+	for (i = pos->next; i < pos->nt; i++) {
+		t = &pos->t[i];
+		if (i == pos->next && cut)
+			put_task(&b, t->path, t->untried, t->len, pos->cutp,
+			    pos->cutu, pos->cutlen);
+		else
+			put_task(&b, t->path, t->untried, t->len, NULL, NULL,
+			    0);
+	}
+	if (!b.err)
+		put(&b, "checksum %016llx\n", (unsigned long long)
+		    mix(fnv(0xcbf29ce484222325ULL, b.p, b.n)));
+	if (b.err) {
+		free(b.p);
+		return DLX_ENOMEM;
+	}
+	*text = b.p;
+	*len = b.n;
+	return DLX_OK;
+}
+
+/* A cursor over the text, line by line. */
+struct cur {
+	const char	*p, *end;
+};
+
+/* Read an unsigned decimal (no sign, no leading junk) up to max. */
+static int
+get_num(struct cur *c, uint64_t max, uint64_t *v)
+{
+	uint64_t	x = 0;
+	const char	*s = c->p;
+
+	if (c->p < c->end && *c->p == ' ')
+		c->p++;
+	s = c->p;
+	while (c->p < c->end && *c->p >= '0' && *c->p <= '9') {
+		if (x > (max - (uint64_t)(*c->p - '0')) / 10)
+			return -1;
+		x = x * 10 + (uint64_t)(*c->p - '0');
+		c->p++;
+	}
+	if (c->p == s)
+		return -1;
+	*v = x;
+	return 0;
+}
+
+/* Expect the word w (then a space or the end of the line). */
+static int
+get_word(struct cur *c, const char *w)
+{
+	size_t	n = strlen(w);
+
+	if ((size_t)(c->end - c->p) < n || memcmp(c->p, w, n) != 0)
+		return -1;
+	c->p += n;
+	return 0;
+}
+
+static int
+get_eol(struct cur *c)
+{
+	if (c->p >= c->end || *c->p != '\n')
+		return -1;
+	c->p++;
+	return 0;
+}
+
+int
+dlx_pos_parse(const char *text, size_t len, dlx_pos **posp, char **program,
+    const char **why)
+{
+	struct cur	 c;
+	dlx_pos		*pos = NULL;
+	struct task	*t;
+	const char	*body_end, *nl;
+	uint64_t	 v, sum, ntasks, k, n, l;
+	u128		 sol = 0;
+	char		*prog = NULL;
+	size_t		 i;
+
+	*posp = NULL;
+	*program = NULL;
+	*why = "truncated";
+	if (len == 0 || text[len - 1] != '\n')
+		return DLX_ECORRUPT;
+	/* The last line is the checksum of everything before it. */
+	for (body_end = text + len - 1; body_end > text &&
+	    body_end[-1] != '\n'; body_end--)
+		continue;
+	c.p = body_end;
+	c.end = text + len;
+	if (get_word(&c, "checksum ") != 0 || c.end - c.p != 17)
+		return DLX_ECORRUPT;
+	sum = 0;
+	for (i = 0; i < 16; i++) {
+		int	h = c.p[i];
+
+		if (h >= '0' && h <= '9')
+			h -= '0';
+		else if (h >= 'a' && h <= 'f')
+			h -= 'a' - 10;
+		else
+			return DLX_ECORRUPT;
+		sum = sum << 4 | (uint64_t)h;
+	}
+	*why = "checksum mismatch (the file was changed or damaged)";
+	if (sum != mix(fnv(0xcbf29ce484222325ULL, text,
+	    (size_t)(body_end - text))))
+		return DLX_ECORRUPT;
+
+	*why = "not a position of this format";
+	c.p = text;
+	c.end = body_end;
+	if (get_word(&c, POS_MAGIC) != 0 || get_eol(&c) != 0)
+		return DLX_ECORRUPT;
+	*why = "made by another splitting rule";
+	if (get_word(&c, "split") != 0 || get_num(&c, INT_MAX, &v) != 0 ||
+	    v != DLX_SPLIT_VERSION || get_eol(&c) != 0)
+		return DLX_ECORRUPT;
+	*why = "bad syntax";
+	if (get_word(&c, "program ") != 0 ||
+	    (nl = memchr(c.p, '\n', (size_t)(c.end - c.p))) == NULL)
+		return DLX_ECORRUPT;
+	*why = "out of memory";
+	if ((prog = malloc((size_t)(nl - c.p) + 1)) == NULL)
+		return DLX_ENOMEM;
+	memcpy(prog, c.p, (size_t)(nl - c.p));
+	prog[nl - c.p] = '\0';
+	c.p = nl + 1;
+	if ((pos = calloc(1, sizeof *pos)) == NULL)
+		goto nomem;
+	*why = "bad syntax";
+	if (get_word(&c, "problem ") != 0 || (size_t)(c.end - c.p) < 17)
+		goto bad;
+	for (i = 0; i < 16; i++) {
+		int	h = c.p[i];
+
+		if (h >= '0' && h <= '9')
+			h -= '0';
+		else if (h >= 'a' && h <= 'f')
+			h -= 'a' - 10;
+		else
+			goto bad;
+		pos->digest = pos->digest << 4 | (uint64_t)h;
+	}
+	c.p += 16;
+	if (get_eol(&c) != 0 || get_word(&c, "part") != 0 ||
+	    get_num(&c, MAX_PARTS, &k) != 0 || get_num(&c, MAX_PARTS, &n) !=
+	    0 || k == 0 || n == 0 || k > n || get_eol(&c) != 0)
+		goto bad;
+	pos->k = (unsigned)k;
+	pos->n = (unsigned)n;
+	if (get_word(&c, "solutions") != 0)
+		goto bad;
+	/* Up to 2^128 - 1: high digits first, in two steps. */
+	if (c.p < c.end && *c.p == ' ')
+		c.p++;
+	if (c.p >= c.end || *c.p < '0' || *c.p > '9')
+		goto bad;
+	for (; c.p < c.end && *c.p >= '0' && *c.p <= '9'; c.p++) {
+		u128	d = (u128)(*c.p - '0');
+
+		if (sol > (~(u128)0 - d) / 10)
+			goto bad;
+		sol = sol * 10 + d;
+	}
+	pos->sol = sol;
+	if (get_eol(&c) != 0 || get_word(&c, "nodes") != 0 ||
+	    get_num(&c, UINT64_MAX, &pos->nodes) != 0 || get_eol(&c) != 0 ||
+	    get_word(&c, "updates") != 0 ||
+	    get_num(&c, UINT64_MAX, &pos->updates) != 0 ||
+	    get_eol(&c) != 0 || get_word(&c, "tasks") != 0 ||
+	    get_num(&c, SIZE_MAX / sizeof(struct task), &ntasks) != 0 ||
+	    get_eol(&c) != 0)
+		goto bad;
+	/* Each task takes at least two bytes: a bound before allocating. */
+	if (ntasks > (uint64_t)(c.end - c.p) / 2)
+		goto bad;
+	if ((pos->t = calloc((size_t)ntasks + 1, sizeof *pos->t)) == NULL)
+		goto nomem;
+	for (i = 0; i < ntasks; i++) {
+		t = &pos->t[i];
+		if (get_num(&c, MAX_PATH, &l) != 0 ||
+		    l > (uint64_t)(c.end - c.p) / 4)
+			goto bad;
+		t->path = malloc(((size_t)l + 1) * sizeof *t->path);
+		t->untried = malloc(((size_t)l + 1) * sizeof *t->untried);
+		pos->nt = i + 1;
+		if (t->path == NULL || t->untried == NULL)
+			goto nomem;
+		t->len = (size_t)l;
+		for (k = 0; k < l; k++) {
+			if (get_num(&c, INT_MAX, &v) != 0)
+				goto bad;
+			t->path[k] = (int)v;
+		}
+		for (k = 0; k < l; k++) {
+			if (get_num(&c, INT_MAX, &v) != 0)
+				goto bad;
+			t->untried[k] = (size_t)v;
+		}
+		if (get_eol(&c) != 0)
+			goto bad;
+	}
+	if (c.p != c.end)
+		goto bad;
+	*posp = pos;
+	*program = prog;
+	return DLX_OK;
+nomem:
+	*why = "out of memory";
+	dlx_pos_free(pos);
+	free(prog);
+	return DLX_ENOMEM;
+bad:
+	dlx_pos_free(pos);
+	free(prog);
+	return DLX_ECORRUPT;
+}

@@ -1,0 +1,146 @@
+#!/bin/sh
+# --part K/N and merge, in both programs: for every N the parts' counts
+# add up to the full count and their solutions are exactly the full set,
+# each once; merge refuses missing, repeated and mixed records; a
+# checkpoint of another problem or part, or a damaged one, is refused and
+# left as it was.
+: "${top_builddir:=.}" "${top_srcdir:=.}"
+dlx=$top_builddir/src/dlx
+sudoku=$top_builddir/src/dlx-sudoku
+data=$top_srcdir/tests/data
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/cli-parts.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT
+LC_ALL=C
+export LC_ALL
+unset DLX_PART SLURM_ARRAY_TASK_ID
+fail=0
+
+# The solutions of queens8 (92) as sorted lines, without their numbers.
+sols() {
+	grep "^{\"type\":\"solution\"" | sed 's/^{"type":"solution","solution":[0-9]*,//' | sort
+}
+$DLX_RUN "$dlx" --json "$data/queens8.dlx" | sols >"$tmp/all" || exit 99
+[ "$(wc -l <"$tmp/all")" = 92 ] || { echo "FAIL: queens8 full set"; exit 1; }
+
+for n in 1 2 3 5 8 13 64; do
+	rm -f "$tmp"/rec.* "$tmp/parts"
+	k=1
+	while [ $k -le $n ]; do
+		$DLX_RUN "$dlx" --part $k/$n "$data/queens8.dlx" \
+		    >"$tmp/rec.$k" || { echo "FAIL: part $k/$n status"; fail=1; }
+		$DLX_RUN "$dlx" --part $k/$n --json "$data/queens8.dlx" \
+		    >>"$tmp/parts"
+		k=$((k + 1))
+	done
+	got=$($DLX_RUN "$dlx" merge "$tmp"/rec.*)
+	[ "$got" = 92 ] || { echo "FAIL: N=$n merged $got"; fail=1; }
+	sols <"$tmp/parts" >"$tmp/union"
+	cmp -s "$tmp/all" "$tmp/union" ||
+	    { echo "FAIL: N=$n: the parts' solutions are not the set"; fail=1; }
+done
+
+# Colors (Algorithm C) and dlx-sudoku: the empty 4x4 grid has 288.
+printf '....\n....\n....\n....\n' >"$tmp/e4.txt"
+for n in 2 7; do
+	rm -f "$tmp"/srec.*
+	k=1
+	while [ $k -le $n ]; do
+		$DLX_RUN "$sudoku" --part $k/$n "$tmp/e4.txt" >"$tmp/srec.$k" ||
+		    fail=1
+		k=$((k + 1))
+	done
+	got=$($DLX_RUN "$sudoku" merge "$tmp"/srec.*)
+	[ "$got" = 288 ] || { echo "FAIL: sudoku N=$n merged $got"; fail=1; }
+done
+got=$($DLX_RUN "$dlx" merge "$tmp"/srec.*)
+[ "$got" = 288 ] || { echo "FAIL: dlx merge of dlx-sudoku parts"; fail=1; }
+
+# K from the Slurm array job, and the whole part from $DLX_PART.
+SLURM_ARRAY_TASK_ID=2 $DLX_RUN "$dlx" --part /3 "$data/queens8.dlx" \
+    >"$tmp/env2" || fail=1
+$DLX_RUN "$dlx" --part 2/3 "$data/queens8.dlx" >"$tmp/arg2" || fail=1
+sed 's/"seconds":[0-9.]*/S/' "$tmp/env2" >"$tmp/a"
+sed 's/"seconds":[0-9.]*/S/' "$tmp/arg2" >"$tmp/b"
+cmp -s "$tmp/a" "$tmp/b" || { echo "FAIL: --part /3"; fail=1; }
+DLX_PART=2/3 $DLX_RUN "$dlx" "$data/queens8.dlx" |
+    sed 's/"seconds":[0-9.]*/S/' >"$tmp/c"
+cmp -s "$tmp/a" "$tmp/c" || { echo "FAIL: DLX_PART"; fail=1; }
+
+# Bad --part values: usage errors.
+for p in 0/3 4/3 3 /0 a/b 1/2x; do
+	$DLX_RUN "$dlx" --part "$p" "$data/queens8.dlx" >/dev/null 2>&1
+	[ $? = 2 ] || { echo "FAIL: --part $p accepted"; fail=1; }
+done
+
+# merge: refusals, each with exit 2 and a message naming the trouble.
+$DLX_RUN "$dlx" --part 1/3 "$data/queens8.dlx" >"$tmp/q1" || fail=1
+$DLX_RUN "$dlx" --part 2/3 "$data/queens8.dlx" >"$tmp/q2" || fail=1
+$DLX_RUN "$dlx" --part 3/3 "$data/queens8.dlx" >"$tmp/q3" || fail=1
+$DLX_RUN "$dlx" --part 2/4 "$data/queens8.dlx" >"$tmp/q2of4" || fail=1
+$DLX_RUN "$dlx" --part 2/3 "$data/langford8.dlx" >"$tmp/l2" || fail=1
+refuse() {
+	what=$1 pattern=$2
+	shift 2
+	$DLX_RUN "$dlx" merge "$@" >"$tmp/out" 2>"$tmp/err"
+	st=$?
+	if [ $st != 2 ] || [ -s "$tmp/out" ] ||
+	    ! grep -q "$pattern" "$tmp/err"; then
+		echo "FAIL: merge $what: status $st"; cat "$tmp/out" "$tmp/err"
+		fail=1
+	fi
+}
+refuse missing "missing: 2$" "$tmp/q1" "$tmp/q3"
+refuse repeated "part 1/3 again" "$tmp/q1" "$tmp/q2" "$tmp/q3" "$tmp/q1"
+refuse "another N" "where the first record is of 3 parts" \
+    "$tmp/q1" "$tmp/q2of4" "$tmp/q3"
+refuse "another problem" "a part of another problem" \
+    "$tmp/q1" "$tmp/l2" "$tmp/q3"
+printf 'not json\n' >"$tmp/junk"
+refuse junk "junk:1: not a JSON object" "$tmp/q1" "$tmp/junk"
+refuse "no file" "No such file" "$tmp/q1" "$tmp/nonesuch"
+# --partial: the parts present, marked; then all three: 92 (exit 0).
+got=$($DLX_RUN "$dlx" merge --partial "$tmp/q1" "$tmp/q3" 2>/dev/null)
+p1=$(sed -n 's/.*"solutions":\([0-9]*\).*/\1/p' "$tmp/q1")
+p3=$(sed -n 's/.*"solutions":\([0-9]*\).*/\1/p' "$tmp/q3")
+[ "$got" = "$((p1 + p3)) (partial: 2 of 3 parts)" ] ||
+    { echo "FAIL: --partial: $got"; fail=1; }
+# Counts beyond 2^64 add exactly: three records of 2^64 - 1.
+for k in 1 2 3; do
+	sed "s/\"part\":[0-9]*/\"part\":$k/; s/\"solutions\":[0-9]*/\"solutions\":18446744073709551615/" \
+	    "$tmp/q1" >"$tmp/big$k"
+done
+got=$($DLX_RUN "$dlx" merge "$tmp"/big1 "$tmp"/big2 "$tmp"/big3)
+[ "$got" = 55340232221128654845 ] || { echo "FAIL: wide sum $got"; fail=1; }
+
+# Checkpoints refused: another problem, another part, damaged, cut short.
+$DLX_RUN "$dlx" --part 1/3 --checkpoint "$tmp/ck" "$data/queens8.dlx" \
+    >/dev/null || fail=1
+cp "$tmp/ck" "$tmp/ck.orig"
+check_refused() {
+	what=$1 pattern=$2
+	shift 2
+	$DLX_RUN "$dlx" "$@" >"$tmp/out" 2>"$tmp/err"
+	st=$?
+	if [ $st != 2 ] || ! grep -q "$pattern" "$tmp/err"; then
+		echo "FAIL: resume $what: status $st"; cat "$tmp/err"; fail=1
+	fi
+	cmp -s "$tmp/ck" "$tmp/ck.orig" ||
+	    { echo "FAIL: resume $what changed the checkpoint"; fail=1; }
+}
+check_refused "other problem" "checkpoint of another problem" \
+    --resume "$tmp/ck" "$data/langford8.dlx"
+check_refused "other part" "checkpoint of part 1/3, not of part 2/3" \
+    --part 2/3 --resume "$tmp/ck" "$data/queens8.dlx"
+sed 's/^solutions .*/solutions 99/' "$tmp/ck.orig" >"$tmp/ck"
+cp "$tmp/ck" "$tmp/ck.orig"
+check_refused damaged "checksum mismatch" --resume "$tmp/ck" \
+    "$data/queens8.dlx"
+head -c 40 "$tmp/ck" >"$tmp/ck2" && mv "$tmp/ck2" "$tmp/ck"
+cp "$tmp/ck" "$tmp/ck.orig"
+check_refused truncated "truncated" --resume "$tmp/ck" "$data/queens8.dlx"
+# A finished checkpoint resumes to the same count at once.
+$DLX_RUN "$dlx" --checkpoint "$tmp/done" "$data/queens8.dlx" >/dev/null
+got=$($DLX_RUN "$dlx" --resume "$tmp/done" "$data/queens8.dlx")
+[ "$got" = 92 ] || { echo "FAIL: resume finished: $got"; fail=1; }
+
+exit $fail
