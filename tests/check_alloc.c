@@ -27,6 +27,7 @@
 
 #include "check_dlx.h"
 #include "dlx.h"
+#include "problems.h"
 
 /* The test allocator: counts calls and live blocks, fails on request. */
 struct ta {
@@ -381,6 +382,113 @@ START_TEST(test_alloc_every_failure)
 }
 END_TEST
 
+/* A copy of src (options and colors) built through allocator a. */
+static dlx *
+copy_custom(dlx *src, const struct dlx_allocator *a)
+{
+	int	 items[16], colors[16];
+	dlx	*d;
+	size_t	 n, k;
+	int	 o;
+
+	d = dlx_new_custom(dlx_nprimary(src), dlx_nsecondary(src), a);
+	ck_assert_ptr_nonnull(d);
+	for (o = 0; o < (int)dlx_noptions(src); o++) {
+		n = dlx_option_size(src, o);
+		ck_assert_uint_le(n, 16);
+		for (k = 0; k < n; k++) {
+			items[k] = dlx_option_item(src, o, k);
+			colors[k] = dlx_option_color(src, o, k);
+		}
+		ck_assert_int_eq(dlx_add_option_colored(d, items, colors, n),
+		    o);
+	}
+	return d;
+}
+
+/*
+ * The cache of dlx_count_wide() when memory runs out: 5 arrays and the
+ * first table are allocated at the start (a failure there means the
+ * plain search), then the table is doubled as it fills (a failure keeps
+ * the old one).  Failing each of these allocations in turn, alone or with
+ * every later one, the count stays exact, d stays sound, nothing leaks.
+ * Problems: the 8 queens, the empty 4x4 sudoku, the colored magic square
+ * with an option of its first solution
+ * forced.
+ */
+START_TEST(test_alloc_memo)
+{
+	struct dlx_memo_stats	 ms;
+	struct dlx_memo		 m;
+	struct dlx_wide		 w;
+	struct run		 r;
+	dlx			*src;
+	uint64_t		 plain;
+	long			 calls, n, k, live;
+	size_t			 nfirst;
+	int			 sticky, first[16];
+
+	switch (_i) {
+	case 0:
+		src = problem_queens(8);
+		break;
+	case 1:
+		src = problem_sudoku(2);
+		break;
+	default:
+		src = problem_magic();
+		break;
+	}
+	ck_assert_ptr_nonnull(src);
+	run_init(&r, REFERENCE, 0);
+	r.d = copy_custom(src, &r.a);
+	dlx_free(src);
+	if (_i == 2) {
+		ck_assert_int_eq(dlx_first(r.d, first, 16, &nfirst),
+		    DLX_LIMIT);
+		ck_assert_int_eq(dlx_force(r.d, first[0]), DLX_OK);
+	}
+	ck_assert_int_eq(dlx_count(r.d, 0, &plain), DLX_OK);
+	ck_assert_uint_gt(plain, 0);
+	memset(&m, 0, sizeof m);
+	m.mode = DLX_MEMO_ALWAYS;
+
+	/* The reference: how many allocations the count makes. */
+	calls = r.ta.calls;
+	live = r.ta.live;
+	ck_assert_int_eq(dlx_count_wide(r.d, &m, &w, &ms), DLX_OK);
+	ck_assert_uint_eq(w.hi, 0);
+	ck_assert_uint_eq(w.lo, plain);
+	ck_assert_int_eq(ms.used, 1);
+	ck_assert_int_eq(r.ta.live, live);
+	n = r.ta.calls - calls;
+	/* Queens and sudoku grow the table (9 and 8 allocations). */
+	ck_assert_int_ge(n, _i < 2 ? 7 : 6);
+
+	for (k = 1; k <= n; k++)
+		for (sticky = 0; sticky <= 1; sticky++) {
+			r.ta.fail_at = r.ta.calls + k;
+			r.ta.sticky = sticky;
+			r.ta.failed = 0;
+			ck_assert_int_eq(dlx_count_wide(r.d, &m, &w, &ms),
+			    DLX_OK);
+			ck_assert_int_gt(r.ta.failed, 0);
+			ck_assert_uint_eq(w.hi, 0);
+			ck_assert_uint_eq(w.lo, plain);
+			/* The first 6 set the cache up; later ones grow it. */
+			ck_assert_int_eq(ms.used, k > 6);
+			ck_assert_int_eq(r.ta.live, live);
+			ck_assert_int_eq(dlx_check(r.d), DLX_OK);
+			r.ta.fail_at = 0;
+		}
+	ck_assert_int_eq(dlx_count_wide(r.d, &m, &w, &ms), DLX_OK);
+	ck_assert_uint_eq(w.lo, plain);
+	dlx_unforce_all(r.d);
+	dlx_free(r.d);
+	ck_assert_int_eq(r.ta.live, 0);
+}
+END_TEST
+
 /* An allocator without its functions is refused. */
 START_TEST(test_alloc_incomplete_allocator)
 {
@@ -449,6 +557,7 @@ make_alloc_suite(void)
 
 	tcase_add_loop_test(tc, test_alloc_every_failure, 0,
 	    (int)(sizeof scenarios / sizeof scenarios[0]));
+	tcase_add_loop_test(tc, test_alloc_memo, 0, 3);
 	tcase_add_test(tc, test_alloc_incomplete_allocator);
 	tcase_add_test(tc, test_alloc_allocator_copied);
 	tcase_add_test(tc, test_alloc_huge_sizes);

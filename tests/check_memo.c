@@ -139,6 +139,56 @@ START_TEST(test_memo_forced_sudoku)
 }
 END_TEST
 
+/*
+ * The colored magic square with options forced: the purified colors of
+ * the forced options are part of the cache's starting state.  Forcing
+ * each option of line 0 in turn splits the 8 squares among them; a second
+ * option forced on top (one of line 1) takes the colors further.
+ */
+START_TEST(test_memo_forced_colors)
+{
+	static const size_t	 budgets[] = { 0, 300, 2000 };
+	dlx			*d;
+	uint64_t		 plain, got, sum = 0;
+	size_t			 b, nopt;
+	int			 o, q, pairs = 0, nonzero = 0;
+
+	ck_assert_ptr_nonnull(d = problem_magic());
+	nopt = dlx_noptions(d);
+	for (o = 0; o < (int)nopt; o++) {
+		if (dlx_option_item(d, o, 0) != 0)
+			continue;
+		ck_assert_int_eq(dlx_force(d, o), DLX_OK);
+		ck_assert_int_eq(dlx_count(d, 0, &plain), DLX_OK);
+		for (b = 0; b < sizeof budgets / sizeof budgets[0]; b++) {
+			ck_assert_int_eq(memo_count(d, DLX_MEMO_ALWAYS,
+			    budgets[b], &got, NULL), DLX_OK);
+			ck_assert_uint_eq(got, plain);
+		}
+		sum += plain;
+		for (q = 0; q < (int)nopt; q++) {
+			if (dlx_option_item(d, q, 0) != 1 ||
+			    dlx_force(d, q) != DLX_OK)
+				continue;
+			ck_assert_int_eq(dlx_count(d, 0, &plain), DLX_OK);
+			ck_assert_int_eq(memo_count(d, DLX_MEMO_ALWAYS, 0,
+			    &got, NULL), DLX_OK);
+			ck_assert_uint_eq(got, plain);
+			pairs++;
+			nonzero += plain != 0;
+			ck_assert_int_eq(dlx_unforce(d), DLX_OK);
+		}
+		ck_assert_int_eq(dlx_unforce(d), DLX_OK);
+		ck_assert_int_eq(dlx_check(d), DLX_OK);
+	}
+	/* Line 0 is primary: every square uses exactly one of its options. */
+	ck_assert_uint_eq(sum, 8);
+	ck_assert_int_gt(pairs, 0);
+	ck_assert_int_gt(nonzero, 0);
+	dlx_free(d);
+}
+END_TEST
+
 /* The empty 4x4 and 6x6... the 6x6 is too slow plain; the empty 9x9 box
  * 2x2 grid's count (288) and the empty 6x6 with 2x3 boxes, 28,200,960,
  * are known; the memoized count of the latter is quick. */
@@ -294,6 +344,7 @@ make_memo_suite(void)
 	tcase_add_test(tc, test_memo_known);
 	tcase_add_test(tc, test_memo_files);
 	tcase_add_test(tc, test_memo_forced_sudoku);
+	tcase_add_test(tc, test_memo_forced_colors);
 	tcase_add_test(tc, test_memo_empty_6x6);
 	tcase_add_test(tc, test_memo_stop);
 	tcase_add_test(tc, test_memo_gives_up);

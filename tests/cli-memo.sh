@@ -40,6 +40,41 @@ expect "4x4 sudoku --memo" "$tmp/e4.txt:1: 288 solutions" \
 expect "4x4 sudoku --memo 8K" "$tmp/e4.txt:1: 288 solutions" \
     $DLX_RUN "$sudoku" --count --memo --memory 8K "$tmp/e4.txt"
 
+# Serg's 300 puzzles (3 to 1254 solutions each) against the counts file:
+# with the cache from the start, roomy and starved (64K: replaced all the
+# time), and with the plain search.  About a second in all; under valgrind
+# ($DLX_RUN set) every tenth puzzle only, as the 300 would take minutes.
+if [ -z "$DLX_RUN" ]; then
+	cp "$data/sudoku-serg300.counts" "$tmp/serg.counts"
+else
+	awk 'NR % 10 == 1' "$data/sudoku-serg300.counts" >"$tmp/serg.counts"
+fi
+cut -d' ' -f1 "$tmp/serg.counts" >"$tmp/serg.in"
+for opts in --memo "--memo --memory 64K" --no-memo; do
+	# shellcheck disable=SC2086
+	$DLX_RUN "$sudoku" --count --format=line $opts "$tmp/serg.in" \
+	    >"$tmp/serg.out" 2>"$tmp/err"
+	st=$?
+	if [ "$st" != 0 ] || ! cmp -s "$tmp/serg.counts" "$tmp/serg.out"; then
+		echo "FAIL serg300 $opts: status $st"
+		diff "$tmp/serg.counts" "$tmp/serg.out" | head -10
+		cat "$tmp/err"
+		fail=1
+	fi
+done
+# The starved cache did run, and replaced entries.
+$DLX_RUN "$sudoku" --count --format=line --memo --memory 64K --stats \
+    "$tmp/serg.in" >/dev/null 2>"$tmp/st"
+grep -q ': cache used: .* [1-9][0-9]* replaced' "$tmp/st" || {
+	echo "FAIL serg300 --memo 64K --stats: no entry replaced"
+	head -5 "$tmp/st"; fail=1; }
+# And --no-memo kept it off.
+$DLX_RUN "$sudoku" --count --format=line --no-memo --stats "$tmp/serg.in" \
+    >/dev/null 2>"$tmp/st"
+if grep -q ': cache used: ' "$tmp/st"; then
+	echo "FAIL serg300 --no-memo --stats: the cache ran"; fail=1
+fi
+
 # The empty 6x6 sudoku (boxes 2x3) has 28,200,960 grids: counted with the
 # cache by default in a second or two (plain, it takes half a minute).
 # Not under valgrind, where it would take minutes.
