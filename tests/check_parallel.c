@@ -64,7 +64,8 @@ record(void *arg, const int *options, size_t n)
 		t->opt = p;
 	}
 	t->start[t->n++] = t->nopt;
-	memcpy(t->opt + t->nopt, options, n * sizeof *options);
+	if (n > 0)	/* options may be NULL for the empty solution */
+		memcpy(t->opt + t->nopt, options, n * sizeof *options);
 	t->nopt += n;
 	return t->stop_at != 0 && t->n == t->stop_at;
 }
