@@ -51,7 +51,8 @@ enum {
 	OPT_PROGRESS = CHAR_MAX + 1,
 	OPT_NO_PROGRESS,
 	OPT_STRICT,
-	OPT_MAX_LINE
+	OPT_MAX_LINE,
+	OPT_KNUTH
 };
 
 static const char	*progname = "dlx";
@@ -68,7 +69,8 @@ static struct {
 	size_t		 max_line;	/* --max-line; 0: default */
 	const char	*file;		/* operand, NULL or "-": stdin */
 	unsigned	 threads;	/* --threads; 0: every CPU */
-} opts = { OUT_COUNT, 0, 0, 0, 0, -1, 2.0, 0, 0, NULL, 0 };
+	int		 knuth;		/* --knuth */
+} opts = { OUT_COUNT, 0, 0, 0, 0, -1, 2.0, 0, 0, NULL, 0, 0 };
 
 /* The state of the run, shared with the callbacks. */
 struct run {
@@ -151,6 +153,8 @@ usage(void)
 "  -1, --first           stop after the first solution and print it (or\n"
 "                        \"no solution\")\n"
 "  -s, --stats           print search statistics on standard error\n"
+"      --knuth           search Knuth's tree, as DLX1 (DLX2 with colors)\n"
+"                        does, with his node and update figures\n"
 "  -t, --threads=N       search on N threads (default: every CPU available)\n"
 "      --progress[=SEC]  print progress on standard error every SEC seconds\n"
 "                        (default 2), even if it is not a terminal\n"
@@ -197,6 +201,7 @@ parse_options(int argc, char **argv)
 		{ "no-progress", no_argument,		NULL, OPT_NO_PROGRESS },
 		{ "strict",	 no_argument,		NULL, OPT_STRICT },
 		{ "max-line",	 required_argument,	NULL, OPT_MAX_LINE },
+		{ "knuth",	 no_argument,		NULL, OPT_KNUTH },
 		{ "help",	 no_argument,		NULL, 'h' },
 		{ "version",	 no_argument,		NULL, 'V' },
 		{ NULL,		 0,			NULL, 0 }
@@ -249,6 +254,9 @@ parse_options(int argc, char **argv)
 			break;
 		case OPT_STRICT:
 			opts.strict = 1;
+			break;
+		case OPT_KNUTH:
+			opts.knuth = 1;
 			break;
 		case OPT_MAX_LINE:
 			v = parse_count("line length", optarg);
@@ -505,10 +513,14 @@ print_stats(struct run *r, double secs)
 	struct dlx_stats	 st;
 
 	dlx_stats(r->d, &st);
+	fprintf(stderr, "mode: %s\n", opts.knuth ? "knuth" : "fast");
 	fprintf(stderr, "solutions: %llu\n",
 	    (unsigned long long)st.solutions);
 	fprintf(stderr, "nodes: %llu\n", (unsigned long long)st.nodes);
 	fprintf(stderr, "updates: %llu\n", (unsigned long long)st.updates);
+	fprintf(stderr, "abandoned: %llu\n",
+	    (unsigned long long)st.abandoned);
+	fprintf(stderr, "branches: %llu\n", (unsigned long long)st.branches);
 	fprintf(stderr, "max depth: %zu\n", st.max_depth);
 	fprintf(stderr, "time: %.3f s\n", secs);
 	fprintf(stderr, "updates/s: %.3g\n",
@@ -554,6 +566,7 @@ main(int argc, char **argv)
 		s.visit_arg = &r;
 	}
 	s.max_solutions = opts.limit;
+	s.knuth = opts.knuth;
 	s.progress = progress;
 	s.progress_arg = &r;
 	s.progress_updates = CHECK_UPDATES;
