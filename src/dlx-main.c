@@ -60,7 +60,8 @@ enum {
 	OPT_CHECKPOINT,
 	OPT_CHECKPOINT_EVERY,
 	OPT_RESUME,
-	OPT_RECORD
+	OPT_RECORD,
+	OPT_KNUTH
 };
 
 static const char	*progname = "dlx";
@@ -81,7 +82,8 @@ static struct {
 	int		 memo;		/* --memo: the cache from the start */
 	size_t		 memory;	/* --memory; 0: a quarter of RAM */
 	struct cluster	 cl;		/* --part, --checkpoint, --resume */
-} opts = { OUT_COUNT, 0, 0, 0, 0, -1, 2.0, 0, 0, NULL, 0, 0, 0, 0, { 0 } };
+	int		 knuth;		/* --knuth */
+} opts = { OUT_COUNT, 0, 0, 0, 0, -1, 2.0, 0, 0, NULL, 0, 0, 0, 0, { 0 }, 0 };
 
 /* The state of the run, shared with the callbacks. */
 struct run {
@@ -166,6 +168,8 @@ usage(void)
 "  -1, --first           stop after the first solution and print it (or\n"
 "                        \"no solution\")\n"
 "  -s, --stats           print search statistics on standard error\n"
+"      --knuth           search Knuth's tree, as DLX1 (DLX2 with colors)\n"
+"                        does, with his node and update figures\n"
 "  -t, --threads=N       search on N threads (default: every CPU available)\n"
 "      --no-memo         count by plain search, without the subproblem cache\n"
 "      --memo            count with the cache from the start, whatever happens\n"
@@ -277,6 +281,7 @@ parse_options(int argc, char **argv)
 		{ "checkpoint-every", required_argument, NULL,
 		    OPT_CHECKPOINT_EVERY },
 		{ "resume",	 required_argument,	NULL, OPT_RESUME },
+		{ "knuth",	 no_argument,		NULL, OPT_KNUTH },
 		{ "help",	 no_argument,		NULL, 'h' },
 		{ "version",	 no_argument,		NULL, 'V' },
 		{ NULL,		 0,			NULL, 0 }
@@ -330,6 +335,9 @@ parse_options(int argc, char **argv)
 			break;
 		case OPT_STRICT:
 			opts.strict = 1;
+			break;
+		case OPT_KNUTH:
+			opts.knuth = 1;
 			break;
 		case OPT_MAX_LINE:
 			v = parse_count("line length", optarg);
@@ -624,6 +632,7 @@ print_stats(struct run *r, double secs, const struct dlx_memo_stats *ms)
 	char			 num[48];
 
 	dlx_stats(r->d, &st);
+	fprintf(stderr, "mode: %s\n", opts.knuth ? "knuth" : "fast");
 	/* The cache's lines only when it was tried: the figures of a plain
 	 * search stay those of Knuth's DLX1 and DLX2, line for line. */
 	if (ms->used || ms->gave_up)
@@ -647,6 +656,9 @@ print_stats(struct run *r, double secs, const struct dlx_memo_stats *ms)
 	fprintf(stderr, "solutions: %s\n", num);
 	fprintf(stderr, "nodes: %llu\n", (unsigned long long)st.nodes);
 	fprintf(stderr, "updates: %llu\n", (unsigned long long)st.updates);
+	fprintf(stderr, "abandoned: %llu\n",
+	    (unsigned long long)st.abandoned);
+	fprintf(stderr, "branches: %llu\n", (unsigned long long)st.branches);
 	fprintf(stderr, "max depth: %zu\n", st.max_depth);
 	fprintf(stderr, "time: %.3f s\n", secs);
 	fprintf(stderr, "updates/s: %.3g\n",
@@ -747,6 +759,7 @@ main(int argc, char **argv)
 		s.visit_arg = &r;
 	}
 	s.max_solutions = opts.limit;
+	s.knuth = opts.knuth;
 	s.progress = progress;
 	s.progress_arg = &r;
 	s.progress_updates = CHECK_UPDATES;
@@ -767,7 +780,9 @@ main(int argc, char **argv)
 	par.threads = opts.threads;
 	rc = DLX_INCOMPLETE;
 	wide.hi = wide.lo = 0;
-	if (opts.output == OUT_COUNT && opts.limit == 0 && !opts.no_memo) {
+	/* --knuth asks for Knuth's tree and figures: no cache then. */
+	if (opts.output == OUT_COUNT && opts.limit == 0 && !opts.no_memo &&
+	    !opts.knuth) {
 		/* Counting alone: the subproblem cache, where it pays. */
 		memset(&mm, 0, sizeof mm);
 		mm.mode = opts.memo ? DLX_MEMO_ALWAYS : DLX_MEMO_AUTO;

@@ -431,9 +431,16 @@ dlx_option_color(const dlx *d, int opt, size_t k)
  * uncovering.
  */
 
-/* Take option rr (through its node rr) out of every other item's list. */
+/*
+ * Take option rr (through its node rr) out of every other item's list.
+ * A primary item whose list this empties is noted in d->zero (the first
+ * four of them since d->nzero was last cleared): the search's fast mode
+ * looks there to give up an option that leaves an item no way to be
+ * covered.  Missing some is harmless (the next level finds them); the
+ * notes are only hints, checked against len before use.
+ */
 static inline void
-hide(struct node *nd, int *len, int rr, uint64_t *updates)
+hide(dlx *d, struct node *nd, int *len, int rr, uint64_t *updates)
 {
 	int	nn, cc, uu, dd;
 
@@ -448,7 +455,9 @@ hide(struct node *nd, int *len, int rr, uint64_t *updates)
 			dd = nd[nn].down;
 			nd[uu].down = dd;
 			nd[dd].up = uu;
-			len[cc]--;
+			if (--len[cc] == 0 && cc <= d->nprimary &&
+			    d->nzero < 4)
+				d->zero[d->nzero++] = cc;
 			(*updates)++;
 		}
 		nn++;
@@ -492,7 +501,7 @@ cover(dlx *d, int c)
 		d->len[c] += COVERED;
 	d->st.updates++;
 	for (rr = nd[c].down; rr != c; rr = nd[rr].down)
-		hide(nd, d->len, rr, &d->st.updates);
+		hide(d, nd, d->len, rr, &d->st.updates);
 }
 
 static inline void
@@ -528,7 +537,7 @@ purify(dlx *d, int p)
 	nd[c].color = x;
 	for (rr = nd[c].down; rr != c; rr = nd[rr].down) {
 		if (nd[rr].color != x)
-			hide(nd, d->len, rr, &d->st.updates);
+			hide(d, nd, d->len, rr, &d->st.updates);
 		else if (rr != p)
 			nd[rr].color = -1;
 	}
@@ -615,6 +624,146 @@ uncommit_from(dlx *d, int p, int skip_self)
 			unpurify(d, pp);
 		pp--;
 	}
+}
+
+/*
+ * After committing an option: whether it left an uncovered primary item
+ * with an empty list (among those hide() noted).  Covered items have len
+ * >= COVERED, so len 0 means active and empty.
+ */
+static inline int
+dead_end(const dlx *d)
+{
+	int	k;
+
+	for (k = 0; k < d->nzero; k++)
+		if (d->len[d->zero[k]] == 0)
+			return 1;
+	return 0;
+}
+
+/* hide(), telling whether it emptied the list of an active primary item. */
+static inline int
+hide_dead(struct node *nd, int *len, int rr, int np, uint64_t *updates)
+{
+	int	nn, cc, uu, dd, dead;
+
+	dead = 0;
+	for (nn = rr + 1; nn != rr;) {
+		cc = nd[nn].top;
+		if (cc <= 0) {
+			nn = nd[nn].up;
+			continue;
+		}
+		if (nd[nn].color >= 0) {
+			uu = nd[nn].up;
+			dd = nd[nn].down;
+			nd[uu].down = dd;
+			nd[dd].up = uu;
+			if (--len[cc] == 0 && cc <= np)
+				dead = 1;
+			(*updates)++;
+		}
+		nn++;
+	}
+	return dead;
+}
+
+/*
+ * The fast mode's commit_from(d, p, 1): the same changes, in an order
+ * that lets it give up as soon as an item is left with no option.  All
+ * the option's uncolored items leave the active list first (a covered
+ * primary item has len >= COVERED), so from then on a list that hiding
+ * empties is that of an item nothing in this option covers: the option
+ * is a dead end.  Then it undoes exactly what it did, last change first,
+ * and returns 1.  Otherwise it returns 0, leaving the lists exactly as
+ * commit_from() does (the horizontal and vertical links are separate,
+ * so taking the items out first changes nothing), which uncommit_from()
+ * undoes.
+ */
+static inline int
+commit_fast(dlx *d, int p)
+{
+	struct node	*nd = d->nodes;
+	struct item	*it = d->items;
+	int		*len = d->len;
+	int		 np = d->nprimary, pp, cc, rr, l, r;
+
+	for (pp = p + 1; pp != p;) {
+		cc = nd[pp].top;
+		if (cc <= 0) {
+			pp = nd[pp].up;
+			continue;
+		}
+		if (nd[pp].color == 0) {
+			l = it[cc].prev;
+			r = it[cc].next;
+			it[l].next = r;
+			it[r].prev = l;
+			if (cc <= np)
+				len[cc] += COVERED;
+			d->st.updates++;
+		}
+		pp++;
+	}
+	for (pp = p + 1; pp != p;) {
+		cc = nd[pp].top;
+		if (cc <= 0) {
+			pp = nd[pp].up;
+			continue;
+		}
+		if (nd[pp].color == 0) {
+			for (rr = nd[cc].down; rr != cc; rr = nd[rr].down)
+				if (hide_dead(nd, len, rr, np, &d->st.updates)) {
+					for (; rr != cc; rr = nd[rr].up)
+						unhide(nd, len, rr);
+					goto undo;
+				}
+		} else if (nd[pp].color > 0) {
+			d->nzero = 0;
+			purify(d, pp);
+			if (d->nzero > 0 && dead_end(d)) {
+				unpurify(d, pp);
+				goto undo;
+			}
+		}
+		pp++;
+	}
+	return 0;
+
+undo:
+	/* pp's own hiding is undone; undo that of the items before it. */
+	for (pp--; pp != p;) {
+		cc = nd[pp].top;
+		if (cc <= 0) {
+			pp = nd[pp].down;
+			continue;
+		}
+		if (nd[pp].color == 0) {
+			for (rr = nd[cc].up; rr != cc; rr = nd[rr].up)
+				unhide(nd, len, rr);
+		} else if (nd[pp].color > 0)
+			unpurify(d, pp);
+		pp--;
+	}
+	/* Then put the items back, last out first in. */
+	for (pp = p - 1; pp != p;) {
+		cc = nd[pp].top;
+		if (cc <= 0) {
+			pp = nd[pp].down;
+			continue;
+		}
+		if (nd[pp].color == 0) {
+			l = it[cc].prev;
+			r = it[cc].next;
+			it[l].next = cc;
+			it[r].prev = cc;
+			if (cc <= np)
+				len[cc] -= COVERED;
+		}
+		pp--;
+	}
+	return 1;
 }
 
 /* Item c (1-based) is in its list of active items. */
@@ -711,6 +860,38 @@ first_min(const int *a, int n)
 	return k;
 }
 
+/*
+ * The fast mode's choice: the first item with at most one option if there
+ * is one (no item can do better than 0 or 1, so the rest of the scan is
+ * not needed), else the first smallest.  Blocks of 16 keep the minimum
+ * vectorized while allowing the early stop.
+ */
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("tree-vectorize")))
+#endif
+static int
+first_short(const int *a, int n)
+{
+	int	m, bm, b, e, k;
+
+	m = INT_MAX;
+	for (b = 0; b < n; b += 16) {
+		e = n - b < 16 ? n : b + 16;
+		bm = INT_MAX;
+		for (k = b; k < e; k++)
+			bm = a[k] < bm ? a[k] : bm;
+		if (bm <= 1) {
+			for (k = b; a[k] > 1; k++)
+				continue;
+			return k;
+		}
+		m = bm < m ? bm : m;
+	}
+	for (k = 0; a[k] != m; k++)
+		continue;
+	return k;
+}
+
 /* Undo the commitments of levels 0..level-1, deepest first. */
 static void
 unwind(dlx *d, int level)
@@ -744,7 +925,7 @@ dlx_search(dlx *d, const struct dlx_search *s)
 	struct node			*nd;
 	struct item			*it;
 	uint64_t			 next_progress, interval;
-	int				 level, best, cur, rc, c;
+	int				 level, best, cur, rc, c, knuth;
 	size_t				 n, j;
 
 	if (d == NULL)
@@ -767,6 +948,7 @@ dlx_search(dlx *d, const struct dlx_search *s)
 	rc = DLX_OK;
 	level = 0;
 	best = cur = 0;		/* set at forward before any use */
+	knuth = s->knuth != 0;
 
 	/*
 	 * Knuth's loop, with gotos as in his programs: the state between
@@ -774,6 +956,14 @@ dlx_search(dlx *d, const struct dlx_search *s)
 	 * the next level is entered; advance tries the option cur of item
 	 * best; backup gives up on best; recover undoes cur before trying
 	 * the next option.
+	 *
+	 * Unless in Knuth's mode, an option that leaves some uncovered
+	 * primary item with no option is undone at once (it is "abandoned")
+	 * instead of entering a node that would find that item empty, and
+	 * the item to branch on is the first with at most one option when
+	 * there is one.  Neither changes which options are tried in which
+	 * order at a node, only which nodes exist, so the solutions are
+	 * the same.
 	 */
 forward:
 	if (over_budget(d, s)) {
@@ -797,13 +987,24 @@ forward:
 	}
 	/* The primary item with fewest options, ties to the first. */
 	nd = d->nodes;
-	best = first_min(d->len + 1, d->nprimary) + 1;
+	if (knuth)
+		best = first_min(d->len + 1, d->nprimary) + 1;
+	else
+		best = first_short(d->len + 1, d->nprimary) + 1;
+	if (d->len[best] > 1)
+		d->st.branches++;
 	cover(d, best);
 	cur = d->choice[level] = nd[best].down;
 advance:
 	if (cur == best)
 		goto backup;
-	commit_from(d, cur, 1);
+	if (knuth)
+		commit_from(d, cur, 1);
+	else if (commit_fast(d, cur)) {
+		d->st.abandoned++;
+		cur = d->choice[level] = nd[cur].down;
+		goto advance;
+	}
 	if (it[0].next == 0)
 		goto solution;
 	if ((size_t)++level > d->st.max_depth)
@@ -1130,7 +1331,7 @@ dlxi_unpurify(dlx *d, int p)
 void
 dlxi_hide(dlx *d, int rr)
 {
-	hide(d->nodes, d->len, rr, &d->st.updates);
+	hide(d, d->nodes, d->len, rr, &d->st.updates);
 }
 
 void

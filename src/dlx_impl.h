@@ -78,6 +78,9 @@ struct dlx {
 						   on copies; st and progress
 						   are its totals */
 	struct dlx_stats	 st;
+	int			 nzero;		/* primary items whose list */
+	int			 zero[4];	/* hide() emptied (the first
+						   four) */
 };
 
 /*

@@ -250,6 +250,8 @@ account(struct worker *w, const struct dlx_stats *st)
 	p->st.nodes += st->nodes - w->live.nodes;
 	p->st.updates += st->updates - w->live.updates;
 	p->st.solutions += st->solutions - w->live.solutions;
+	p->st.abandoned += st->abandoned - w->live.abandoned;
+	p->st.branches += st->branches - w->live.branches;
 	w->work += st->updates - w->live.updates;
 	w->live = *st;
 }
@@ -505,6 +507,7 @@ run_slot(struct worker *w, struct slot *t)
 		ws.progress = on_progress;
 		ws.progress_arg = w;
 		ws.progress_updates = p->split_updates;
+		ws.knuth = p->s->knuth;
 		memset(&w->live, 0, sizeof w->live);
 		w->frac = 0.0;
 		w->cut = w->capped = 0;

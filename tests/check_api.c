@@ -332,7 +332,7 @@ START_TEST(test_force_knuth)
 	dlx_unforce_all(d);			/* harmless with none */
 
 	/* Back to the untouched problem, Knuth's figures again. */
-	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_int_eq(knuth_count(d, 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, 1);
 	dlx_stats(d, &st);
 	ck_assert_uint_eq(st.nodes, 6);

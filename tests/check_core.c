@@ -68,7 +68,7 @@ START_TEST(test_knuth_solution)
 	ck_assert_uint_eq(dlx_nprimary(d), 7);
 	ck_assert_uint_eq(dlx_nsecondary(d), 0);
 	ck_assert_uint_eq(dlx_noptions(d), 6);
-	ck_assert_int_eq(dlx_solve(d, keep_visit, &k, &count), DLX_OK);
+	ck_assert_int_eq(knuth_solve(d, keep_visit, &k, &count), DLX_OK);
 	ck_assert_int_eq(k.bad, 0);
 	ck_assert_uint_eq(count, 1);
 	ck_assert_uint_eq(k.nsol, 1);
@@ -347,7 +347,7 @@ check_figures(dlx *d, const struct figures *f)
 	struct dlx_stats	st;
 	uint64_t		count;
 
-	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_int_eq(knuth_count(d, 0, &count), DLX_OK);
 	dlx_stats(d, &st);
 	ck_assert_msg(count == f->solutions && st.solutions == f->solutions,
 	    "%s: %llu solutions, want %llu", f->file,
@@ -542,7 +542,7 @@ START_TEST(test_branching_rule)
 				if (i != j)
 					ck_assert_int_ge(dlx_add_option(d, &i, 1),
 					    0);
-			ck_assert_int_eq(dlx_count(d, 0, NULL), DLX_OK);
+			ck_assert_int_eq(knuth_count(d, 0, NULL), DLX_OK);
 			dlx_stats(d, &st);
 			ck_assert_uint_eq(st.solutions, 0);
 			ck_assert_uint_eq(st.nodes, 1);

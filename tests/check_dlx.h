@@ -6,6 +6,9 @@
 #define CHECK_DLX_H
 
 #include <check.h>
+#include <stdint.h>
+
+#include "dlx.h"
 
 Suite	*make_core_suite(void);
 Suite	*make_search_suite(void);
@@ -25,5 +28,12 @@ Suite	*make_variant_suite(void);
  * distcheck); returns a static buffer overwritten by the next call.
  */
 const char *test_data_path(const char *name);
+
+/*
+ * dlx_count() and dlx_solve() in Knuth's mode (struct dlx_search's knuth),
+ * for the tests that check his node and update figures.
+ */
+int	knuth_count(dlx *d, uint64_t max, uint64_t *count);
+int	knuth_solve(dlx *d, dlx_solution_fn *fn, void *arg, uint64_t *count);
 
 #endif /* CHECK_DLX_H */

@@ -5,6 +5,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "check_dlx.h"
 
@@ -22,6 +23,41 @@ test_data_path(const char *name)
 		srcdir = TOP_SRCDIR;
 	snprintf(buf, sizeof buf, "%s/tests/data/%s", srcdir, name);
 	return buf;
+}
+
+int
+knuth_solve(dlx *d, dlx_solution_fn *fn, void *arg, uint64_t *count)
+{
+	struct dlx_search	s;
+	struct dlx_stats	st;
+	int			rc;
+
+	memset(&s, 0, sizeof s);
+	s.visit = fn;
+	s.visit_arg = arg;
+	s.knuth = 1;
+	rc = dlx_search(d, &s);
+	dlx_stats(d, &st);
+	if (count != NULL)
+		*count = st.solutions;
+	return rc;
+}
+
+int
+knuth_count(dlx *d, uint64_t max, uint64_t *count)
+{
+	struct dlx_search	s;
+	struct dlx_stats	st;
+	int			rc;
+
+	memset(&s, 0, sizeof s);
+	s.max_solutions = max;
+	s.knuth = 1;
+	rc = dlx_search(d, &s);
+	dlx_stats(d, &st);
+	if (count != NULL)
+		*count = st.solutions;
+	return rc;
 }
 
 int

@@ -58,6 +58,7 @@ START_TEST(test_stop)
 	v.d = d;
 	v.stop_at = 3;
 	memset(&s, 0, sizeof s);
+	s.knuth = 1;
 	s.visit = count_visit;
 	s.visit_arg = &v;
 	ck_assert_int_eq(dlx_search(d, &s), DLX_STOPPED);
@@ -78,7 +79,7 @@ START_TEST(test_stop)
 
 	/* The stopped searches left the matrix whole. */
 	ck_assert_int_eq(dlx_check(d), DLX_OK);
-	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_int_eq(knuth_count(d, 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, Q8_SOLUTIONS);
 	dlx_stats(d, &st);
 	ck_assert_uint_eq(st.nodes, Q8_NODES);
@@ -99,6 +100,7 @@ START_TEST(test_limit)
 	memset(&v, 0, sizeof v);
 	v.d = d;
 	memset(&s, 0, sizeof s);
+	s.knuth = 1;
 	s.visit = count_visit;
 	s.visit_arg = &v;
 	s.max_solutions = 10;
@@ -116,12 +118,12 @@ START_TEST(test_limit)
 	ck_assert_int_eq(dlx_count(d, Q8_SOLUTIONS, &count), DLX_LIMIT);
 	ck_assert_uint_eq(count, Q8_SOLUTIONS);
 	/* ...while a limit never reached lets the search finish. */
-	ck_assert_int_eq(dlx_count(d, Q8_SOLUTIONS + 1, &count), DLX_OK);
+	ck_assert_int_eq(knuth_count(d, Q8_SOLUTIONS + 1, &count), DLX_OK);
 	ck_assert_uint_eq(count, Q8_SOLUTIONS);
 	dlx_stats(d, &st);
 	ck_assert_uint_eq(st.nodes, Q8_NODES);
 	/* A NULL count pointer is allowed. */
-	ck_assert_int_eq(dlx_count(d, 0, NULL), DLX_OK);
+	ck_assert_int_eq(knuth_count(d, 0, NULL), DLX_OK);
 	ck_assert_int_eq(dlx_solve(d, NULL, NULL, NULL), DLX_OK);
 	dlx_stats(d, &st);
 	ck_assert_uint_eq(st.solutions, Q8_SOLUTIONS);
@@ -142,6 +144,7 @@ START_TEST(test_budget_nodes)
 
 	ck_assert_ptr_nonnull(d = problem_queens(8));
 	memset(&s, 0, sizeof s);
+	s.knuth = 1;		/* Knuth's figures */
 	s.max_nodes = Q8_NODES;
 	ck_assert_int_eq(dlx_search(d, &s), DLX_OK);
 	dlx_stats(d, &st);
@@ -514,7 +517,7 @@ job_run(void *arg)
 	int		 i;
 
 	for (i = 0; i < j->rounds; i++) {
-		if ((j->rc = dlx_count(j->d, 0, &c)) != DLX_OK)
+		if ((j->rc = knuth_count(j->d, 0, &c)) != DLX_OK)
 			break;
 		if (i > 0 && c != j->count) {
 			j->rc = -100;

@@ -203,7 +203,8 @@ START_TEST(test_text_knuth_colors)
 	ck_assert_uint_eq(dlx_text_ncolors(t), 2);
 	ck_assert_str_eq(opt_text(t, 2), "B X:1");
 	ck_assert_uint_eq(dlx_text_option_line(t, 2), 6);
-	ck_assert_int_eq(dlx_search(dlx_text_dlx(t), NULL), DLX_OK);
+	ck_assert_int_eq(knuth_solve(dlx_text_dlx(t), NULL, NULL, NULL),
+	    DLX_OK);
 	dlx_stats(dlx_text_dlx(t), &st);
 	ck_assert_uint_eq(st.solutions, 1);
 	ck_assert_uint_eq(st.nodes, 4);
@@ -620,7 +621,8 @@ START_TEST(test_text_instances)
 	fclose(fp);
 	ck_assert_msg(t != NULL, "%s:%lu: %s", in->file, err.line,
 	    err.message);
-	ck_assert_int_eq(dlx_search(dlx_text_dlx(t), NULL), DLX_OK);
+	ck_assert_int_eq(knuth_solve(dlx_text_dlx(t), NULL, NULL, NULL),
+	    DLX_OK);
 	dlx_stats(dlx_text_dlx(t), &st);
 	ck_assert_uint_eq(st.solutions, in->solutions);
 	ck_assert_uint_eq(st.nodes, in->nodes);

@@ -133,25 +133,38 @@ echo '{"type":"count","solutions":0,"exact":true}' >"$tmp/exp"
 check none-json 1 $DLX_RUN "$dlx" --json "$tmp/none.dlx"
 check none-json-first 1 $DLX_RUN "$dlx" --json --first "$tmp/none.dlx"
 
-# The shared instances: counts, and with --stats DLX1's node and update
-# counts (time, rate and memory vary, so they are left out).
+# The shared instances: counts, and with --knuth --stats DLX1's node and
+# update counts (time, rate and memory vary, so they are left out; the
+# branch points are not DLX1's).  The default search counts the same.
 for f in queens8:92:1223:21456:8 langford8:300:2789:37241:8 \
     sudoku4-empty:288:2157:22545:16; do
 	IFS=: read -r name sols nodes updates depth <<END
 $f
 END
 	echo "$sols" >"$tmp/exp"
-	check "$name" 0 $DLX_RUN "$dlx" --stats "$data/$name.dlx"
-	grep -v -e '^time: ' -e '^updates/s: ' -e '^memory: ' "$tmp/err" \
-	    >"$tmp/stats"
-	printf 'solutions: %s\nnodes: %s\nupdates: %s\nmax depth: %s\n' \
-	    "$sols" "$nodes" "$updates" "$depth" >"$tmp/exp"
+	check "$name" 0 $DLX_RUN "$dlx" "$data/$name.dlx"
+	check "$name" 0 $DLX_RUN "$dlx" --knuth --stats "$data/$name.dlx"
+	grep -v -e '^time: ' -e '^updates/s: ' -e '^memory: ' \
+	    -e '^branches: ' "$tmp/err" >"$tmp/stats"
+	printf 'mode: knuth\nsolutions: %s\nnodes: %s\nupdates: %s\n' \
+	    "$sols" "$nodes" "$updates" >"$tmp/exp"
+	printf 'abandoned: 0\nmax depth: %s\n' "$depth" >>"$tmp/exp"
 	if ! cmp -s "$tmp/exp" "$tmp/stats"; then
 		echo "FAIL $name --stats:"; diff "$tmp/exp" "$tmp/stats"; fail=1
 	fi
 	grep -q '^time: [0-9.]* s$' "$tmp/err" &&
 	    grep -q '^memory: [0-9]* bytes$' "$tmp/err" ||
 	    { echo "FAIL $name --stats: time or memory line"; fail=1; }
+	# Both modes print the same solutions in the same order; the
+	# default's tree is no larger.
+	$DLX_RUN "$dlx" -p "$data/$name.dlx" >"$tmp/fast" 2>/dev/null
+	$DLX_RUN "$dlx" --knuth -p "$data/$name.dlx" >"$tmp/knuth" 2>/dev/null
+	cmp -s "$tmp/fast" "$tmp/knuth" ||
+	    { echo "FAIL $name: the modes' solutions differ"; fail=1; }
+	fn=$($DLX_RUN "$dlx" --stats "$data/$name.dlx" 2>&1 >/dev/null |
+	    sed -n 's/^nodes: //p')
+	[ -n "$fn" ] && [ "$fn" -le "$nodes" ] ||
+	    { echo "FAIL $name: fast mode $fn nodes, Knuth's $nodes"; fail=1; }
 done
 
 # --first: the first of the 92 queens solutions.

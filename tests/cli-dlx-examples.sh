@@ -101,7 +101,7 @@ stats() {
 	want=$1
 	shift
 	$DLX_RUN "$ex/$1" -d "$2" >"$tmp/p.dlx"
-	got=$($DLX_RUN "$dlx" --stats "$tmp/p.dlx" 2>&1 >/dev/null |
+	got=$($DLX_RUN "$dlx" --knuth --stats "$tmp/p.dlx" 2>&1 >/dev/null |
 	    sed -n 's/^\(solutions\|nodes\|updates\): //p' | tr '\n' ' ')
 	if [ "$got" != "$want " ]; then
 		echo "FAIL --stats $*: $got, expected $want"; fail=1

@@ -42,17 +42,18 @@ same() {
 }
 
 for n in 2 3 5 8; do
-	same "queens 10" $n "$dlx" -s "$tmp/queens10.dlx"
+	same "queens 10" $n "$dlx" --knuth -s "$tmp/queens10.dlx"
+	same "queens 10 fast" $n "$dlx" "$tmp/queens10.dlx"
 	same "queens 10 --print" $n "$dlx" -p "$tmp/queens10.dlx"
-	same "queens 10 --json" $n "$dlx" -j -s "$tmp/queens10.dlx"
+	same "queens 10 --json" $n "$dlx" --knuth -j -s "$tmp/queens10.dlx"
 	same "queens 10 --limit" $n "$dlx" -p -n 500 "$tmp/queens10.dlx"
 	same "queens 10 --limit count" $n "$dlx" -n 600 "$tmp/queens10.dlx"
 	same "queens 10 --first" $n "$dlx" -1 "$tmp/queens10.dlx"
 done
 for n in 2 8; do
-	same "langford 11" $n "$dlx" -s "$tmp/langford11.dlx"
+	same "langford 11" $n "$dlx" --knuth -s "$tmp/langford11.dlx"
 	same "langford 11 --print" $n "$dlx" -p "$tmp/langford11.dlx"
-	same "pentominoes 3x20" $n "$dlx" -s -p "$tmp/pent3x20.dlx"
+	same "pentominoes 3x20" $n "$dlx" --knuth -s -p "$tmp/pent3x20.dlx"
 	same "pentominoes 3x20 --limit" $n "$dlx" -n 5 -j "$tmp/pent3x20.dlx"
 done
 

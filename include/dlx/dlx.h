@@ -93,6 +93,12 @@ struct dlx_stats {
 					   while covering, as DLX1 counts */
 	size_t		max_depth;	/* most options chosen at once by the
 					   search (forced options excluded) */
+	uint64_t	abandoned;	/* options given up as soon as they
+					   were committed, because they left
+					   an uncovered primary item with no
+					   option (0 in Knuth's mode) */
+	uint64_t	branches;	/* nodes whose item had two options
+					   or more: the guesses */
 };
 
 /*
@@ -117,6 +123,14 @@ struct dlx_search {
 	void		*progress_arg;	/* first argument of progress */
 	uint64_t	 progress_updates; /* call progress about this often;
 					   0 means every 2^24 updates */
+	int		 knuth;		/* nonzero: Knuth's tree, as DLX1 and
+					   DLX2 walk it, with their node and
+					   update figures; 0: a smaller tree
+					   (dead options are given up at once,
+					   and the first item with at most one
+					   option is taken); the same
+					   solutions, perhaps in another
+					   order */
 };
 
 /*
