@@ -224,10 +224,10 @@ START_TEST(test_memo_gives_up)
 	struct dlx_wide		 w;
 	dlx			*d;
 
-	ck_assert_ptr_nonnull(d = problem_queens(11));
+	ck_assert_ptr_nonnull(d = problem_queens(12));
 	memset(&m, 0, sizeof m);
 	ck_assert_int_eq(dlx_count_wide(d, &m, &w, &ms), DLX_OK);
-	ck_assert_uint_eq(w.lo, 2680);
+	ck_assert_uint_eq(w.lo, 14200);
 	ck_assert_int_eq(ms.gave_up, 1);
 	ck_assert_int_eq(ms.used, 0);
 	m.no_plain = 1;
