@@ -79,8 +79,10 @@ sol_len(const struct trace *t, size_t k)
 static int
 same_sol(const struct trace *a, size_t i, const struct trace *b, size_t j)
 {
-	return sol_len(a, i) == sol_len(b, j) && memcmp(a->opt + a->start[i],
-	    b->opt + b->start[j], sol_len(a, i) * sizeof *a->opt) == 0;
+	/* An empty solution has no options, and opt may then be NULL. */
+	return sol_len(a, i) == sol_len(b, j) && (sol_len(a, i) == 0 ||
+	    memcmp(a->opt + a->start[i], b->opt + b->start[j],
+	    sol_len(a, i) * sizeof *a->opt) == 0);
 }
 
 /* b's solutions are a's first b->n. */
