@@ -6,7 +6,7 @@
  *
  * Each line of N*N symbols is a puzzle (other lines are counted and
  * skipped).  The true solution comes from the reference solver of
- * tests/sudoku_ref.c, which shares no code with libdlx.  Then the rules
+ * ref/sudoku_ref.c, which shares no code with libdlx.  Then the rules
  * run to the end, and every placement must put the solution's symbol and
  * every elimination must remove a symbol that is not the solution's: any
  * other outcome is a violation, printed with the puzzle and the step.  A

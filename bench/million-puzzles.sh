@@ -19,7 +19,7 @@ n=${N:-1000000}
 prog=$build/src/dlx-sudoku
 if [ -x "$build/src/.libs/dlx-sudoku" ]; then
 	prog=$build/src/.libs/dlx-sudoku
-	LD_LIBRARY_PATH=$build/src/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+	LD_LIBRARY_PATH=$build/src/lib/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 	export LD_LIBRARY_PATH
 fi
 [ -x "$prog" ] || { echo "$0: no $prog (build first)" >&2; exit 2; }

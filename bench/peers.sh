@@ -42,7 +42,7 @@ sud=$build/src/dlx-sudoku
 if [ -x "$build/src/.libs/dlx" ]; then
 	dlx=$build/src/.libs/dlx
 	sud=$build/src/.libs/dlx-sudoku
-	LD_LIBRARY_PATH=$build/src/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+	LD_LIBRARY_PATH=$build/src/lib/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 	export LD_LIBRARY_PATH
 fi
 if [ ! -x "$dlx" ] || [ ! -x "$sud" ]; then

@@ -36,7 +36,7 @@ repeat=${REPEAT:-3}
 prog=$build/src/dlx-sudoku
 if [ -x "$build/src/.libs/dlx-sudoku" ]; then
 	prog=$build/src/.libs/dlx-sudoku
-	LD_LIBRARY_PATH=$build/src/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+	LD_LIBRARY_PATH=$build/src/lib/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 	export LD_LIBRARY_PATH
 fi
 if [ ! -x "$prog" ]; then

@@ -37,14 +37,8 @@ fi
 out=${FUZZ_OUT:-${TMPDIR:-/tmp}/dlx-fuzz}
 CC=${FUZZ_CC:-clang}
 
-# The library's sources: every src/*.c but the programs (src/dlx-*.c).
-lib=
-for f in "$top"/src/*.c; do
-	case $(basename "$f") in
-	dlx-*) ;;
-	*) lib="$lib $f" ;;
-	esac
-done
+# The library's sources: every file of src/lib/ (the programs are in src/).
+lib=$(echo "$top"/src/lib/*.c)
 
 status=0
 for h in "$@"; do
@@ -54,7 +48,7 @@ for h in "$@"; do
 	echo "== $h: building"
 	# shellcheck disable=SC2086
 	$CC -g -O1 -fsanitize=fuzzer,address,undefined \
-	    -fno-sanitize-recover=all -I"$top/include/dlx" -I"$top/src" \
+	    -fno-sanitize-recover=all -I"$top/include/dlx" -I"$top/src/lib" \
 	    $lib "$here/$h.c" -o "$dir/$h"
 	if [ -d "$here/corpus/$h" ]; then
 		cp -n "$here/corpus/$h"/* "$dir/corpus/" 2>/dev/null || true
