@@ -10,9 +10,9 @@
  * error, and an interrupt (SIGINT) ends the search cleanly with the count
  * so far.
  *
- * Exit status: 0 at least one solution (also when --limit stopped the
- * search), 1 none, 2 trouble (usage, bad input, read or write error), 130
- * interrupted.
+ * Exit status (cli.h): 0 at least one solution (also when --limit stopped
+ * the search), 1 none, 2 trouble (usage, bad input, read or write error),
+ * 130 interrupted, 141 standard output closed.
  */
 #include <config.h>
 
@@ -20,26 +20,16 @@
 #include <getopt.h>
 #include <limits.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "dlx.h"
 #include "dlx_text.h"
 #include "cluster.h"
-
-#define EXIT_FOUND	0	/* at least one solution */
-#define EXIT_NONE	1	/* no solution */
-#define EXIT_TROUBLE	2	/* usage, input, read or write error */
-#define EXIT_INTERRUPT	130	/* SIGINT: 128 + 2, as shells report it */
-
-/* How often the search calls back (updates): a few ms at 2e8 updates/s,
- * so an interrupt is answered at once and progress lines come on time. */
-#define CHECK_UPDATES	((uint64_t)1 << 20)
+#include "cli.h"
 
 enum output {
 	OUT_COUNT,			/* the number of solutions */
@@ -63,8 +53,6 @@ enum {
 	OPT_RECORD,
 	OPT_KNUTH
 };
-
-static const char	*progname = "dlx";
 
 static struct {
 	enum output	 output;	/* what to write on stdout */
@@ -93,68 +81,15 @@ struct run {
 	int		*sorted;	/* a solution's options, sorted */
 	char		*line;		/* an option's text */
 	size_t		 linecap;	/* bytes allocated for line */
-	int		 write_errno;	/* errno of the first failed write, or
-					   0 */
-	int		 write_failed;	/* a write to stdout failed */
-	int		 show_progress;	/* print progress lines */
 	uint64_t	 numbered;	/* solutions printed by this run */
-	struct timespec	 start;		/* when the search began */
-	double		 last;		/* time of the last progress line */
+	struct cli_progress prog;	/* progress lines, and the clock */
 };
-
-#if defined(__GNUC__)
-#define PRINTFLIKE(f, a)	__attribute__((__format__(__printf__, f, a)))
-#define NORETURN		__attribute__((__noreturn__))
-#else
-#define PRINTFLIKE(f, a)
-#define NORETURN
-#endif
-
-static void	diag(const char *, ...) PRINTFLIKE(1, 2);
-static void	usage_error(const char *, ...) PRINTFLIKE(1, 2) NORETURN;
-
-/* Set by the SIGINT handler, polled by the search callbacks. */
-static volatile sig_atomic_t	 interrupted;
-
-static void
-on_sigint(int sig)
-{
-	(void)sig;
-	interrupted = 1;
-}
-
-/* Print a diagnostic "dlx: ..." on stderr. */
-static void
-diag(const char *fmt, ...)
-{
-	va_list	 ap;
-
-	fprintf(stderr, "%s: ", progname);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
-
-static void
-usage_error(const char *fmt, ...)
-{
-	va_list	 ap;
-
-	fprintf(stderr, "%s: ", progname);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "\nTry '%s --help' for more information.\n",
-	    progname);
-	exit(EXIT_TROUBLE);
-}
 
 static void
 usage(void)
 {
-	printf("Usage: %s [OPTION]... [FILE]\n", progname);
-	printf("  or:  %s merge [--partial] [--stats] RECORD...\n", progname);
+	printf("usage: %s [OPTION]... [FILE]\n", cli_prog);
+	printf("       %s merge [--partial] [--stats] RECORD...\n", cli_prog);
 	fputs(
 "Solve the exact cover problem in FILE, written in Knuth's DLX format\n"
 "(standard input if FILE is - or absent), and print how many solutions\n"
@@ -193,69 +128,113 @@ usage(void)
 "\n"
 "Exit status: 0 if a solution was found (also when --limit stopped the\n"
 "search), 1 if there is none, 2 if there was trouble (usage, input, read\n"
-"or write error), 130 if interrupted.\n",
+"or write error), 130 if interrupted, 141 if standard output was closed.\n",
 	    stdout);
 }
 
-/* Parse a positive decimal number for option name, or die. */
+/* A number for option name, from min to max, or a usage error. */
 static uint64_t
-parse_count(const char *name, const char *arg)
+number(const char *name, const char *arg, uint64_t min, uint64_t max)
 {
-	unsigned long long	 v;
-	char			*end;
+	uint64_t	 v;
 
-	errno = 0;
-	if (arg[0] < '0' || arg[0] > '9')
-		usage_error("invalid %s: '%s'", name, arg);
-	v = strtoull(arg, &end, 10);
-	if (*end != '\0' || v == 0 || errno == ERANGE)
-		usage_error("invalid %s: '%s'", name, arg);
-	return (uint64_t)v;
+	if (cli_parse_uint(arg, min, max, &v) == 0)
+		return v;
+	if (min == 1 && max == UINT64_MAX)
+		cli_usage_error("%s: '%s' is not a positive number", name, arg);
+	cli_usage_error("%s: '%s' is not a number from %llu to %llu", name,
+	    arg, (unsigned long long)min, (unsigned long long)max);
 }
 
-/*
- * Parse a size for option name: a number with an optional suffix K, M, G
- * or T (powers of 1024), or die.
- */
-static size_t
-parse_size(const char *name, const char *arg)
+/* The options of the output and the input; 0 if c is none of them. */
+static int
+output_option(int c, const char *arg)
 {
-	unsigned long long	 v;
-	char			*end;
-	int			 shift = 0;
-
-	errno = 0;
-	if (arg[0] < '0' || arg[0] > '9')
-		usage_error("invalid %s: '%s'", name, arg);
-	v = strtoull(arg, &end, 10);
-	switch (*end) {
-	case 'K': case 'k': shift = 10; end++; break;
-	case 'M': case 'm': shift = 20; end++; break;
-	case 'G': case 'g': shift = 30; end++; break;
-	case 'T': case 't': shift = 40; end++; break;
+	switch (c) {
+	case 'p':
+	case 'j':
+		opts.output = c == 'p' ? OUT_PRINT : OUT_JSON;
+		opts.output_set = 1;
+		return 1;
+	case '1':
+		opts.first = 1;
+		return 1;
+	case 's':
+		opts.stats = 1;
+		return 1;
+	case OPT_PROGRESS:
+		opts.progress = 1;
+		if (arg != NULL && cli_parse_seconds(arg, &opts.interval) != 0)
+			cli_usage_error("--progress: '%s' is not a number of "
+			    "seconds", arg);
+		return 1;
+	case OPT_NO_PROGRESS:
+		opts.progress = 0;
+		return 1;
+	case OPT_STRICT:
+		opts.strict = 1;
+		return 1;
+	case OPT_MAX_LINE:
+		opts.max_line = (size_t)number("--max-line", arg, 1,
+		    SIZE_MAX / 2);
+		return 1;
+	case 'h':
+		usage();
+		cli_exit_help();
+	case 'V':
+		printf("%s (%s) %s\n", cli_prog, PACKAGE_NAME,
+		    PACKAGE_VERSION);
+		cli_exit_help();
 	}
-	if (*end == 'B' || *end == 'b')
-		end++;
-	if (*end != '\0' || v == 0 || errno == ERANGE ||
-	    v > (SIZE_MAX >> shift))
-		usage_error("invalid %s: '%s'", name, arg);
-	return (size_t)v << shift;
+	return 0;
 }
 
-/* The cache's default budget: a quarter of the machine's memory, at
- * least 64 MiB. */
-static size_t
-default_memory(void)
+/* The options of the search: how far, how, on how many threads, with
+ * what cache; and --part and checkpoints.  0 if c is none of them. */
+static int
+search_option(int c, const char *arg)
 {
-	long		 pages = sysconf(_SC_PHYS_PAGES);
-	long		 psize = sysconf(_SC_PAGESIZE);
-	size_t		 m = (size_t)64 << 20;
+	const char	*why;
 
-	if (pages > 0 && psize > 0 &&
-	    (unsigned long long)pages / 4 < SIZE_MAX / (size_t)psize &&
-	    (size_t)pages / 4 * (size_t)psize > m)
-		m = (size_t)pages / 4 * (size_t)psize;
-	return m;
+	switch (c) {
+	case 'n':
+		opts.limit = number("--limit", arg, 1, UINT64_MAX);
+		return 1;
+	case 't':
+		opts.threads = (unsigned)number("--threads", arg, 1, 4096);
+		return 1;
+	case OPT_KNUTH:
+		opts.knuth = 1;
+		return 1;
+	case OPT_NO_MEMO:
+	case OPT_MEMO:
+		opts.memo = c == OPT_MEMO;
+		opts.no_memo = c == OPT_NO_MEMO;
+		return 1;
+	case OPT_MEMORY:
+		if (cli_parse_size(arg, &opts.memory) != 0)
+			cli_usage_error("--memory: '%s' is not a size", arg);
+		return 1;
+	case OPT_PART:
+		if (cluster_parse_part(arg, &opts.cl.k, &opts.cl.n, &why) != 0)
+			cli_usage_error("--part: '%s': %s", arg, why);
+		return 1;
+	case OPT_RECORD:
+		opts.cl.record = arg;
+		return 1;
+	case OPT_CHECKPOINT:
+		opts.cl.checkpoint = arg;
+		return 1;
+	case OPT_CHECKPOINT_EVERY:
+		if (cluster_parse_every(arg, &opts.cl.every) != 0)
+			cli_usage_error("--checkpoint-every: '%s' is not a "
+			    "number of seconds", arg);
+		return 1;
+	case OPT_RESUME:
+		opts.cl.resume = arg;
+		return 1;
+	}
+	return 0;
 }
 
 static void
@@ -287,135 +266,35 @@ parse_options(int argc, char **argv)
 		{ NULL,		 0,			NULL, 0 }
 	};
 	int		 c;
-	uint64_t	 v;
-	char		*end;
 	const char	*why;
 
 	while ((c = getopt_long(argc, argv, "pjn:1st:hV", longopts, NULL)) !=
-	    -1) {
-		switch (c) {
-		case 'p':
-			opts.output = OUT_PRINT;
-			opts.output_set = 1;
-			break;
-		case 'j':
-			opts.output = OUT_JSON;
-			opts.output_set = 1;
-			break;
-		case 'n':
-			opts.limit = parse_count("limit", optarg);
-			break;
-		case '1':
-			opts.first = 1;
-			break;
-		case 's':
-			opts.stats = 1;
-			break;
-		case 't':
-			v = parse_count("thread count", optarg);
-			if (v > 4096)
-				usage_error("invalid thread count: '%s'",
-				    optarg);
-			opts.threads = (unsigned)v;
-			break;
-		case OPT_PROGRESS:
-			opts.progress = 1;
-			if (optarg != NULL) {
-				errno = 0;
-				opts.interval = strtod(optarg, &end);
-				if (end == optarg || *end != '\0' ||
-				    errno == ERANGE || !(opts.interval > 0) ||
-				    opts.interval > 1e6)
-					usage_error("invalid progress "
-					    "interval: '%s'", optarg);
-			}
-			break;
-		case OPT_NO_PROGRESS:
-			opts.progress = 0;
-			break;
-		case OPT_STRICT:
-			opts.strict = 1;
-			break;
-		case OPT_KNUTH:
-			opts.knuth = 1;
-			break;
-		case OPT_MAX_LINE:
-			v = parse_count("line length", optarg);
-			if (v > SIZE_MAX / 2)
-				usage_error("invalid line length: '%s'",
-				    optarg);
-			opts.max_line = (size_t)v;
-			break;
-		case OPT_NO_MEMO:
-			opts.no_memo = 1;
-			opts.memo = 0;
-			break;
-		case OPT_MEMO:
-			opts.memo = 1;
-			opts.no_memo = 0;
-			break;
-		case OPT_MEMORY:
-			opts.memory = parse_size("memory size", optarg);
-			break;
-		case OPT_PART:
-			if (cluster_parse_part(optarg, &opts.cl.k, &opts.cl.n,
-			    &why) != 0)
-				usage_error("--part: '%s': %s", optarg, why);
-			break;
-		case OPT_RECORD:
-			opts.cl.record = optarg;
-			break;
-		case OPT_CHECKPOINT:
-			opts.cl.checkpoint = optarg;
-			break;
-		case OPT_CHECKPOINT_EVERY:
-			if (cluster_parse_every(optarg, &opts.cl.every) != 0)
-				usage_error("invalid checkpoint interval: "
-				    "'%s'", optarg);
-			break;
-		case OPT_RESUME:
-			opts.cl.resume = optarg;
-			break;
-		case 'h':
-			usage();
-			exit(fflush(stdout) == 0 && !ferror(stdout) ?
-			    EXIT_SUCCESS : EXIT_TROUBLE);
-		case 'V':
-			printf("%s (%s) %s\n", progname, PACKAGE_NAME,
-			    PACKAGE_VERSION);
-			exit(fflush(stdout) == 0 && !ferror(stdout) ?
-			    EXIT_SUCCESS : EXIT_TROUBLE);
-		default:
-			fprintf(stderr, "Try '%s --help' for more "
-			    "information.\n", progname);
-			exit(EXIT_TROUBLE);
-		}
-	}
+	    -1)
+		if (!output_option(c, optarg) && !search_option(c, optarg))
+			cli_bad_option();
 	if (opts.first) {
 		opts.limit = 1;
 		if (!opts.output_set)
 			opts.output = OUT_PRINT;
 	}
 	if (argc - optind > 1)
-		usage_error("extra operand '%s'", argv[optind + 1]);
+		cli_usage_error("extra operand '%s'", argv[optind + 1]);
 	if (optind < argc)
 		opts.file = argv[optind];
-	opts.cl.prog = progname;
+	opts.cl.prog = cli_prog;
 	opts.cl.version = PACKAGE_VERSION;
 	if (cluster_setup(&opts.cl, &why) != 0)
-		usage_error("%s", why);
+		cli_usage_error("%s", why);
 	if (opts.cl.record != NULL && !opts.cl.parted)
-		usage_error("--record goes with --part");
+		cli_usage_error("--record goes with --part");
 }
 
-/* Note the first failed write: the search stops and the status says so. */
+/* Note a failed write (rc < 0): the search stops, cli_exit() reports. */
 static void
-check_write(struct run *r, int rc)
+check_write(int rc)
 {
-	if (rc < 0 && !r->write_failed) {
-		r->write_failed = 1;
-		r->write_errno = errno;
-	}
+	if (rc < 0)
+		cli_write_error(errno);
 }
 
 /* The text of option opt in r->line; NULL if out of memory. */
@@ -434,29 +313,6 @@ option_text(struct run *r, int opt)
 		dlx_text_format_option(r->t, opt, r->line, r->linecap);
 	}
 	return r->line;
-}
-
-/* Write s as a JSON string (UTF-8 and other bytes >= 0x80 as they are). */
-static int
-json_string(const char *s)
-{
-	const unsigned char	*p;
-
-	if (putchar('"') == EOF)
-		return -1;
-	for (p = (const unsigned char *)s; *p != '\0'; p++) {
-		int	 rc;
-
-		if (*p == '"' || *p == '\\')
-			rc = printf("\\%c", *p);
-		else if (*p < 0x20)
-			rc = printf("\\u%04x", *p);
-		else
-			rc = putchar(*p) == EOF ? -1 : 0;
-		if (rc < 0)
-			return -1;
-	}
-	return putchar('"') == EOF ? -1 : 0;
 }
 
 /* Compare option numbers for qsort(). */
@@ -479,67 +335,53 @@ visit(void *arg, const int *options, size_t n)
 	const char		*s;
 	size_t			 k;
 	uint64_t		 number;
-	int			 rc = 0;
 
-	if (interrupted || r->write_failed)
+	if (cli_stopped())
 		return 1;
 	memcpy(r->sorted, options, n * sizeof *options);
 	qsort(r->sorted, n, sizeof *r->sorted, cmp_int);
 	/* Numbered on from the solutions of the runs resumed from. */
 	number = opts.cl.before + ++r->numbered;
 	if (opts.output == OUT_PRINT)
-		rc = printf("%s%llu:\n", r->numbered > 1 ? "\n" : "",
+		cli_out("%s%llu:\n", r->numbered > 1 ? "\n" : "",
 		    (unsigned long long)number);
 	else
-		rc = printf("{\"type\":\"solution\",\"solution\":%llu,"
+		cli_out("{\"type\":\"solution\",\"solution\":%llu,"
 		    "\"options\":[", (unsigned long long)number);
-	for (k = 0; k < n && rc >= 0; k++) {
+	for (k = 0; k < n && !cli_write_failed(); k++) {
 		if ((s = option_text(r, r->sorted[k])) == NULL) {
-			diag("%s", dlx_strerror(DLX_ENOMEM));
-			exit(EXIT_TROUBLE);
+			cli_diag("%s", dlx_strerror(DLX_ENOMEM));
+			exit(CLI_EXIT_ERROR);
 		}
 		if (opts.output == OUT_PRINT)
-			rc = printf("%s\n", s);
-		else if ((rc = k > 0 ? printf(",") : 0) >= 0)
-			rc = json_string(s);
+			cli_out("%s\n", s);
+		else {
+			if (k > 0)
+				cli_putc(',');
+			cli_json_str(s);
+		}
 	}
-	if (opts.output == OUT_JSON && rc >= 0)
-		rc = printf("]}\n");
-	check_write(r, rc);
-	return r->write_failed;
+	if (opts.output == OUT_JSON)
+		cli_puts("]}\n");
+	return cli_stopped();
 }
 
-/* Seconds since the search began. */
-static double
-elapsed(const struct run *r)
-{
-	struct timespec	 now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (double)(now.tv_sec - r->start.tv_sec) +
-	    (double)(now.tv_nsec - r->start.tv_nsec) / 1e9;
-}
-
-/* Called every CHECK_UPDATES updates: interrupts and progress lines. */
+/* Called every CLI_PROGRESS_UPDATES updates: interrupts and progress
+ * lines. */
 static int
 progress(void *arg, const struct dlx_stats *st)
 {
 	struct run	*r = arg;
-	double		 now;
 
-	if (interrupted || r->write_failed)
+	if (cli_stopped())
 		return 1;
-	if (!r->show_progress)
-		return 0;
-	now = elapsed(r);
-	if (now - r->last < opts.interval)
-		return 0;
-	r->last = now;
-	fprintf(stderr, "%s: %.0f s: %llu solutions, %llu nodes, "
-	    "%llu updates, %.5f explored\n", progname, now,
-	    (unsigned long long)st->solutions,
-	    (unsigned long long)st->nodes, (unsigned long long)st->updates,
-	    dlx_progress(r->d));
+	if (cli_progress_due(&r->prog))
+		cli_progress_line(&r->prog, "%.0f s: %llu solutions, %llu "
+		    "nodes, %llu updates, %.5f explored",
+		    cli_progress_elapsed(&r->prog),
+		    (unsigned long long)st->solutions,
+		    (unsigned long long)st->nodes,
+		    (unsigned long long)st->updates, dlx_progress(r->d));
 	return 0;
 }
 
@@ -548,13 +390,13 @@ static void
 report(const char *name, const struct dlx_text_error *e, const char *what)
 {
 	if (e->line == 0)
-		fprintf(stderr, "%s: %s: %s%s\n", progname, name, what,
+		fprintf(stderr, "%s: %s: %s%s\n", cli_prog, name, what,
 		    e->message);
 	else if (e->column == 0)
-		fprintf(stderr, "%s: %s:%lu: %s%s\n", progname, name, e->line,
+		fprintf(stderr, "%s: %s:%lu: %s%s\n", cli_prog, name, e->line,
 		    what, e->message);
 	else
-		fprintf(stderr, "%s: %s:%lu:%lu: %s%s\n", progname, name,
+		fprintf(stderr, "%s: %s:%lu:%lu: %s%s\n", cli_prog, name,
 		    e->line, e->column, what, e->message);
 }
 
@@ -581,8 +423,8 @@ load(const char *file, const char **namep)
 	} else {
 		name = file;
 		if ((fp = fopen(file, "r")) == NULL) {
-			diag("%s: %s", file, strerror(errno));
-			exit(EXIT_TROUBLE);
+			cli_diag("%s: %s", file, strerror(errno));
+			exit(CLI_EXIT_ERROR);
 		}
 	}
 	memset(&topt, 0, sizeof topt);
@@ -594,8 +436,11 @@ load(const char *file, const char **namep)
 	if (fp != stdin)
 		fclose(fp);
 	if (t == NULL) {
+		/* Ctrl-C while waiting for input is no read error. */
+		if (cli_interrupted())
+			exit(CLI_EXIT_INTR);
 		report(name, &err, "");
-		exit(EXIT_TROUBLE);
+		exit(CLI_EXIT_ERROR);
 	}
 	*namep = name;
 	return t;
@@ -606,20 +451,21 @@ load(const char *file, const char **namep)
  * least 5 solutions" when --limit cut the search short, "no solution".
  * Solutions are separated by blank lines; one more comes before the total.
  */
-static int
+static void
 print_total(uint64_t count, int exact)
 {
 	if (count == 0 && exact)
-		return printf("no solution\n");
-	return printf("\n%s%llu solution%s\n", exact ? "" : "at least ",
-	    (unsigned long long)count, count == 1 ? "" : "s");
+		cli_puts("no solution\n");
+	else
+		cli_out("\n%s%llu solution%s\n", exact ? "" : "at least ",
+		    (unsigned long long)count, count == 1 ? "" : "s");
 }
 
 /* The last JSON record: the count, a lower bound unless exact. */
-static int
+static void
 json_count(uint64_t count, int exact, int partial)
 {
-	return printf("{\"type\":\"count\",\"solutions\":%llu,"
+	cli_out("{\"type\":\"count\",\"solutions\":%llu,"
 	    "\"exact\":%s%s}\n", (unsigned long long)count,
 	    exact ? "true" : "false", partial ? ",\"interrupted\":true" : "");
 }
@@ -628,10 +474,10 @@ static void
 print_stats(struct run *r, double secs, const struct dlx_memo_stats *ms)
 {
 	struct dlx_stats	 st;
-
 	char			 num[48];
 
 	dlx_stats(r->d, &st);
+	fflush(stdout);
 	fprintf(stderr, "mode: %s\n", opts.knuth ? "knuth" : "fast");
 	/* The cache's lines only when it was tried: the figures of a plain
 	 * search stay those of Knuth's DLX1 and DLX2, line for line. */
@@ -681,57 +527,132 @@ main_cluster(struct run *r, int rc)
 	int		 sig;
 
 	if (rc == CLUSTER_EFILE)
-		return EXIT_TROUBLE;
+		return CLI_EXIT_ERROR;
 	if (rc < 0) {
-		diag("%s: %s", r->name, dlx_strerror(rc));
-		return EXIT_TROUBLE;
+		cli_diag("%s: %s", r->name, dlx_strerror(rc));
+		return CLI_EXIT_ERROR;
 	}
 	cluster_u128_text(c->sol_hi, c->sol_lo, num);
-	sig = c->signo != 0 ? c->signo : interrupted ? SIGINT : 0;
+	sig = c->signo != 0 ? c->signo : cli_interrupted() ? SIGINT : 0;
 	if (sig != 0 || rc == DLX_STOPPED) {
-		if (r->write_failed)
-			return EXIT_TROUBLE;
-		diag("stopped: %s solutions so far (partial)%s%s", num,
+		if (cli_write_failed())
+			return CLI_EXIT_ERROR;
+		cli_diag("stopped: %s solutions so far (partial)%s%s", num,
 		    c->checkpoint != NULL ? "; resume with --resume=" : "",
 		    c->checkpoint != NULL ? c->checkpoint : "");
-		return sig != 0 ? 128 + sig : EXIT_INTERRUPT;
+		return sig != 0 ? 128 + sig : CLI_EXIT_INTR;
 	}
 	if (c->parted) {
 		if (rc != DLX_OK) {
-			diag("part %u/%u: the search did not end (--limit?): "
-			    "no record", c->k, c->n);
-			return EXIT_TROUBLE;
+			cli_diag("part %u/%u: the search did not end "
+			    "(--limit?): no record", c->k, c->n);
+			return CLI_EXIT_ERROR;
 		}
 		if (c->record != NULL)
 			return cluster_write_record(c, NULL) == 0 ?
-			    EXIT_FOUND : EXIT_TROUBLE;
+			    CLI_EXIT_OK : CLI_EXIT_ERROR;
 		if (opts.output == OUT_COUNT)
-			check_write(r, cluster_write_record(c, stdout));
-		return EXIT_FOUND;
+			check_write(cluster_write_record(c, stdout));
+		return CLI_EXIT_OK;
 	}
 	if (opts.output == OUT_COUNT)
-		check_write(r, printf("%s%s\n", num, rc == DLX_OK ? "" :
-		    " (at least)"));
-	return c->sol_hi == 0 && c->sol_lo == 0 ? EXIT_NONE : EXIT_FOUND;
+		cli_out("%s%s\n", num, rc == DLX_OK ? "" : " (at least)");
+	return c->sol_hi == 0 && c->sol_lo == 0 ? CLI_EXIT_NONE : CLI_EXIT_OK;
+}
+
+/*
+ * The search of the whole problem: counting alone with the subproblem
+ * cache where it pays, else (or when the cache gives up) the search on
+ * the threads asked for.  Returns the search's status, the count in
+ * *wide.
+ */
+static int
+search(struct run *r, const struct dlx_search *s, struct dlx_wide *wide,
+    struct dlx_memo_stats *ms)
+{
+	struct dlx_parallel	 par;
+	struct dlx_memo		 mm;
+	struct dlx_stats	 st;
+	int			 rc = DLX_INCOMPLETE;
+
+	wide->hi = wide->lo = 0;
+	/* --knuth asks for Knuth's tree and figures: no cache then. */
+	if (opts.output == OUT_COUNT && opts.limit == 0 && !opts.no_memo &&
+	    !opts.knuth) {
+		memset(&mm, 0, sizeof mm);
+		mm.mode = opts.memo ? DLX_MEMO_ALWAYS : DLX_MEMO_AUTO;
+		mm.memory = opts.memory != 0 ? opts.memory :
+		    cli_default_memory();
+		mm.no_plain = 1;
+		mm.progress = progress;
+		mm.progress_arg = r;
+		mm.progress_updates = CLI_PROGRESS_UPDATES;
+		rc = dlx_count_wide(r->d, &mm, wide, ms);
+	}
+	if (rc == DLX_INCOMPLETE) {
+		/* Threads change nothing of the output: the library visits
+		 * the solutions in the serial order, one at a time. */
+		memset(&par, 0, sizeof par);
+		par.threads = opts.threads;
+		rc = dlx_search_parallel(r->d, s, &par);
+		dlx_stats(r->d, &st);
+		wide->hi = 0;
+		wide->lo = st.solutions;
+	}
+	return rc;
+}
+
+/* Print how the search (rc, count wide) ended; returns the status. */
+static int
+report_search(struct run *r, int rc, struct dlx_wide wide)
+{
+	struct dlx_stats	 st;
+	char			 total[DLX_WIDE_DIGITS + 1];
+	int			 exact;
+
+	dlx_stats(r->d, &st);
+	dlx_wide_format(wide, total, sizeof total);
+	if (rc < 0) {
+		cli_diag("%s: %s", r->name, dlx_strerror(rc));
+		return CLI_EXIT_ERROR;
+	}
+	if (cli_interrupted()) {
+		if (opts.output == OUT_COUNT)
+			cli_out("%s (partial)\n", total);
+		else {
+			if (opts.output == OUT_JSON)
+				json_count(st.solutions, 0, 1);
+			cli_diag("interrupted: %llu solutions so far "
+			    "(partial)", (unsigned long long)st.solutions);
+		}
+		return CLI_EXIT_INTR;
+	}
+	/* DLX_LIMIT: the tree was not finished, there may be more. */
+	exact = rc == DLX_OK;
+	if (opts.output == OUT_COUNT)
+		cli_out("%s%s\n", exact ? "" : "at least ", total);
+	else if (opts.output == OUT_JSON)
+		json_count(st.solutions, exact, 0);
+	else if (!opts.first || st.solutions == 0)
+		print_total(st.solutions, exact);
+	return wide.hi != 0 || wide.lo > 0 ? CLI_EXIT_OK : CLI_EXIT_NONE;
 }
 
 int
 main(int argc, char **argv)
 {
 	struct dlx_search	 s;
-	struct dlx_parallel	 par;
-	struct dlx_memo		 mm;
 	struct dlx_memo_stats	 ms;
 	struct dlx_wide		 wide;
-	struct dlx_stats	 st;
-	struct sigaction	 sa;
-	char			 total[DLX_WIDE_DIGITS + 1];
 	struct run		 r;
-	double			 secs;
-	int			 rc, status, exact;
+	int			 rc, status;
 
+	cli_init(argv[0], "dlx");
+	/* getopt_long() names the program by argv[0]: the name the user
+	 * knows, not the path libtool runs. */
+	argv[0] = (char *)cli_prog;
 	if (argc > 1 && strcmp(argv[1], "merge") == 0)
-		return merge_main(progname, argc - 1, argv + 1);
+		return merge_main(cli_prog, argc - 1, argv + 1);
 	parse_options(argc, argv);
 
 	memset(&r, 0, sizeof r);
@@ -740,18 +661,11 @@ main(int argc, char **argv)
 	/* A solution has at most one option per primary item. */
 	if ((r.sorted = calloc(dlx_nprimary(r.d) + 1,
 	    sizeof *r.sorted)) == NULL) {
-		diag("%s", dlx_strerror(DLX_ENOMEM));
-		exit(EXIT_TROUBLE);
+		cli_diag("%s", dlx_strerror(DLX_ENOMEM));
+		exit(CLI_EXIT_ERROR);
 	}
-	r.show_progress = opts.progress == 1 ||
-	    (opts.progress == -1 && isatty(STDERR_FILENO));
-
-	/* A closed pipe is a write error (EPIPE), not a silent death. */
-	signal(SIGPIPE, SIG_IGN);
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_sigint;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
+	cli_progress_start(&r.prog, opts.progress == 1 ||
+	    (opts.progress == -1 && isatty(STDERR_FILENO)), opts.interval);
 
 	memset(&s, 0, sizeof s);
 	if (opts.output != OUT_COUNT) {
@@ -762,86 +676,23 @@ main(int argc, char **argv)
 	s.knuth = opts.knuth;
 	s.progress = progress;
 	s.progress_arg = &r;
-	s.progress_updates = CHECK_UPDATES;
-	clock_gettime(CLOCK_MONOTONIC, &r.start);
+	s.progress_updates = CLI_PROGRESS_UPDATES;
 	memset(&ms, 0, sizeof ms);
 	if (cluster_active(&opts.cl)) {
 		/* --part, --checkpoint, --resume: cluster.c runs the search
-		 * from its position (serially, without the cache). */
+		 * from its position. */
 		rc = cluster_search(&opts.cl, r.d, &s);
+		cli_progress_end(&r.prog);
 		status = main_cluster(&r, rc);
-		if (opts.stats)
-			print_stats(&r, elapsed(&r), &ms);
-		goto done;
-	}
-	/* Threads change nothing of the output: the library visits the
-	 * solutions in the serial order, one at a time. */
-	memset(&par, 0, sizeof par);
-	par.threads = opts.threads;
-	rc = DLX_INCOMPLETE;
-	wide.hi = wide.lo = 0;
-	/* --knuth asks for Knuth's tree and figures: no cache then. */
-	if (opts.output == OUT_COUNT && opts.limit == 0 && !opts.no_memo &&
-	    !opts.knuth) {
-		/* Counting alone: the subproblem cache, where it pays. */
-		memset(&mm, 0, sizeof mm);
-		mm.mode = opts.memo ? DLX_MEMO_ALWAYS : DLX_MEMO_AUTO;
-		mm.memory = opts.memory != 0 ? opts.memory : default_memory();
-		mm.no_plain = 1;
-		mm.progress = progress;
-		mm.progress_arg = &r;
-		mm.progress_updates = CHECK_UPDATES;
-		rc = dlx_count_wide(r.d, &mm, &wide, &ms);
-	}
-	if (rc == DLX_INCOMPLETE) {
-		rc = dlx_search_parallel(r.d, &s, &par);
-		dlx_stats(r.d, &st);
-		wide.hi = 0;
-		wide.lo = st.solutions;
-	}
-	secs = elapsed(&r);
-	dlx_stats(r.d, &st);
-	dlx_wide_format(wide, total, sizeof total);
-
-	if (rc < 0) {
-		diag("%s: %s", r.name, dlx_strerror(rc));
-		status = EXIT_TROUBLE;
-	} else if (interrupted) {
-		status = EXIT_INTERRUPT;
-		if (opts.output == OUT_COUNT)
-			check_write(&r, printf("%s (partial)\n", total));
-		else {
-			if (opts.output == OUT_JSON)
-				check_write(&r, json_count(st.solutions, 0, 1));
-			diag("interrupted: %llu solutions so far (partial)",
-			    (unsigned long long)st.solutions);
-		}
 	} else {
-		/* DLX_LIMIT: the tree was not finished, there may be more. */
-		exact = rc == DLX_OK;
-		status = wide.hi != 0 || wide.lo > 0 ? EXIT_FOUND : EXIT_NONE;
-		if (opts.output == OUT_COUNT)
-			check_write(&r, printf("%s%s\n",
-			    exact ? "" : "at least ", total));
-		else if (opts.output == OUT_JSON)
-			check_write(&r, json_count(st.solutions, exact, 0));
-		else if (!opts.first || st.solutions == 0)
-			check_write(&r, print_total(st.solutions, exact));
+		rc = search(&r, &s, &wide, &ms);
+		cli_progress_end(&r.prog);
+		status = report_search(&r, rc, wide);
 	}
 	if (opts.stats)
-		print_stats(&r, secs, &ms);
-done:
-	if (fflush(stdout) != 0)
-		check_write(&r, -1);
-	if (r.write_failed || ferror(stdout)) {
-		/* A reader that went away (EPIPE) needs no message. */
-		if (r.write_errno != EPIPE)
-			diag("write error: %s", strerror(r.write_failed ?
-			    r.write_errno : EIO));
-		status = EXIT_TROUBLE;
-	}
+		print_stats(&r, cli_progress_elapsed(&r.prog), &ms);
 	free(r.sorted);
 	free(r.line);
 	dlx_text_free(r.t);
-	return status;
+	return cli_exit(status);
 }

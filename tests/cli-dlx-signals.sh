@@ -81,4 +81,23 @@ if [ "$st" != 130 ] ||
 	echo "FAIL SIGINT --print: status $st"; tail -n 2 "$tmp/err2"; fail=1
 fi
 
+
+# One SIGINT while dlx waits for input that never comes: status 130, no
+# message (reads are not restarted after the signal).
+settle=1
+[ -n "${DLX_RUN:-}" ] && settle=10
+mkfifo "$tmp/silent"
+exec 3<>"$tmp/silent"
+$DLX_RUN "$dlx" "$tmp/silent" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+sleep $settle
+kill -INT $pid
+wait $pid
+st=$?
+pid=
+exec 3>&-
+if [ "$st" != 130 ] || [ -s "$tmp/err" ]; then
+	echo "FAIL SIGINT while reading: status $st"; cat "$tmp/err"; fail=1
+fi
+
 exit $fail

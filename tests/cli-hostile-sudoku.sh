@@ -18,16 +18,18 @@ empty=..........................................................................
 echo "$puzzle" >p.txt
 echo "$empty" >empty9.txt
 
-# -- an empty file and empty standard input: nothing to do, no complaint.
+# -- an empty file and empty standard input: no puzzle is an input error,
+# as it is for dlx (dlx-sudoku(1), EXIT STATUS).
 : >empty.txt
 : >exp.out
-: >exp.err
+echo "dlx-sudoku: empty.txt: no puzzle" >exp.err
 $limit $DLX_RUN "$prog" empty.txt >out 2>err
 status=$?
-expect "empty file" 0
+expect "empty file" 2
+echo "dlx-sudoku: (standard input): no puzzle" >exp.err
 $limit $DLX_RUN "$prog" --count </dev/null >out 2>err
 status=$?
-expect "empty stdin" 0
+expect "empty stdin" 2
 
 # -- NUL bytes and binary garbage: each bad line named, good ones solved.
 printf '\000\000\000\n\377\376\375garbage\n%s\000\n%s\n\001\002\003\n' \
@@ -177,5 +179,26 @@ else
 	bad "SIGINT: no partial count"
 	cat out
 fi
+
+# -- one Ctrl-C stops a program that is reading, not only one searching:
+# an endless line (/dev/zero) and a pipe that stays silent; status 130,
+# no message.  (Before the handler is set a SIGINT would be lost, so wait
+# for the start; longer under valgrind.)
+settle=1
+[ -n "${DLX_RUN:-}" ] && settle=10
+mkfifo silent.fifo
+exec 3<>silent.fifo
+for input in /dev/zero silent.fifo; do
+	$DLX_RUN "$prog" --count "$input" >out 2>err &
+	pid=$!
+	sleep $settle
+	kill -INT $pid
+	wait $pid
+	status=$?
+	[ "$status" -eq 130 ] ||
+	    bad "SIGINT reading $input: status $status, expected 130"
+	[ -s err ] && { bad "SIGINT reading $input: stderr"; head -n 3 err; }
+done
+exec 3>&-
 
 exit $fail

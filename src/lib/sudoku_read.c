@@ -26,6 +26,7 @@
  * a name or a rating), a CSV header, or a title (a line of words that
  * cannot be read as a puzzle or a row).
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,6 +87,9 @@ struct dlx_sudoku_reader {
 	int		 pending;	/* rows[slot ^ 1] was peeked */
 	int		 slot;		/* row last handed out */
 	int		 csvseen;	/* a CSV line has been read */
+	int		(*stop)(void *); /* the caller's stop poll, or NULL */
+	void		*stop_arg;
+	int		 stopped;	/* stop() said so: the read ends */
 	unsigned long	 zline;		/* puzzle being read: line and */
 	unsigned	 zcol;		/* column of its first '0' blank */
 	int		 otherblank;	/* ... and it has another blank */
@@ -165,6 +169,8 @@ dlx_sudoku_reader_new(dlx_sudoku_reader **rp, FILE *fp,
 	r->boxr = o->boxr;
 	r->boxc = o->boxc;
 	r->numbers = o->symbols == NULL;
+	r->stop = o->stop;
+	r->stop_arg = o->stop_arg;
 	strcpy(r->alpha, o->symbols != NULL ? o->symbols : DEFAULT_SYMBOLS);
 	make_map(r, r->alpha);
 	*rp = r;
@@ -187,15 +193,20 @@ get_line(dlx_sudoku_reader *r)
 {
 	FILE	*fp = r->fp;
 	size_t	 len = 0;
-	int	 ch, toolong = 0;
+	unsigned long toolong = 0;	/* bytes past the buffer */
+	int	 ch;
 
 	if (r->eof)
 		return -1;
 	while ((ch = getc(fp)) != EOF && ch != '\n') {
 		if (len < DLX_SUDOKU_MAXLINE)
 			r->buf[len++] = (char)ch;
-		else
-			toolong = 1;
+		else if (++toolong % DLX_SUDOKU_MAXLINE == 0 &&
+		    r->stop != NULL && r->stop(r->stop_arg)) {
+			/* An endless line (/dev/zero) ends only here. */
+			r->eof = r->stopped = 1;
+			return -1;
+		}
 	}
 	if (ch == EOF) {
 		r->eof = 1;
@@ -210,7 +221,7 @@ get_line(dlx_sudoku_reader *r)
 		len -= 3;
 		r->buf[len] = '\0';
 	}
-	return toolong ? -2 : (long)len;
+	return toolong != 0 ? -2 : (long)len;
 }
 
 /*
@@ -778,6 +789,10 @@ dlx_sudoku_read(dlx_sudoku_reader *r, struct dlx_sudoku_puzzle *p,
 	for (;;) {
 		w = fetch(r);
 		if (w->kind == L_EOF) {
+			if (r->stopped) {
+				errno = EINTR;
+				return DLX_SUDOKU_EREAD;
+			}
 			if (ferror(r->fp))
 				return DLX_SUDOKU_EREAD;
 			return DLX_SUDOKU_EOF;

@@ -1,0 +1,384 @@
+/*
+ * cli.c: the programs' shared layer (see cli.h for the policies).
+ *
+ * State is a handful of file-scope variables: a program has one standard
+ * output, one name and one SIGINT flag.  The output state is touched only
+ * by the thread that writes (the library calls visit callbacks one at a
+ * time), and the flag only by the handler and the pollers.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+const char			*cli_prog = "dlx";
+static volatile sig_atomic_t	 interrupted;
+static int			 write_errno;	/* first failed write, or 0 */
+
+static void
+on_sigint(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+void
+cli_init(const char *argv0, const char *fallback)
+{
+	struct sigaction	 sa;
+	const char		*p;
+
+	cli_prog = fallback;
+	if (argv0 != NULL && argv0[0] != '\0') {
+		p = strrchr(argv0, '/');
+		p = p != NULL ? p + 1 : argv0;
+		/* libtool runs the uninstalled programs as .libs/lt-NAME. */
+		if (strncmp(p, "lt-", 3) == 0 && p[3] != '\0')
+			p += 3;
+		if (*p != '\0')
+			cli_prog = p;
+	}
+	/*
+	 * No SA_RESTART: a read waiting for input fails with EINTR, so the
+	 * first Ctrl-C stops a program reading a terminal or a slow pipe as
+	 * well as one searching.  SA_RESETHAND: the second one kills.
+	 */
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_sigint;
+	sigemptyset(&sa.sa_mask);
+	sa.sa_flags = SA_RESETHAND;
+	sigaction(SIGINT, &sa, NULL);
+	/* A closed pipe shows up as EPIPE from a write, handled there. */
+	signal(SIGPIPE, SIG_IGN);
+}
+
+void
+cli_vdiag(const char *fmt, va_list ap)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s: ", cli_prog);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void
+cli_diag(const char *fmt, ...)
+{
+	va_list	 ap;
+
+	va_start(ap, fmt);
+	cli_vdiag(fmt, ap);
+	va_end(ap);
+}
+
+void
+cli_bad_option(void)
+{
+	fprintf(stderr, "Try '%s --help' for more information.\n", cli_prog);
+	exit(CLI_EXIT_ERROR);
+}
+
+void
+cli_usage_error(const char *fmt, ...)
+{
+	va_list	 ap;
+
+	va_start(ap, fmt);
+	cli_vdiag(fmt, ap);
+	va_end(ap);
+	cli_bad_option();
+}
+
+void
+cli_exit_help(void)
+{
+	exit(cli_exit(CLI_EXIT_OK));
+}
+
+/* ---- output --------------------------------------------------------- */
+
+void
+cli_write_error(int err)
+{
+	if (write_errno == 0)
+		write_errno = err != 0 ? err : EIO;
+}
+
+int
+cli_write_failed(void)
+{
+	return write_errno != 0;
+}
+
+int
+cli_interrupted(void)
+{
+	return interrupted;
+}
+
+void
+cli_interrupt(void)
+{
+	interrupted = 1;
+}
+
+int
+cli_stopped(void)
+{
+	return interrupted || write_errno != 0;
+}
+
+void
+cli_out(const char *fmt, ...)
+{
+	va_list	 ap;
+	int	 rc;
+
+	if (write_errno != 0)
+		return;
+	va_start(ap, fmt);
+	rc = vprintf(fmt, ap);
+	va_end(ap);
+	if (rc < 0)
+		cli_write_error(errno);
+}
+
+void
+cli_putc(int ch)
+{
+	if (write_errno == 0 && putchar(ch) == EOF)
+		cli_write_error(errno);
+}
+
+void
+cli_puts(const char *s)
+{
+	if (write_errno == 0 && fputs(s, stdout) == EOF)
+		cli_write_error(errno);
+}
+
+void
+cli_write(const void *p, size_t n)
+{
+	if (write_errno == 0 && n > 0 && fwrite(p, 1, n, stdout) != n)
+		cli_write_error(errno);
+}
+
+/* Length of the valid UTF-8 sequence at p (1-4), or 0 if it is not one:
+ * shortest forms only, no surrogates, nothing above U+10FFFF. */
+static int
+utf8_len(const unsigned char *p)
+{
+	int		n, i;
+	unsigned long	c;
+
+	if (p[0] < 0x80)
+		return 1;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		n = 2, c = p[0] & 0x1f;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef)
+		n = 3, c = p[0] & 0x0f;
+	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+		n = 4, c = p[0] & 0x07;
+	else
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		c = c << 6 | (p[i] & 0x3f);
+	}
+	if ((n == 3 && (c < 0x800 || (c >= 0xd800 && c <= 0xdfff))) ||
+	    (n == 4 && (c < 0x10000 || c > 0x10ffff)))
+		return 0;
+	return n;
+}
+
+void
+cli_json_str(const char *s)
+{
+	const unsigned char	*p;
+	int			 n;
+
+	cli_putc('"');
+	for (p = (const unsigned char *)s; *p != '\0'; p += n) {
+		n = utf8_len(p);
+		if (n == 0) {
+			cli_out("\\udc%02x", *p);
+			n = 1;
+		} else if (*p == '"' || *p == '\\')
+			cli_out("\\%c", *p);
+		else if (*p < 0x20 || *p == 0x7f)
+			cli_out("\\u%04x", *p);
+		else
+			cli_write(p, (size_t)n);
+	}
+	cli_putc('"');
+}
+
+int
+cli_exit(int status)
+{
+	if (fflush(stdout) != 0 || ferror(stdout))
+		cli_write_error(errno);
+	if (fclose(stdout) != 0)
+		cli_write_error(errno);
+	if (write_errno == EPIPE)
+		return CLI_EXIT_PIPE;
+	if (write_errno != 0) {
+		fprintf(stderr, "%s: write error: %s\n", cli_prog,
+		    strerror(write_errno));
+		return CLI_EXIT_ERROR;
+	}
+	/* An interrupt outranks the answers so far, not a signal's status. */
+	if (interrupted && status < 128)
+		return CLI_EXIT_INTR;
+	return status;
+}
+
+/* ---- numbers -------------------------------------------------------- */
+
+int
+cli_parse_uint(const char *arg, uint64_t min, uint64_t max, uint64_t *v)
+{
+	unsigned long long	 x;
+	char			*end;
+
+	/* strtoull() takes spaces and a sign: refuse them first. */
+	if (arg[0] < '0' || arg[0] > '9')
+		return -1;
+	errno = 0;
+	x = strtoull(arg, &end, 10);
+	if (*end != '\0' || errno == ERANGE || x < min || x > max)
+		return -1;
+	*v = x;
+	return 0;
+}
+
+int
+cli_parse_size(const char *arg, size_t *v)
+{
+	unsigned long long	 x;
+	char			*end;
+	int			 shift = 0;
+
+	if (arg[0] < '0' || arg[0] > '9')
+		return -1;
+	errno = 0;
+	x = strtoull(arg, &end, 10);
+	switch (*end) {
+	case 'K': case 'k': shift = 10; end++; break;
+	case 'M': case 'm': shift = 20; end++; break;
+	case 'G': case 'g': shift = 30; end++; break;
+	case 'T': case 't': shift = 40; end++; break;
+	}
+	if (*end == 'B' || *end == 'b')
+		end++;
+	if (*end != '\0' || x == 0 || errno == ERANGE ||
+	    x > (SIZE_MAX >> shift))
+		return -1;
+	*v = (size_t)x << shift;
+	return 0;
+}
+
+int
+cli_parse_seconds(const char *arg, double *v)
+{
+	char	*end;
+	double	 x;
+
+	if ((arg[0] < '0' || arg[0] > '9') && arg[0] != '.')
+		return -1;
+	errno = 0;
+	x = strtod(arg, &end);
+	if (end == arg || *end != '\0' || errno == ERANGE || !(x > 0) ||
+	    x > 1e6)
+		return -1;
+	*v = x;
+	return 0;
+}
+
+size_t
+cli_default_memory(void)
+{
+	long		 pages = sysconf(_SC_PHYS_PAGES);
+	long		 psize = sysconf(_SC_PAGESIZE);
+	size_t		 m = (size_t)64 << 20;
+
+	if (pages > 0 && psize > 0 &&
+	    (unsigned long long)pages / 4 < SIZE_MAX / (size_t)psize &&
+	    (size_t)pages / 4 * (size_t)psize > m)
+		m = (size_t)pages / 4 * (size_t)psize;
+	return m;
+}
+
+/* ---- time and progress ---------------------------------------------- */
+
+double
+cli_now(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+void
+cli_progress_start(struct cli_progress *p, int on, double every)
+{
+	p->on = on;
+	p->tty = isatty(STDERR_FILENO);
+	p->shown = 0;
+	p->every = every;
+	p->start = p->last = cli_now();
+}
+
+int
+cli_progress_due(struct cli_progress *p)
+{
+	double	 t;
+
+	if (!p->on)
+		return 0;
+	t = cli_now();
+	if (t - p->last < p->every)
+		return 0;
+	p->last = t;
+	return 1;
+}
+
+void
+cli_progress_line(struct cli_progress *p, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	fflush(stdout);
+	fprintf(stderr, "%s%s: ", p->tty ? "\r" : "", cli_prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs(p->tty ? "\033[K" : "\n", stderr);
+	p->shown = p->tty;
+}
+
+void
+cli_progress_end(struct cli_progress *p)
+{
+	if (p->shown)
+		fputs("\r\033[K", stderr);
+	p->shown = 0;
+}
+
+double
+cli_progress_elapsed(const struct cli_progress *p)
+{
+	return cli_now() - p->start;
+}

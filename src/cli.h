@@ -1,0 +1,164 @@
+/*
+ * cli.h: what the programs dlx and dlx-sudoku share, so that they behave
+ * alike: the program's name, diagnostics and usage errors, one set of exit
+ * statuses, one policy for write errors and closed pipes, the parsing of
+ * numbers and sizes, the JSON string writer, the clock, the signals and
+ * the throttle of progress lines.
+ *
+ * The policies, stated once (both man pages repeat them):
+ *
+ * - Exit statuses: CLI_EXIT_OK, CLI_EXIT_NONE (no solution, or with
+ *   --unique not unique), CLI_EXIT_ERROR (usage, input, read or write
+ *   error), 128 + the signal that stopped the run (130 for SIGINT), and
+ *   CLI_EXIT_PIPE (141, as a program killed by SIGPIPE) when standard
+ *   output is a pipe whose reader went away.
+ * - Writes to standard output go through cli_out() and its siblings.  The
+ *   first failure is remembered and every later write is skipped; the
+ *   search callbacks see cli_stopped() and end the search.  At the end
+ *   cli_exit() turns the failure into the status: a closed pipe (EPIPE)
+ *   quietly, any other error with one message.
+ * - The first SIGINT sets a flag that the search and the readers poll
+ *   (reads are not restarted, so a program waiting for input stops too);
+ *   a second SIGINT kills at once.  SIGPIPE is ignored: a closed pipe
+ *   shows up as EPIPE from a write.
+ *
+ * This is program code: it prints and exits, which the library never does.
+ */
+#ifndef CLI_H
+#define CLI_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define CLI_EXIT_OK	0	/* answered (dlx: a solution was found) */
+#define CLI_EXIT_NONE	1	/* no solution; with --unique, not unique */
+#define CLI_EXIT_ERROR	2	/* usage, input, read or write error */
+#define CLI_EXIT_INTR	130	/* interrupted: 128 + SIGINT */
+#define CLI_EXIT_PIPE	141	/* stdout closed: 128 + SIGPIPE */
+
+/* Updates between the search's progress calls: a few milliseconds of
+ * search, so that Ctrl-C is honoured at once while the calls cost
+ * nothing measurable. */
+#define CLI_PROGRESS_UPDATES	((uint64_t)1 << 20)
+
+#if defined(__GNUC__)
+#define CLI_PRINTFLIKE(f, a)	__attribute__((__format__(__printf__, f, a)))
+#define CLI_NORETURN		__attribute__((__noreturn__))
+#else
+#define CLI_PRINTFLIKE(f, a)
+#define CLI_NORETURN
+#endif
+
+/* The program's name for messages: argv[0]'s last component, without
+ * libtool's "lt-" prefix, or fallback if argv[0] is empty. */
+extern const char	*cli_prog;
+
+/* Set cli_prog from argv0, install the signal handlers. */
+void	cli_init(const char *argv0, const char *fallback);
+
+/* "PROG: message" on stderr, after flushing stdout. */
+void	cli_diag(const char *fmt, ...) CLI_PRINTFLIKE(1, 2);
+void	cli_vdiag(const char *fmt, va_list ap);
+
+/* "PROG: message" and "Try 'PROG --help' ...", then exit 2. */
+void	cli_usage_error(const char *fmt, ...) CLI_PRINTFLIKE(1, 2)
+	    CLI_NORETURN;
+
+/* After getopt_long() reported an unknown option or a missing argument
+ * (with opterr set, it has printed its line): the hint, then exit 2. */
+void	cli_bad_option(void) CLI_NORETURN;
+
+/* Flush the text of --help or --version and exit 0 (or as cli_exit() says
+ * after a write error). */
+void	cli_exit_help(void) CLI_NORETURN;
+
+/* ---- output: every write checked ------------------------------------ */
+
+void	cli_out(const char *fmt, ...) CLI_PRINTFLIKE(1, 2);
+void	cli_putc(int ch);
+void	cli_puts(const char *s);
+void	cli_write(const void *p, size_t n);
+
+/* s as a JSON string literal, valid UTF-8 whatever s holds: a byte that
+ * does not begin a valid UTF-8 sequence is written as the escape \udcXX
+ * (XX its value), as Python's "surrogateescape" does, so that a file
+ * name can be turned back into its bytes. */
+void	cli_json_str(const char *s);
+
+/* Note that a write to stdout failed with errno err (the first one
+ * counts). */
+void	cli_write_error(int err);
+
+/* Whether a write has failed. */
+int	cli_write_failed(void);
+
+/* Whether the run should stop: interrupted, or output failed. */
+int	cli_stopped(void);
+
+/* Whether SIGINT arrived. */
+int	cli_interrupted(void);
+
+/* Note an interrupt that did not come as SIGINT (SIGTERM in a part). */
+void	cli_interrupt(void);
+
+/*
+ * Flush and close stdout, then the exit status: status itself, or after a
+ * write error CLI_EXIT_PIPE (a closed pipe, quietly) or CLI_EXIT_ERROR
+ * (any other error, with a message); an interrupt overrides any status
+ * below 128 with CLI_EXIT_INTR.
+ */
+int	cli_exit(int status);
+
+/* ---- numbers -------------------------------------------------------- */
+
+/* A decimal number from min to max into *v; -1 if arg is not one (signs,
+ * spaces and suffixes included). */
+int	cli_parse_uint(const char *arg, uint64_t min, uint64_t max,
+	    uint64_t *v);
+
+/* A size: a number with an optional suffix K, M, G or T (powers of 1024)
+ * and an optional B; -1 if arg is not one, or 0, or too big. */
+int	cli_parse_size(const char *arg, size_t *v);
+
+/* Seconds, a decimal number in (0, 1e6]; -1 if arg is not one. */
+int	cli_parse_seconds(const char *arg, double *v);
+
+/* The subproblem cache's default budget: a quarter of the machine's
+ * memory, at least 64 MiB. */
+size_t	cli_default_memory(void);
+
+/* ---- time and progress ---------------------------------------------- */
+
+/* Seconds on the monotonic clock. */
+double	cli_now(void);
+
+/*
+ * Progress lines on stderr, at most one every `every` seconds: on a
+ * terminal one line rewritten in place, elsewhere one line each.
+ */
+struct cli_progress {
+	int	 on;		/* lines wanted */
+	int	 tty;		/* stderr is a terminal */
+	int	 shown;		/* a rewritable line is on the screen */
+	double	 every;		/* seconds between lines */
+	double	 start, last;	/* times */
+};
+
+/* Start: lines if on, every `every` seconds. */
+void	cli_progress_start(struct cli_progress *p, int on, double every);
+
+/* Whether a line is due now (then the caller calls cli_progress_line()). */
+int	cli_progress_due(struct cli_progress *p);
+
+/* Print "PROG: " and the line. */
+void	cli_progress_line(struct cli_progress *p, const char *fmt, ...)
+	    CLI_PRINTFLIKE(2, 3);
+
+/* Clear the rewritable line, if one is showing. */
+void	cli_progress_end(struct cli_progress *p);
+
+/* Seconds since cli_progress_start(). */
+double	cli_progress_elapsed(const struct cli_progress *p);
+
+#endif /* CLI_H */
