@@ -99,6 +99,13 @@ cli_usage_error(const char *fmt, ...)
 }
 
 void
+cli_version(void)
+{
+	printf("%s (%s) %s\n", cli_prog, PACKAGE_NAME, PACKAGE_VERSION);
+	cli_exit_help();
+}
+
+void
 cli_exit_help(void)
 {
 	exit(cli_exit(CLI_EXIT_OK));
@@ -303,6 +310,39 @@ cli_parse_seconds(const char *arg, double *v)
 	    x > 1e6)
 		return -1;
 	*v = x;
+	return 0;
+}
+
+uint64_t
+cli_number(const char *name, const char *arg, uint64_t min, uint64_t max)
+{
+	uint64_t	 v;
+
+	if (cli_parse_uint(arg, min, max, &v) == 0)
+		return v;
+	if (min == 1 && max == UINT64_MAX)
+		cli_usage_error("%s: '%s' is not a positive number", name, arg);
+	cli_usage_error("%s: '%s' is not a number from %llu to %llu", name,
+	    arg, (unsigned long long)min, (unsigned long long)max);
+}
+
+int
+cli_search_option(struct cli_search *o, int ch, const char *arg)
+{
+	switch (ch) {
+	case 't':
+		o->threads = (unsigned)cli_number("--threads", arg, 1, 4096);
+		return 1;
+	case CLI_OPT_NO_MEMO:
+	case CLI_OPT_MEMO:
+		o->memo = ch == CLI_OPT_MEMO;
+		o->no_memo = ch == CLI_OPT_NO_MEMO;
+		return 1;
+	case CLI_OPT_MEMORY:
+		if (cli_parse_size(arg, &o->memory) != 0)
+			cli_usage_error("--memory: '%s' is not a size", arg);
+		return 1;
+	}
 	return 0;
 }
 

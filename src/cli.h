@@ -69,6 +69,9 @@ void	cli_usage_error(const char *fmt, ...) CLI_PRINTFLIKE(1, 2)
  * (with opterr set, it has printed its line): the hint, then exit 2. */
 void	cli_bad_option(void) CLI_NORETURN;
 
+/* --version: "PROG (PACKAGE) VERSION", then cli_exit_help(). */
+void	cli_version(void) CLI_NORETURN;
+
 /* Flush the text of --help or --version and exit 0 (or as cli_exit() says
  * after a write error). */
 void	cli_exit_help(void) CLI_NORETURN;
@@ -110,7 +113,37 @@ void	cli_interrupt(void);
  */
 int	cli_exit(int status);
 
-/* ---- numbers -------------------------------------------------------- */
+/* ---- numbers and the options both programs take -------------------- */
+
+/* A number for the option called name, from min to max; else a usage
+ * error ("is not a positive number" when the range is 1 and up). */
+uint64_t cli_number(const char *name, const char *arg, uint64_t min,
+	    uint64_t max);
+
+/* The search options of both programs: threads and the subproblem cache.
+ * Their getopt values, and the entries for a struct option table. */
+enum {
+	CLI_OPT_NO_MEMO = 0x200,
+	CLI_OPT_MEMO,
+	CLI_OPT_MEMORY
+};
+#define CLI_SEARCH_LONGOPTS \
+	{ "threads",	required_argument,	NULL, 't' }, \
+	{ "no-memo",	no_argument,		NULL, CLI_OPT_NO_MEMO }, \
+	{ "memo",	no_argument,		NULL, CLI_OPT_MEMO }, \
+	{ "memory",	required_argument,	NULL, CLI_OPT_MEMORY }
+
+struct cli_search {
+	unsigned	 threads;	/* -t N; 0: every CPU */
+	int		 memo;		/* --memo: the cache from the start */
+	int		 no_memo;	/* --no-memo: plain search */
+	size_t		 memory;	/* --memory; 0: cli_default_memory() */
+};
+
+/* Take option ch if it is one of the search options above: 1, or a usage
+ * error for a bad value; 0 if ch is another option. */
+int	cli_search_option(struct cli_search *, int ch, const char *arg);
+
 
 /* A decimal number from min to max into *v; -1 if arg is not one (signs,
  * spaces and suffixes included). */

@@ -24,6 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "cluster.h"
 #include "dlx_part.h"
 
@@ -129,15 +130,30 @@ cluster_parse_part(const char *arg, unsigned *k, unsigned *n,
 }
 
 int
-cluster_parse_every(const char *arg, double *every)
+cluster_option(struct cluster *c, int ch, const char *arg)
 {
-	char	*end;
+	const char	*why;
 
-	errno = 0;
-	*every = strtod(arg, &end);
-	if (end == arg || *end != '\0' || errno != 0 || !(*every > 0) ||
-	    *every > 1e6)
-		return -1;
+	switch (ch) {
+	case CLUSTER_OPT_PART:
+		if (cluster_parse_part(arg, &c->k, &c->n, &why) != 0)
+			cli_usage_error("--part: '%s': %s", arg, why);
+		return 1;
+	case CLUSTER_OPT_RECORD:
+		c->record = arg;
+		return 1;
+	case CLUSTER_OPT_CHECKPOINT:
+		c->checkpoint = arg;
+		return 1;
+	case CLUSTER_OPT_CHECKPOINT_EVERY:
+		if (cli_parse_seconds(arg, &c->every) != 0)
+			cli_usage_error("--checkpoint-every: '%s' is not a "
+			    "number of seconds", arg);
+		return 1;
+	case CLUSTER_OPT_RESUME:
+		c->resume = arg;
+		return 1;
+	}
 	return 0;
 }
 

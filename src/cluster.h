@@ -36,6 +36,27 @@ struct cluster {
 	int		 signo;		/* SIGTERM or SIGHUP stopped it; 0 */
 };
 
+/* The options of parts and checkpoints, the same in both programs: their
+ * getopt values and the entries of a struct option table. */
+enum {
+	CLUSTER_OPT_PART = 0x300,
+	CLUSTER_OPT_RECORD,
+	CLUSTER_OPT_CHECKPOINT,
+	CLUSTER_OPT_CHECKPOINT_EVERY,
+	CLUSTER_OPT_RESUME
+};
+#define CLUSTER_LONGOPTS \
+	{ "part",	required_argument, NULL, CLUSTER_OPT_PART }, \
+	{ "record",	required_argument, NULL, CLUSTER_OPT_RECORD }, \
+	{ "checkpoint",	required_argument, NULL, CLUSTER_OPT_CHECKPOINT }, \
+	{ "checkpoint-every", required_argument, NULL, \
+	    CLUSTER_OPT_CHECKPOINT_EVERY }, \
+	{ "resume",	required_argument, NULL, CLUSTER_OPT_RESUME }
+
+/* Take option ch if it is one of those: 1, or a usage error for a bad
+ * value; 0 if ch is another option. */
+int	cluster_option(struct cluster *c, int ch, const char *arg);
+
 /* Whether any of --part, --checkpoint, --resume was given. */
 int	cluster_active(const struct cluster *c);
 
@@ -45,9 +66,6 @@ int	cluster_active(const struct cluster *c);
  */
 int	cluster_parse_part(const char *arg, unsigned *k, unsigned *n,
 	    const char **why);
-
-/* Parse --checkpoint-every SECONDS; -1 if not a number in (0, 1e6]. */
-int	cluster_parse_every(const char *arg, double *every);
 
 /*
  * Fill in c from the environment where the options left it empty

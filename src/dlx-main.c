@@ -43,14 +43,6 @@ enum {
 	OPT_NO_PROGRESS,
 	OPT_STRICT,
 	OPT_MAX_LINE,
-	OPT_NO_MEMO,
-	OPT_MEMO,
-	OPT_MEMORY,
-	OPT_PART,
-	OPT_CHECKPOINT,
-	OPT_CHECKPOINT_EVERY,
-	OPT_RESUME,
-	OPT_RECORD,
 	OPT_KNUTH
 };
 
@@ -65,13 +57,14 @@ static struct {
 	int		 strict;	/* --strict */
 	size_t		 max_line;	/* --max-line; 0: default */
 	const char	*file;		/* operand, NULL or "-": stdin */
-	unsigned	 threads;	/* --threads; 0: every CPU */
-	int		 no_memo;	/* --no-memo */
-	int		 memo;		/* --memo: the cache from the start */
-	size_t		 memory;	/* --memory; 0: a quarter of RAM */
+	struct cli_search search;	/* -t, --memo, --no-memo, --memory */
 	struct cluster	 cl;		/* --part, --checkpoint, --resume */
 	int		 knuth;		/* --knuth */
-} opts = { OUT_COUNT, 0, 0, 0, 0, -1, 2.0, 0, 0, NULL, 0, 0, 0, 0, { 0 }, 0 };
+} opts = {
+	.output = OUT_COUNT,
+	.progress = -1,
+	.interval = 2.0,
+};
 
 /* The state of the run, shared with the callbacks. */
 struct run {
@@ -132,20 +125,6 @@ usage(void)
 	    stdout);
 }
 
-/* A number for option name, from min to max, or a usage error. */
-static uint64_t
-number(const char *name, const char *arg, uint64_t min, uint64_t max)
-{
-	uint64_t	 v;
-
-	if (cli_parse_uint(arg, min, max, &v) == 0)
-		return v;
-	if (min == 1 && max == UINT64_MAX)
-		cli_usage_error("%s: '%s' is not a positive number", name, arg);
-	cli_usage_error("%s: '%s' is not a number from %llu to %llu", name,
-	    arg, (unsigned long long)min, (unsigned long long)max);
-}
-
 /* The options of the output and the input; 0 if c is none of them. */
 static int
 output_option(int c, const char *arg)
@@ -175,66 +154,32 @@ output_option(int c, const char *arg)
 		opts.strict = 1;
 		return 1;
 	case OPT_MAX_LINE:
-		opts.max_line = (size_t)number("--max-line", arg, 1,
+		opts.max_line = (size_t)cli_number("--max-line", arg, 1,
 		    SIZE_MAX / 2);
 		return 1;
 	case 'h':
 		usage();
 		cli_exit_help();
 	case 'V':
-		printf("%s (%s) %s\n", cli_prog, PACKAGE_NAME,
-		    PACKAGE_VERSION);
-		cli_exit_help();
+		cli_version();
 	}
 	return 0;
 }
 
-/* The options of the search: how far, how, on how many threads, with
- * what cache; and --part and checkpoints.  0 if c is none of them. */
+/* The options of the search: how far and how; 0 if c is none of them. */
 static int
 search_option(int c, const char *arg)
 {
-	const char	*why;
-
 	switch (c) {
 	case 'n':
-		opts.limit = number("--limit", arg, 1, UINT64_MAX);
-		return 1;
-	case 't':
-		opts.threads = (unsigned)number("--threads", arg, 1, 4096);
+		opts.limit = cli_number("--limit", arg, 1, UINT64_MAX);
 		return 1;
 	case OPT_KNUTH:
 		opts.knuth = 1;
 		return 1;
-	case OPT_NO_MEMO:
-	case OPT_MEMO:
-		opts.memo = c == OPT_MEMO;
-		opts.no_memo = c == OPT_NO_MEMO;
-		return 1;
-	case OPT_MEMORY:
-		if (cli_parse_size(arg, &opts.memory) != 0)
-			cli_usage_error("--memory: '%s' is not a size", arg);
-		return 1;
-	case OPT_PART:
-		if (cluster_parse_part(arg, &opts.cl.k, &opts.cl.n, &why) != 0)
-			cli_usage_error("--part: '%s': %s", arg, why);
-		return 1;
-	case OPT_RECORD:
-		opts.cl.record = arg;
-		return 1;
-	case OPT_CHECKPOINT:
-		opts.cl.checkpoint = arg;
-		return 1;
-	case OPT_CHECKPOINT_EVERY:
-		if (cluster_parse_every(arg, &opts.cl.every) != 0)
-			cli_usage_error("--checkpoint-every: '%s' is not a "
-			    "number of seconds", arg);
-		return 1;
-	case OPT_RESUME:
-		opts.cl.resume = arg;
-		return 1;
 	}
-	return 0;
+	return cli_search_option(&opts.search, c, arg) ||
+	    cluster_option(&opts.cl, c, arg);
 }
 
 static void
@@ -246,20 +191,12 @@ parse_options(int argc, char **argv)
 		{ "limit",	 required_argument,	NULL, 'n' },
 		{ "first",	 no_argument,		NULL, '1' },
 		{ "stats",	 no_argument,		NULL, 's' },
-		{ "threads",	 required_argument,	NULL, 't' },
 		{ "progress",	 optional_argument,	NULL, OPT_PROGRESS },
 		{ "no-progress", no_argument,		NULL, OPT_NO_PROGRESS },
 		{ "strict",	 no_argument,		NULL, OPT_STRICT },
 		{ "max-line",	 required_argument,	NULL, OPT_MAX_LINE },
-		{ "no-memo",	 no_argument,		NULL, OPT_NO_MEMO },
-		{ "memo",	 no_argument,		NULL, OPT_MEMO },
-		{ "memory",	 required_argument,	NULL, OPT_MEMORY },
-		{ "part",	 required_argument,	NULL, OPT_PART },
-		{ "record",	 required_argument,	NULL, OPT_RECORD },
-		{ "checkpoint",	 required_argument,	NULL, OPT_CHECKPOINT },
-		{ "checkpoint-every", required_argument, NULL,
-		    OPT_CHECKPOINT_EVERY },
-		{ "resume",	 required_argument,	NULL, OPT_RESUME },
+		CLI_SEARCH_LONGOPTS,
+		CLUSTER_LONGOPTS,
 		{ "knuth",	 no_argument,		NULL, OPT_KNUTH },
 		{ "help",	 no_argument,		NULL, 'h' },
 		{ "version",	 no_argument,		NULL, 'V' },
@@ -577,11 +514,11 @@ search(struct run *r, const struct dlx_search *s, struct dlx_wide *wide,
 
 	wide->hi = wide->lo = 0;
 	/* --knuth asks for Knuth's tree and figures: no cache then. */
-	if (opts.output == OUT_COUNT && opts.limit == 0 && !opts.no_memo &&
-	    !opts.knuth) {
+	if (opts.output == OUT_COUNT && opts.limit == 0 &&
+	    !opts.search.no_memo && !opts.knuth) {
 		memset(&mm, 0, sizeof mm);
-		mm.mode = opts.memo ? DLX_MEMO_ALWAYS : DLX_MEMO_AUTO;
-		mm.memory = opts.memory != 0 ? opts.memory :
+		mm.mode = opts.search.memo ? DLX_MEMO_ALWAYS : DLX_MEMO_AUTO;
+		mm.memory = opts.search.memory != 0 ? opts.search.memory :
 		    cli_default_memory();
 		mm.no_plain = 1;
 		mm.progress = progress;
@@ -593,7 +530,7 @@ search(struct run *r, const struct dlx_search *s, struct dlx_wide *wide,
 		/* Threads change nothing of the output: the library visits
 		 * the solutions in the serial order, one at a time. */
 		memset(&par, 0, sizeof par);
-		par.threads = opts.threads;
+		par.threads = opts.search.threads;
 		rc = dlx_search_parallel(r->d, s, &par);
 		dlx_stats(r->d, &st);
 		wide->hi = 0;

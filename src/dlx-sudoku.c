@@ -42,26 +42,13 @@ enum {
 	OPT_SYMMETRY,
 	OPT_SEED,
 	OPT_GIVENS,
-	OPT_GRADE,
-	OPT_NO_MEMO,
-	OPT_MEMO,
-	OPT_MEMORY,
-	OPT_PART,
-	OPT_CHECKPOINT,
-	OPT_CHECKPOINT_EVERY,
-	OPT_RESUME,
-	OPT_RECORD
+	OPT_GRADE
 };
 
 static const struct option longopts[] = {
 	{ "all",	no_argument,		NULL, 'a' },
 	{ "box",	required_argument,	NULL, 'b' },
 	{ "candidates",	no_argument,		NULL, OPT_CANDIDATES },
-	{ "checkpoint",	required_argument,	NULL, OPT_CHECKPOINT },
-	{ "checkpoint-every", required_argument, NULL, OPT_CHECKPOINT_EVERY },
-	{ "part",	required_argument,	NULL, OPT_PART },
-	{ "record",	required_argument,	NULL, OPT_RECORD },
-	{ "resume",	required_argument,	NULL, OPT_RESUME },
 	{ "count",	no_argument,		NULL, 'c' },
 	{ "explain",	no_argument,		NULL, 'e' },
 	{ "format",	required_argument,	NULL, 'f' },
@@ -70,9 +57,6 @@ static const struct option longopts[] = {
 	{ "grade",	required_argument,	NULL, OPT_GRADE },
 	{ "help",	no_argument,		NULL, 'h' },
 	{ "json",	no_argument,		NULL, 'j' },
-	{ "memo",	no_argument,		NULL, OPT_MEMO },
-	{ "memory",	required_argument,	NULL, OPT_MEMORY },
-	{ "no-memo",	no_argument,		NULL, OPT_NO_MEMO },
 	{ "limit",	required_argument,	NULL, 'l' },
 	{ "progress",	no_argument,		NULL, OPT_PROGRESS },
 	{ "rate",	no_argument,		NULL, 'r' },
@@ -80,10 +64,11 @@ static const struct option longopts[] = {
 	{ "stats",	no_argument,		NULL, 's' },
 	{ "symbols",	required_argument,	NULL, OPT_SYMBOLS },
 	{ "symmetry",	required_argument,	NULL, OPT_SYMMETRY },
-	{ "threads",	required_argument,	NULL, 't' },
 	{ "unique",	no_argument,		NULL, 'u' },
 	{ "variant",	required_argument,	NULL, OPT_VARIANT },
 	{ "version",	no_argument,		NULL, 'V' },
+	CLI_SEARCH_LONGOPTS,
+	CLUSTER_LONGOPTS,
 	{ NULL,		0,			NULL, 0 }
 };
 
@@ -238,20 +223,6 @@ set_mode(struct options *o, enum mode m, const char *name)
 	o->mode_set = 1;
 }
 
-/* A number for option name, from min to max, or a usage error. */
-static uint64_t
-number(const char *name, const char *arg, uint64_t min, uint64_t max)
-{
-	uint64_t	 v;
-
-	if (cli_parse_uint(arg, min, max, &v) == 0)
-		return v;
-	if (min == 1 && max == UINT64_MAX)
-		cli_usage_error("%s: '%s' is not a positive number", name, arg);
-	cli_usage_error("%s: '%s' is not a number from %llu to %llu", name,
-	    arg, (unsigned long long)min, (unsigned long long)max);
-}
-
 /* --box RxC. */
 static void
 box_option(struct options *o, const char *arg)
@@ -291,52 +262,16 @@ format_option(struct options *o, const char *arg)
 		o->format = (enum format)f;
 }
 
-/* The options of the search: how far, on how many threads, with what
- * cache; and --part and checkpoints.  Returns 0 if ch is none of them. */
+/* The options of the search; 0 if ch is none of them. */
 static int
 search_option(struct options *o, int ch, const char *arg)
 {
-	const char	*why;
-
-	switch (ch) {
-	case 'l':
-		o->limit = number("--limit", arg, 1, UINT64_MAX);
-		return 1;
-	case 't':
-		o->threads = (unsigned)number("--threads", arg, 1, 4096);
-		return 1;
-	case OPT_NO_MEMO:
-		o->no_memo = 1;
-		o->memo = 0;
-		return 1;
-	case OPT_MEMO:
-		o->memo = 1;
-		o->no_memo = 0;
-		return 1;
-	case OPT_MEMORY:
-		if (cli_parse_size(arg, &o->memory) != 0)
-			cli_usage_error("--memory: '%s' is not a size", arg);
-		return 1;
-	case OPT_PART:
-		if (cluster_parse_part(arg, &o->cl.k, &o->cl.n, &why) != 0)
-			cli_usage_error("--part: '%s': %s", arg, why);
-		return 1;
-	case OPT_RECORD:
-		o->cl.record = arg;
-		return 1;
-	case OPT_CHECKPOINT:
-		o->cl.checkpoint = arg;
-		return 1;
-	case OPT_CHECKPOINT_EVERY:
-		if (cluster_parse_every(arg, &o->cl.every) != 0)
-			cli_usage_error("--checkpoint-every: '%s' is not a "
-			    "number of seconds", arg);
-		return 1;
-	case OPT_RESUME:
-		o->cl.resume = arg;
+	if (ch == 'l') {
+		o->limit = cli_number("--limit", arg, 1, UINT64_MAX);
 		return 1;
 	}
-	return 0;
+	return cli_search_option(&o->search, ch, arg) ||
+	    cluster_option(&o->cl, ch, arg);
 }
 
 /* The options that choose the mode, the output and the input.  Returns
@@ -367,9 +302,7 @@ main_option(struct options *o, int ch, const char *arg)
 		usage();
 		cli_exit_help();
 	case 'V':
-		printf("%s (%s) %s\n", cli_prog, PACKAGE_NAME,
-		    PACKAGE_VERSION);
-		cli_exit_help();
+		cli_version();
 	}
 	return 0;
 }

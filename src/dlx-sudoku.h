@@ -64,10 +64,7 @@ struct options {
 	int		 progress;	/* progress lines on stderr */
 	int		 candidates;	/* --candidates */
 	uint64_t	 limit;		/* stop at this many; 0: none */
-	unsigned	 threads;	/* --threads; 0: every CPU */
-	int		 no_memo;	/* --no-memo */
-	int		 memo;		/* --memo: the cache from the start */
-	size_t		 memory;	/* --memory; 0: a quarter of RAM */
+	struct cli_search search;	/* -t, --memo, --no-memo, --memory */
 	int		 boxr, boxc;	/* --box, or 0 */
 	const char	*symbols;	/* --symbols, expanded; or NULL */
 	char		 alpha[DLX_SUDOKU_MAXN + 1];

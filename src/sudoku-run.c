@@ -128,9 +128,10 @@ count_memo(struct search_ctx *sc, struct dlx_wide *wide,
 	struct dlx_memo		 mm;
 
 	memset(&mm, 0, sizeof mm);
-	mm.mode = o->memo ? DLX_MEMO_ALWAYS : DLX_MEMO_AUTO;
+	mm.mode = o->search.memo ? DLX_MEMO_ALWAYS : DLX_MEMO_AUTO;
 	mm.order = DLX_MEMO_FIRST;
-	mm.memory = o->memory != 0 ? o->memory : cli_default_memory();
+	mm.memory = o->search.memory != 0 ? o->search.memory :
+	    cli_default_memory();
 	mm.no_plain = 1;
 	mm.progress = on_progress;
 	mm.progress_arg = sc;
@@ -198,14 +199,14 @@ search(struct run *run, const struct puzzle *pz, uint64_t max,
 		if (res->rc == CLUSTER_EFILE)
 			return;
 	} else {
-		if (visit == NULL && max == 0 && !run->o.no_memo)
+		if (visit == NULL && max == 0 && !run->o.search.no_memo)
 			res->rc = count_memo(&sc, &wide, &ms);
 		if (res->rc == DLX_INCOMPLETE) {
 			/* The output is the same on any number of threads:
 			 * the library visits the solutions in the serial
 			 * order, one at a time. */
 			memset(&par, 0, sizeof par);
-			par.threads = run->o.threads;
+			par.threads = run->o.search.threads;
 			res->rc = dlx_search_parallel(sc.d, &s, &par);
 			dlx_stats(sc.d, &st);
 			wide.hi = 0;
@@ -394,42 +395,6 @@ no_puzzle(struct run *run, const char *file)
 	run_status(run, CLI_EXIT_ERROR);
 }
 
-/* Read and answer every variant puzzle of one stream. */
-static void
-process_variant_file(struct run *run, const char *file, FILE *fp)
-{
-	struct dlx_sudoku_vreader	*r;
-	struct dlx_sudoku_puzzle	 p;
-	struct dlx_sudoku_variant	 v;
-	struct dlx_sudoku_error		 e;
-	uint64_t			 seen = 0;
-	int				 rc;
-
-	if ((rc = dlx_sudoku_vreader_new(&r, fp, run->o.variant, run->o.boxr,
-	    run->o.boxc, run->o.symbols)) != DLX_OK) {
-		cli_diag("%s: %s", file, dlx_strerror(rc));
-		run_status(run, CLI_EXIT_ERROR);
-		return;
-	}
-	while (!cli_stopped()) {
-		rc = dlx_sudoku_vread(r, &p, &v, &e);
-		if (rc == DLX_SUDOKU_EOF)
-			break;
-		if (rc == DLX_SUDOKU_EREAD) {
-			read_failed(run, file);
-			break;
-		}
-		seen++;
-		if (rc == DLX_SUDOKU_BAD)
-			bad_puzzle(run, file, e.line, e.column, e.message);
-		else
-			process_variant(run, file, &p, &v);
-	}
-	dlx_sudoku_vreader_free(r);
-	if (seen == 0 && rc == DLX_SUDOKU_EOF && !cli_interrupted())
-		no_puzzle(run, file);
-}
-
 /* Is fp a file of variant puzzles: --variant given, or a first line
  * "variant ..." (peeked at one byte: no classic puzzle starts with 'v'
  * unless --symbols makes it a symbol)? */
@@ -449,32 +414,68 @@ variant_file(struct run *run, FILE *fp)
 	return ch == 'v';
 }
 
-void
-process_file(struct run *run, const char *file, FILE *fp)
+/* The reader of a file: classic puzzles, or variants (vr != NULL). */
+struct source {
+	dlx_sudoku_reader	*r;
+	dlx_sudoku_vreader	*vr;
+};
+
+static int
+source_open(struct run *run, struct source *src, FILE *fp)
 {
 	struct dlx_sudoku_read_opts	 ro;
-	struct dlx_sudoku_reader	*r;
-	struct dlx_sudoku_puzzle	 p;
-	struct dlx_sudoku_error		 e;
-	uint64_t			 seen = 0;
-	int				 rc;
 
-	if (variant_file(run, fp)) {
-		process_variant_file(run, file, fp);
-		return;
-	}
+	memset(src, 0, sizeof *src);
+	if (variant_file(run, fp))
+		return dlx_sudoku_vreader_new(&src->vr, fp, run->o.variant,
+		    run->o.boxr, run->o.boxc, run->o.symbols);
 	memset(&ro, 0, sizeof ro);
 	ro.boxr = run->o.boxr;
 	ro.boxc = run->o.boxc;
 	ro.symbols = run->o.symbols;
 	ro.stop = stop_reading;
-	if ((rc = dlx_sudoku_reader_new(&r, fp, &ro)) != DLX_OK) {
+	return dlx_sudoku_reader_new(&src->r, fp, &ro);
+}
+
+/* The next puzzle, as dlx_sudoku_read() returns it; *v is the variant's
+ * description, or NULL for a classic puzzle. */
+static int
+source_read(struct source *src, struct dlx_sudoku_puzzle *p,
+    struct dlx_sudoku_variant *vbuf, const struct dlx_sudoku_variant **v,
+    struct dlx_sudoku_error *e)
+{
+	*v = NULL;
+	if (src->r != NULL)
+		return dlx_sudoku_read(src->r, p, e);
+	*v = vbuf;
+	return dlx_sudoku_vread(src->vr, p, vbuf, e);
+}
+
+static void
+source_close(struct source *src)
+{
+	dlx_sudoku_reader_free(src->r);
+	dlx_sudoku_vreader_free(src->vr);
+}
+
+void
+process_file(struct run *run, const char *file, FILE *fp)
+{
+	struct source			 src;
+	struct dlx_sudoku_puzzle	 p;
+	struct dlx_sudoku_variant	 vbuf;
+	const struct dlx_sudoku_variant	*v;
+	struct dlx_sudoku_error		 e;
+	uint64_t			 seen = 0;
+	int				 rc;
+
+	if ((rc = source_open(run, &src, fp)) != DLX_OK) {
 		cli_diag("%s: %s", file, dlx_strerror(rc));
 		run_status(run, CLI_EXIT_ERROR);
 		return;
 	}
 	while (!cli_stopped()) {
-		rc = dlx_sudoku_read(r, &p, &e);
+		rc = source_read(&src, &p, &vbuf, &v, &e);
 		if (rc == DLX_SUDOKU_EOF)
 			break;
 		if (rc == DLX_SUDOKU_EREAD) {
@@ -484,10 +485,12 @@ process_file(struct run *run, const char *file, FILE *fp)
 		seen++;
 		if (rc == DLX_SUDOKU_BAD)
 			bad_puzzle(run, file, e.line, e.column, e.message);
+		else if (v != NULL)
+			process_variant(run, file, &p, v);
 		else
 			process_puzzle(run, file, &p);
 	}
-	dlx_sudoku_reader_free(r);
+	source_close(&src);
 	if (seen == 0 && rc == DLX_SUDOKU_EOF && !cli_interrupted())
 		no_puzzle(run, file);
 	if (run->file_done != NULL)
