@@ -1,13 +1,61 @@
 /*
- * dlx_impl.h: the representation of a dlx, shared by the files of libdlx
- * that work on it (dlx.c, mult.c).  Not installed: nothing outside the
- * library may depend on it.  The representation itself is described at the
- * top of dlx.c.
- */
-#ifndef DLX_IMPL_H
+ * dlx_impl.h: the representation of a dlx and what the files of libdlx
+ * share about it; nothing outside the library sees it (not installed, and
+ * the names lack the dlx_ prefix, so -export-symbols-regex in Makefile.am
+ * keeps them private).
+ *
+ * The library's core is four files on this header: matrix.c builds and
+ * checks the matrix (items, options, names, forcing, copies), dance.h
+ * holds the dancing steps every search shares, search.c runs Algorithm X
+ * and C on it (Knuth's tree, and the fast default), mult.c Algorithm M
+ * for item bounds; memo.c, parallel.c and part.c build on them.
+ *
+ * Representation.  The matrix lives in two arrays of ints, as in Knuth's
+ * DLX1/DLX2, so that it is one allocation per array, relocatable, and kind
+ * to the cache:
+ *
+ *   items[0 .. nitems+1]	the horizontal lists.  items[0] heads the
+ *				circular list of active primary items,
+ *				items[nitems+1] that of active secondary
+ *				items; item k (1-based) is items[k].
+ *   nodes[0 .. nnodes-1]	nodes[k] for 1 <= k <= nitems is the header
+ *				of item k's vertical list (its length is
+ *				len[k], below).  Then come the options,
+ *				each a run of consecutive nodes, with a
+ *				spacer node before the first option and
+ *				after every option.
+ *
+ * A spacer's top is <= 0: the spacer after option j (0-based) has top
+ * -(j+1), the very first one 0.  A spacer's up points to the first node
+ * of the option before it and its down to the last node of the option
+ * after it, which lets the loops below go round an option cyclically
+ * without a separate "option start" lookup.  Nodes of a real option have
+ * top = the item's index (>= 1).
+ *
+ * Colors: a node's color is 0 (none) or the color > 0 its option gives the
+ * item.  While an item is purified (Algorithm C) the other nodes of its
+ * list that carry the same color are marked -1, meaning "already
+ * compatible": committing them does nothing and hiding skips them.  The
+ * header's color field remembers the color of the latest purification, so
+ * that dlx_option_color() can report the color of a -1 node.
+ *
+ * Dancing: removing x from a doubly linked list leaves x's own links
+ * alone, so undoing the removals in exactly the reverse order restores the
+ * lists.  Every change made by a search (or by dlx_force) is undone in LIFO
+ * order, which is the invariant all of this rests on.
+ *
+ * The search is iterative (an explicit stack of choices, one per level),
+ * so a solution of many thousands of options needs no C stack.  Each level
+ * covers at least one primary item, so the depth never exceeds nprimary.
+ *
+ * Indices are ints, as in Knuth's programs: half the memory of pointers
+ * and the arrays can be moved by realloc.  This caps a matrix at INT_MAX
+ * nodes, which is checked wherever the matrix grows.
+ */#ifndef DLX_IMPL_H
 #define DLX_IMPL_H
 
 #include <limits.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "dlx.h"
@@ -83,17 +131,32 @@ struct dlx {
 						   four) */
 };
 
+/* Allocate nmemb * size bytes (at least 1) with d's allocator, or
+ * reallocate p; NULL if out of memory or if the size overflows. */
+void	*dlxi_alloc(dlx *d, void *p, size_t nmemb, size_t size);
+
+/* Free p (may be NULL) with d's allocator. */
+void	 dlxi_free(dlx *d, void *p);
+
+/* The largest solution count; a narrower value lets a test build reach
+ * the overflow check in a moment. */
+#ifndef DLX_COUNT_MAX
+#define DLX_COUNT_MAX UINT64_MAX
+#endif
+
 /*
- * The dancing steps of dlx.c, for the other search loops of the library
- * (they are static inline there, where the main loop uses them).  Each
- * does exactly what its namesake in dlx.c does, counting updates in
- * d->st.updates the same way.
+ * Mark d as being searched by dlx_search_parallel() (on != 0: calls that
+ * change it return DLX_EMISUSE, dlx_progress() returns what
+ * dlxint_publish() last set), or as done with it (on == 0; complete says
+ * whether the whole tree was explored).
  */
-void	dlxi_cover(dlx *, int);
-void	dlxi_uncover(dlx *, int);
-void	dlxi_purify(dlx *, int);
-void	dlxi_unpurify(dlx *, int);
-void	dlxi_hide(dlx *, int);
-void	dlxi_unhide(dlx *, int);
+void	dlxint_parallel(dlx *d, int on, int complete);
+
+/* Set the figures dlx_stats() and dlx_progress() report for d. */
+void	dlxint_publish(dlx *d, const struct dlx_stats *st, double progress);
+
+/* The options forced on d, in the order they were forced (*n of them);
+ * valid until d changes.  For dlx_digest() (part.c). */
+const int	*dlxint_forced(const dlx *d, size_t *n);
 
 #endif /* DLX_IMPL_H */

@@ -26,9 +26,9 @@
  * subtree was cheapest to compute.  A budget too small for one bucket
  * just turns the cache off; the count is exact either way.
  *
- * The loop is dlx.c's Algorithm X/C with the same dancing steps (through
- * dlx_impl.h), written out again because every step also updates the
- * state; it branches on the primary item with fewest options, stopping the
+ * The loop is search.c's Algorithm X/C with the same dancing steps
+ * (dance.h, commit_hooked() keeping the state up to date), written out
+ * again because every level also looks the state up; it branches on the primary item with fewest options, stopping the
  * scan at a list of length 0 or 1.  Counts are 128-bit.
  */
 #include <limits.h>
@@ -37,7 +37,7 @@
 #include <string.h>
 
 #include "dlx.h"
-#include "dlx_impl.h"
+#include "dance.h"
 #include "mult.h"
 
 typedef unsigned __int128 u128;
@@ -84,22 +84,6 @@ struct memo {
 	struct dlx_memo_stats st;
 };
 
-static void *
-malloc_d(dlx *d, size_t nmemb, size_t size)
-{
-	if (nmemb != 0 && size > SIZE_MAX / nmemb)
-		return NULL;
-	return d->mem.realloc(d->mem.ctx, NULL, nmemb * size == 0 ? 1 :
-	    nmemb * size);
-}
-
-static void
-free_d(dlx *d, void *p)
-{
-	if (p != NULL)
-		d->mem.free(d->mem.ctx, p);
-}
-
 /* splitmix64: the item's random word, the same on every run. */
 static uint64_t
 mix(uint64_t x)
@@ -135,56 +119,19 @@ setcolor(struct memo *m, int c, uint32_t x)
 }
 
 /*
- * Commit option node p's other items, as dlx.c's commit_from(d, p, 1),
- * keeping the state: covering an item clears its bit, purifying records
- * its color.
+ * The state follows the dancing (dance.h, commit_hooked): covering or
+ * uncovering an item flips its bit, purifying records its color and
+ * unpurifying clears it.
  */
-static inline void
-commit(struct memo *m, int p)
+static void
+track(void *arg, int c, int color)
 {
-	dlx		*d = m->d;
-	struct node	*nd = d->nodes;
-	int		 pp, cc;
+	struct memo	*m = arg;
 
-	for (pp = p + 1; pp != p;) {
-		cc = nd[pp].top;
-		if (cc <= 0) {
-			pp = nd[pp].up;
-			continue;
-		}
-		if (nd[pp].color == 0) {
-			dlxi_cover(d, cc);
-			flip(m, cc);
-		} else if (nd[pp].color > 0) {
-			dlxi_purify(d, pp);
-			setcolor(m, cc, (uint32_t)nd[pp].color);
-		}
-		pp++;
-	}
-}
-
-static inline void
-uncommit(struct memo *m, int p)
-{
-	dlx		*d = m->d;
-	struct node	*nd = d->nodes;
-	int		 pp, cc;
-
-	for (pp = p - 1; pp != p;) {
-		cc = nd[pp].top;
-		if (cc <= 0) {
-			pp = nd[pp].down;
-			continue;
-		}
-		if (nd[pp].color == 0) {
-			dlxi_uncover(d, cc);
-			flip(m, cc);
-		} else if (nd[pp].color > 0) {
-			dlxi_unpurify(d, pp);
-			setcolor(m, cc, 0);
-		}
-		pp--;
-	}
+	if (color == 0)
+		flip(m, c);
+	else
+		setcolor(m, c, color > 0 ? (uint32_t)color : 0);
 }
 
 /* The key of the current state into m->key. */
@@ -277,7 +224,7 @@ grow(struct memo *m)
 	bytes = 2 * oldn * sw * sizeof *s;
 	if (bytes > m->budget)
 		return;
-	s = malloc_d(d, 2 * oldn * sw, sizeof *s);
+	s = dlxi_alloc(d, NULL, 2 * oldn * sw, sizeof *s);
 	if (s == NULL)
 		return;
 	memset(s, 0, bytes);
@@ -291,7 +238,7 @@ grow(struct memo *m)
 			place(m, e[0], e + HDR,
 			    (u128)e[1] | (u128)e[2] << 64, e[3]);
 	}
-	free_d(d, old);
+	dlxi_free(d, old);
 }
 
 /* The bucket of h has no empty slot. */
@@ -323,12 +270,12 @@ memo_free(struct memo *m)
 {
 	dlx	*d = m->d;
 
-	free_d(d, m->bits);
-	free_d(d, m->pcol);
-	free_d(d, m->zob);
-	free_d(d, m->key);
-	free_d(d, m->fr);
-	free_d(d, m->table);
+	dlxi_free(d, m->bits);
+	dlxi_free(d, m->pcol);
+	dlxi_free(d, m->zob);
+	dlxi_free(d, m->key);
+	dlxi_free(d, m->fr);
+	dlxi_free(d, m->table);
 }
 
 /*
@@ -351,11 +298,11 @@ memo_init(struct memo *m, dlx *d, size_t budget)
 	m->words = (d->nitems + 1 + 63) / 64;
 	m->ncolor = colored ? d->nitems - d->nprimary : 0;
 	m->keywords = m->words + (m->ncolor + 1) / 2;
-	m->bits = malloc_d(d, (size_t)m->words, sizeof *m->bits);
-	m->pcol = malloc_d(d, (size_t)m->ncolor + 1, sizeof *m->pcol);
-	m->zob = malloc_d(d, (size_t)d->nitems + 1, sizeof *m->zob);
-	m->key = malloc_d(d, (size_t)m->keywords, sizeof *m->key);
-	m->fr = malloc_d(d, (size_t)d->nprimary + 1, sizeof *m->fr);
+	m->bits = dlxi_alloc(d, NULL, (size_t)m->words, sizeof *m->bits);
+	m->pcol = dlxi_alloc(d, NULL, (size_t)m->ncolor + 1, sizeof *m->pcol);
+	m->zob = dlxi_alloc(d, NULL, (size_t)d->nitems + 1, sizeof *m->zob);
+	m->key = dlxi_alloc(d, NULL, (size_t)m->keywords, sizeof *m->key);
+	m->fr = dlxi_alloc(d, NULL, (size_t)d->nprimary + 1, sizeof *m->fr);
 	if (m->bits == NULL || m->pcol == NULL || m->zob == NULL ||
 	    m->key == NULL || m->fr == NULL)
 		goto fail;
@@ -389,7 +336,7 @@ memo_init(struct memo *m, dlx *d, size_t budget)
 	    m->nslots * 2 * sw <= m->budget)
 		m->nslots *= 2;
 	bytes = m->nslots * sw;
-	m->table = malloc_d(d, m->nslots * slotwords(m), sizeof *m->table);
+	m->table = dlxi_alloc(d, NULL, m->nslots * slotwords(m), sizeof *m->table);
 	if (m->table == NULL)
 		goto fail;
 	memset(m->table, 0, bytes);
@@ -498,20 +445,20 @@ enter:
 	f->before = total;
 	f->nodes = d->st.nodes;
 	f->hash = m->hash;
-	dlxi_cover(d, best);
+	cover(d, best);
 	flip(m, best);
 	f->cur = nd[best].down;
 try:
 	f = &m->fr[level];
 	if (f->cur == f->best) {
-		dlxi_uncover(d, f->best);
+		uncover(d, f->best);
 		flip(m, f->best);
 		/* Only subtrees that took some work are worth a slot. */
 		if (m->on && d->st.nodes - f->nodes >= 2)
 			store(m, total - f->before, d->st.nodes - f->nodes);
 		goto up;
 	}
-	commit(m, f->cur);
+	commit_hooked(m->d, f->cur, track, m);
 	d->choice[level] = f->cur;
 	level++;
 	goto enter;
@@ -520,7 +467,7 @@ up:
 		goto done;
 	level--;
 	f = &m->fr[level];
-	uncommit(m, f->cur);
+	uncommit_hooked(m->d, f->cur, track, m);
 	f->cur = nd[f->cur].down;
 	goto try;
 unwind:
@@ -528,8 +475,8 @@ unwind:
 	d->progress = dlx_progress(d);
 	while (level-- > 0) {
 		f = &m->fr[level];
-		uncommit(m, f->cur);
-		dlxi_uncover(d, f->best);
+		uncommit_hooked(m->d, f->cur, track, m);
+		uncover(d, f->best);
 		flip(m, f->best);
 	}
 	*out = total;

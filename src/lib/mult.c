@@ -43,7 +43,7 @@
 #include <string.h>
 
 #include "dlx.h"
-#include "dlx_impl.h"
+#include "dance.h"
 #include "mult.h"
 
 #ifndef DLX_COUNT_MAX
@@ -261,7 +261,7 @@ static void
 tweak(dlx *d, int n, int block)
 {
 	if (block)
-		dlxi_hide(d, n);
+		hide(d, d->nodes, d->len, n, &d->st.updates);
 	unlink_node(d, n);
 }
 
@@ -286,12 +286,12 @@ untweak(dlx *d, int c, int x, int unblock)
 		nd[rr].up = qq;
 		k++;
 		if (unblock)
-			dlxi_unhide(d, rr);
+			unhide(d->nodes, d->len, rr);
 	}
 	nd[z].up = qq;
 	d->len[c] += k;
 	if (!unblock)
-		dlxi_uncover(d, c);
+		uncover(d, c);
 }
 
 /*
@@ -314,11 +314,11 @@ commit(dlx *d, int p)
 		}
 		if (c <= d->nprimary) {
 			if (--bound[c] == 0)
-				dlxi_cover(d, c);
+				cover(d, c);
 		} else if (nd[pp].color == 0)
-			dlxi_cover(d, c);
+			cover(d, c);
 		else if (nd[pp].color > 0)
-			dlxi_purify(d, pp);
+			purify(d, pp);
 		pp++;
 	}
 }
@@ -339,12 +339,12 @@ uncommit(dlx *d, int p)
 		}
 		if (c <= d->nprimary) {
 			if (bound[c] == 0)
-				dlxi_uncover(d, c);
+				uncover(d, c);
 			bound[c]++;
 		} else if (nd[pp].color == 0)
-			dlxi_uncover(d, c);
+			uncover(d, c);
 		else if (nd[pp].color > 0)
-			dlxi_unpurify(d, pp);
+			unpurify(d, pp);
 		pp--;
 	}
 }
@@ -397,7 +397,7 @@ mult_force(dlx *d, int opt)
 	tweak(d, x, 1);
 	c = nd[x].top;
 	if (--m->bound[c] == 0)
-		dlxi_cover(d, c);
+		cover(d, c);
 	commit(d, x);
 	d->forced[d->nforced++] = opt;
 	return DLX_OK;
@@ -413,10 +413,10 @@ mult_unforce(dlx *d)
 	uncommit(d, x);
 	c = d->nodes[x].top;
 	if (m->bound[c] == 0)
-		dlxi_uncover(d, c);
+		uncover(d, c);
 	m->bound[c]++;
 	relink_node(d, x);
-	dlxi_unhide(d, x);
+	unhide(d->nodes, d->len, x);
 	return DLX_OK;
 }
 
@@ -536,7 +536,7 @@ mult_search(dlx *d, const struct dlx_search *s)
 	nzero = 0;
 	for (k = 1; k <= d->nprimary; k++)
 		if (bound[k] == 0 && active(d, k)) {
-			dlxi_cover(d, k);
+			cover(d, k);
 			m->zero[nzero++] = k;
 		}
 
@@ -583,11 +583,11 @@ forward:
 	cur = m->choice[level] = nd[best].down;
 	m->first[level] = 0;
 	if (--bound[best] == 0 && slack[best] == 0)
-		dlxi_cover(d, best);
+		cover(d, best);
 	else {
 		m->first[level] = cur;
 		if (bound[best] == 0)
-			dlxi_cover(d, best);
+			cover(d, best);
 	}
 advance:
 	if (bound[best] == 0 && slack[best] == 0) {
@@ -608,7 +608,7 @@ advance:
 	goto forward;
 backup:
 	if (bound[best] == 0 && slack[best] == 0)
-		dlxi_uncover(d, best);
+		uncover(d, best);
 	else
 		untweak(d, best, m->first[level], bound[best] != 0);
 	bound[best]++;
@@ -666,7 +666,7 @@ halt:
 	goto backdown;
 done:
 	while (nzero > 0)
-		dlxi_uncover(d, m->zero[--nzero]);
+		uncover(d, m->zero[--nzero]);
 	if (!stop) {
 		d->complete = 1;
 		d->progress = 1.0;

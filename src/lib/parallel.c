@@ -53,7 +53,6 @@
 
 #include "dlx.h"
 #include "dlx_impl.h"
-#include "dlx_int.h"
 #include "mult.h"
 
 #define SPLIT_UPDATES	((uint64_t)1 << 16)

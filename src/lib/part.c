@@ -31,7 +31,7 @@
 #include <string.h>
 
 #include "dlx.h"
-#include "dlx_int.h"
+#include "dlx_impl.h"
 #include "dlx_part.h"
 
 #define PROBES		16		/* random probes per estimate */
