@@ -42,15 +42,23 @@
 extern "C" {
 #endif
 
-/* Largest N = R*C supported (36 symbols: 1-9 and A-Z need --symbols help
- * for the 36th, numbers do not). */
+/*
+ * Box shapes: every function of the sudoku modules accepts boxes of R x C
+ * cells with R, C >= 1 and DLX_SUDOKU_MINN <= N = R*C <= DLX_SUDOKU_MAXN
+ * (36 symbols: 1-9 and A-Z need --symbols help for the 36th, numbers do
+ * not).
+ */
+#define DLX_SUDOKU_MINN		4
 #define DLX_SUDOKU_MAXN		36
+
+/* The default alphabet: symbol v is written DLX_SUDOKU_SYMBOLS[v-1]. */
+#define DLX_SUDOKU_SYMBOLS	"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 typedef struct dlx_sudoku dlx_sudoku;
 
 /*
  * Build the exact cover matrix of sudoku with boxes of boxr rows and boxc
- * columns (N = boxr*boxc, 2 <= N <= DLX_SUDOKU_MAXN, boxr and boxc >= 1).
+ * columns (a shape as above).
  * Stores the new object in *sp and returns DLX_OK, or returns DLX_EINVAL
  * (bad shape or sp NULL) or DLX_ENOMEM with *sp unchanged.  Free with
  * dlx_sudoku_free().

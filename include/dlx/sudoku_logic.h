@@ -82,14 +82,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "dlx.h"
+#include "sudoku.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* Largest N. */
-#define DLX_LOGIC_MAXN		36
+/* Largest N: the sudoku model's (sudoku.h). */
+#define DLX_LOGIC_MAXN		DLX_SUDOKU_MAXN
 
 /* Why dlx_logic_step() or dlx_logic_run() made no (more) progress. */
 #define DLX_LOGIC_SOLVED	16	/* every cell is filled */

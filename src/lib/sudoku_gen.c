@@ -12,6 +12,7 @@
 
 #include "sudoku_gen.h"
 #include "sudoku_logic.h"
+#include "sudoku_model.h"
 
 #define NCELLS	(DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN)
 
@@ -129,10 +130,10 @@ dlx_sudoku_gen_new(dlx_sudoku_gen **gp, const struct dlx_sudoku_gen_opts *o)
 	uint64_t	 seed;
 	int		 n, rc;
 
-	if (gp == NULL || o == NULL || o->boxr < 1 || o->boxc < 1)
+	if (gp == NULL || o == NULL || !sm_shape_ok(o->boxr, o->boxc))
 		return DLX_EINVAL;
 	n = o->boxr * o->boxc;
-	if (n < 4 || n > DLX_SUDOKU_MAXN || o->symmetry < 0 ||
+	if (o->symmetry < 0 ||
 	    o->symmetry > DLX_GEN_SYM_MIRROR ||
 	    (o->jigsaw && (o->extras & DLX_SUDOKU_WINDOWS)) ||
 	    (o->killer && n > 16) || o->max_givens < 0 ||

@@ -31,7 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sudoku.h"
+#include "sudoku_model.h"
 
 #define MAXCELLS	(DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN)
 
@@ -97,8 +97,6 @@ struct dlx_sudoku_reader {
 	char		 alpha[DLX_SUDOKU_MAXN + 1];
 };
 
-#define DEFAULT_SYMBOLS	"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
 static void
 make_map(dlx_sudoku_reader *r, const char *symbols)
 {
@@ -146,11 +144,9 @@ dlx_sudoku_reader_new(dlx_sudoku_reader **rp, FILE *fp,
 		o = &def;
 	}
 	if (o->boxr != 0 || o->boxc != 0) {
-		n = o->boxr * o->boxc;
-		if (o->boxr < 1 || o->boxc < 1 || o->boxr > DLX_SUDOKU_MAXN ||
-		    o->boxc > DLX_SUDOKU_MAXN || n < 2 ||
-		    n > DLX_SUDOKU_MAXN)
+		if (!sm_shape_ok(o->boxr, o->boxc))
 			return DLX_EINVAL;
+		n = o->boxr * o->boxc;
 		if (o->symbols != NULL && strlen(o->symbols) < (size_t)n)
 			return DLX_EINVAL;
 	}
@@ -165,7 +161,7 @@ dlx_sudoku_reader_new(dlx_sudoku_reader **rp, FILE *fp,
 	r->boxr = o->boxr;
 	r->boxc = o->boxc;
 	r->numbers = o->symbols == NULL;
-	strcpy(r->alpha, o->symbols != NULL ? o->symbols : DEFAULT_SYMBOLS);
+	strcpy(r->alpha, o->symbols != NULL ? o->symbols : DLX_SUDOKU_SYMBOLS);
 	make_map(r, r->alpha);
 	*rp = r;
 	return DLX_OK;
@@ -629,7 +625,7 @@ nearest_square(int k)
 {
 	int	n, best = 0;
 
-	for (n = 4; n <= DLX_SUDOKU_MAXN; n++) {
+	for (n = DLX_SUDOKU_MINN; n <= DLX_SUDOKU_MAXN; n++) {
 		if (!inferred(n))
 			continue;
 		if (best == 0 || labs((long)n * n - k) <
