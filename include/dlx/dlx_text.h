@@ -65,8 +65,9 @@ extern "C" {
 #endif
 
 /*
- * Error codes of the reader, apart from the library's own (DLX_ENOMEM,
- * DLX_EOVERFLOW, ...), which pass through unchanged.
+ * Error codes of the reader (the text range of dlx.h, -100..-199), apart
+ * from the library's own (DLX_ENOMEM, DLX_EOVERFLOW, ...), which pass
+ * through unchanged.
  */
 #define DLX_TEXT_EIO		(-101)	/* reading the stream failed */
 #define DLX_TEXT_ENOITEMS	(-102)	/* no item line (only blanks and
@@ -183,7 +184,8 @@ size_t		 dlx_text_nskipped(const dlx_text *t);
 size_t		 dlx_text_format_option(const dlx_text *t, int opt, char *buf,
 		    size_t size);
 
-/* Text of a reader or library code; never NULL, static. */
+/* The same as dlx_strerror(), which names the reader's codes too; kept
+ * for the programs written before it did. */
 const char	*dlx_text_strerror(int code);
 
 #ifdef __cplusplus

@@ -196,12 +196,13 @@ struct dlx_sudoku_error {
 					   newline */
 };
 
-/* Results of dlx_sudoku_read(). */
-#define DLX_SUDOKU_EOF		0	/* no more puzzles */
-#define DLX_SUDOKU_PUZZLE	1	/* *p holds the next puzzle */
-#define DLX_SUDOKU_BAD		2	/* *e says why the next puzzle was
+/* Results of dlx_sudoku_read(), in the sudoku range of dlx.h (statuses
+ * 200..299, errors -200..-299). */
+#define DLX_SUDOKU_EOF		200	/* no more puzzles */
+#define DLX_SUDOKU_PUZZLE	201	/* *p holds the next puzzle */
+#define DLX_SUDOKU_BAD		202	/* *e says why the next puzzle was
 					   rejected; reading can go on */
-#define DLX_SUDOKU_EREAD	(-20)	/* the stream failed (ferror; errno
+#define DLX_SUDOKU_EREAD	(-201)	/* the stream failed (ferror; errno
 					   says why) */
 
 /* Longest line accepted, in bytes; a longer one is rejected and skipped

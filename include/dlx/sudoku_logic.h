@@ -91,10 +91,11 @@ extern "C" {
 /* Largest N: the sudoku model's (sudoku.h). */
 #define DLX_LOGIC_MAXN		DLX_SUDOKU_MAXN
 
-/* Why dlx_logic_step() or dlx_logic_run() made no (more) progress. */
-#define DLX_LOGIC_SOLVED	16	/* every cell is filled */
-#define DLX_LOGIC_STUCK		17	/* no rule applies */
-#define DLX_LOGIC_CONTRADICTION	18	/* a cell lost every candidate, or a
+/* Why dlx_logic_step() or dlx_logic_run() made no (more) progress (the
+ * logic range of dlx.h: statuses 300..399). */
+#define DLX_LOGIC_SOLVED	300	/* every cell is filled */
+#define DLX_LOGIC_STUCK		301	/* no rule applies */
+#define DLX_LOGIC_CONTRADICTION	302	/* a cell lost every candidate, or a
 					   symbol every place in a house: the
 					   puzzle has no solution */
 

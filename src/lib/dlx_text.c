@@ -921,28 +921,5 @@ dlx_text_format_option(const dlx_text *t, int opt, char *buf, size_t size)
 const char *
 dlx_text_strerror(int code)
 {
-	switch (code) {
-	case DLX_TEXT_EIO:
-		return "read error";
-	case DLX_TEXT_ENOITEMS:
-		return "no item line";
-	case DLX_TEXT_ELONGLINE:
-		return "line too long";
-	case DLX_TEXT_ESYNTAX:
-		return "syntax error";
-	case DLX_TEXT_EDUPNAME:
-		return "duplicate item name";
-	case DLX_TEXT_EUNKNOWN:
-		return "unknown item";
-	case DLX_TEXT_EDUPITEM:
-		return "item twice in one option";
-	case DLX_TEXT_ECOLOR:
-		return "color on a primary item";
-	case DLX_TEXT_ENOPRIMARY:
-		return "option has no primary item";
-	case DLX_TEXT_EBOUND:
-		return "bad item bound";
-	default:
-		return dlx_strerror(code);
-	}
+	return dlx_strerror(code);
 }
