@@ -188,6 +188,16 @@ dlx		*dlx_new(size_t nprimary, size_t nsecondary);
 dlx		*dlx_new_custom(size_t nprimary, size_t nsecondary,
 		    const struct dlx_allocator *a);
 
+/*
+ * The constructor in the form every module shares (see "Constructors"
+ * above): as dlx_new_custom(), storing the problem in *dp.  Returns
+ * DLX_OK; DLX_EINVAL (dp NULL, or a without realloc or free);
+ * DLX_EOVERFLOW (an item count does not fit the matrix); DLX_ENOMEM.  On
+ * error *dp is unchanged.
+ */
+int		 dlx_create(dlx **dp, size_t nprimary, size_t nsecondary,
+		    const struct dlx_allocator *a);
+
 /* Free everything d owns.  dlx_free(NULL) does nothing. */
 void		 dlx_free(dlx *d);
 

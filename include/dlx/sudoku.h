@@ -65,6 +65,11 @@ typedef struct dlx_sudoku dlx_sudoku;
  */
 int		 dlx_sudoku_new(dlx_sudoku **sp, int boxr, int boxc);
 
+/* As dlx_sudoku_new(), taking every allocation of s and its matrix from a
+ * (copied; NULL: malloc).  DLX_EINVAL also if a lacks a function. */
+int		 dlx_sudoku_new_custom(dlx_sudoku **sp, int boxr, int boxc,
+		    const struct dlx_allocator *a);
+
 /* Free s and its matrix.  dlx_sudoku_free(NULL) does nothing. */
 void		 dlx_sudoku_free(dlx_sudoku *s);
 
@@ -172,6 +177,8 @@ struct dlx_sudoku_read_opts {
 					   NULL for 1-9, A-Z with 0 . _ * x X
 					   as blanks and numbers 10..N
 					   allowed in space-separated grids */
+	const struct dlx_allocator *alloc; /* the reader's memory (copied);
+					   NULL: malloc */
 };
 
 /* One puzzle, as dlx_sudoku_read() returns it. */

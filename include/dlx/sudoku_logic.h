@@ -201,6 +201,17 @@ typedef struct dlx_logic dlx_logic;
  */
 dlx_logic	*dlx_logic_new(int boxrows, int boxcols);
 
+/*
+ * The constructor in the form of every module (dlx.h, "Constructors"):
+ * as dlx_logic_new(), storing the solver in *lp, with every allocation
+ * (its own, and its search's) from a (copied; NULL: malloc).  Returns
+ * DLX_OK, DLX_EINVAL (lp NULL, a bad shape or allocator) or DLX_ENOMEM,
+ * with *lp unchanged on error.  dlx_logic_new() is the older form that
+ * returns the solver itself, or NULL on any error.
+ */
+int		 dlx_logic_new_custom(dlx_logic **lp, int boxrows,
+		    int boxcols, const struct dlx_allocator *a);
+
 /* Free lg.  dlx_logic_free(NULL) does nothing. */
 void		 dlx_logic_free(dlx_logic *lg);
 

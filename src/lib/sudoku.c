@@ -20,6 +20,7 @@
 #include "sudoku_model.h"
 
 struct dlx_sudoku {
+	struct dlx_allocator mem;	/* s itself, its model and matrix */
 	dlx		*d;		/* the matrix: N*N*N cell options,
 					   then any cage options */
 	int		 boxr, boxc;	/* box shape; 0, 0 for jigsaw */
@@ -38,20 +39,24 @@ struct dlx_sudoku {
  */
 static int
 build(dlx_sudoku **sp, const struct dlx_sudoku_variant *v,
-    struct dlx_sudoku_variant_error *e)
+    struct dlx_sudoku_variant_error *e, const struct dlx_allocator *a)
 {
-	dlx_sudoku	*s;
-	int		 rc;
+	struct dlx_allocator	 mem;
+	dlx_sudoku		*s;
+	int			 rc;
 
-	if ((s = calloc(1, sizeof *s)) == NULL)
+	if ((rc = mem_init(&mem, a)) != DLX_OK)
+		return rc;
+	if ((s = mem_zalloc(&mem, 1, sizeof *s)) == NULL)
 		return DLX_ENOMEM;
-	if ((s->m = sm_new(v, e, &rc)) == NULL) {
-		free(s);
+	s->mem = mem;
+	if ((s->m = sm_new(v, e, &mem, &rc)) == NULL) {
+		mem_free(&mem, s);
 		return rc;
 	}
 	if ((s->d = sm_matrix(s->m, &rc)) == NULL) {
 		sm_free(s->m);
-		free(s);
+		mem_free(&mem, s);
 		return rc;
 	}
 	s->n = v->n;
@@ -65,6 +70,13 @@ build(dlx_sudoku **sp, const struct dlx_sudoku_variant *v,
 int
 dlx_sudoku_new(dlx_sudoku **sp, int boxr, int boxc)
 {
+	return dlx_sudoku_new_custom(sp, boxr, boxc, NULL);
+}
+
+int
+dlx_sudoku_new_custom(dlx_sudoku **sp, int boxr, int boxc,
+    const struct dlx_allocator *a)
+{
 	struct dlx_sudoku_variant	v;
 
 	if (sp == NULL || !sm_shape_ok(boxr, boxc))
@@ -73,16 +85,24 @@ dlx_sudoku_new(dlx_sudoku **sp, int boxr, int boxc)
 	v.n = boxr * boxc;
 	v.boxr = boxr;
 	v.boxc = boxc;
-	return build(sp, &v, NULL);
+	return build(sp, &v, NULL, a);
 }
 
 int
 dlx_sudoku_new_variant(dlx_sudoku **sp, const struct dlx_sudoku_variant *v,
     struct dlx_sudoku_variant_error *e)
 {
+	return dlx_sudoku_new_variant_custom(sp, v, e, NULL);
+}
+
+int
+dlx_sudoku_new_variant_custom(dlx_sudoku **sp,
+    const struct dlx_sudoku_variant *v, struct dlx_sudoku_variant_error *e,
+    const struct dlx_allocator *a)
+{
 	if (sp == NULL || v == NULL)
 		return DLX_EINVAL;
-	return build(sp, v, e);
+	return build(sp, v, e, a);
 }
 
 const struct dlx_sudoku_variant *
@@ -98,7 +118,7 @@ dlx_sudoku_free(dlx_sudoku *s)
 		return;
 	dlx_free(s->d);
 	sm_free(s->m);
-	free(s);
+	mem_free(&s->mem, s);
 }
 
 int

@@ -26,14 +26,27 @@ static const char *grade_names[] = {
 dlx_logic *
 dlx_logic_new(int boxrows, int boxcols)
 {
+	dlx_logic	*lg;
+
+	return dlx_logic_new_custom(&lg, boxrows, boxcols, NULL) == DLX_OK ?
+	    lg : NULL;
+}
+
+int
+dlx_logic_new_custom(dlx_logic **lp, int boxrows, int boxcols,
+    const struct dlx_allocator *a)
+{
 	struct dlx_sudoku_variant	 v;
+	struct dlx_allocator		 mem;
 	dlx_logic			*lg;
 	int				 n, i, rc;
 
-	if (!sm_shape_ok(boxrows, boxcols))
-		return NULL;
-	if ((lg = calloc(1, sizeof *lg)) == NULL)
-		return NULL;
+	if (lp == NULL || !sm_shape_ok(boxrows, boxcols) ||
+	    mem_init(&mem, a) != DLX_OK)
+		return DLX_EINVAL;
+	if ((lg = mem_zalloc(&mem, 1, sizeof *lg)) == NULL)
+		return DLX_ENOMEM;
+	lg->mem = mem;
 	n = boxrows * boxcols;
 	memset(&v, 0, sizeof v);
 	v.n = n;
@@ -45,20 +58,21 @@ dlx_logic_new(int boxrows, int boxcols)
 	lg->ncells = n * n;
 	lg->all = ((uint64_t)1 << n) - 1;
 	lg->maxelim = 4 * (size_t)n;
-	lg->m = sm_new(&v, NULL, &rc);
-	lg->value = calloc(lg->ncells, sizeof *lg->value);
-	lg->cand = calloc(lg->ncells, sizeof *lg->cand);
-	lg->elim = calloc(lg->maxelim, sizeof *lg->elim);
+	lg->m = sm_new(&v, NULL, &mem, &rc);
+	lg->value = mem_zalloc(&mem, lg->ncells, sizeof *lg->value);
+	lg->cand = mem_zalloc(&mem, lg->ncells, sizeof *lg->cand);
+	lg->elim = mem_zalloc(&mem, lg->maxelim, sizeof *lg->elim);
 	if (lg->m == NULL || lg->value == NULL || lg->cand == NULL ||
 	    lg->elim == NULL) {
 		dlx_logic_free(lg);
-		return NULL;
+		return DLX_ENOMEM;
 	}
 	for (i = 0; i < lg->ncells; i++)
 		lg->cand[i] = lg->all;
 	lg->rules = DLX_LOGIC_ALL_RULES;
 	dlx_logic_set_alphabet(lg, NULL);
-	return lg;
+	*lp = lg;
+	return DLX_OK;
 }
 
 void
@@ -66,11 +80,11 @@ dlx_logic_free(dlx_logic *lg)
 {
 	if (lg == NULL)
 		return;
-	free(lg->value);
-	free(lg->cand);
+	mem_free(&lg->mem, lg->value);
+	mem_free(&lg->mem, lg->cand);
 	sm_free(lg->m);
-	free(lg->elim);
-	free(lg);
+	mem_free(&lg->mem, lg->elim);
+	mem_free(&lg->mem, lg);
 }
 
 int

@@ -29,6 +29,7 @@
 #define MAXN		DLX_LOGIC_MAXN
 
 struct dlx_logic {
+	struct dlx_allocator mem;	/* every block, the search's too */
 	struct sm_model	*m;		/* the geometry: houses are units */
 	int		 br;		/* box rows */
 	int		 bc;		/* box columns */

@@ -61,9 +61,8 @@ build(const dlx_logic *lg, dlx **dp, int *optcell, int *optsym)
 	int			 n = lg->n, np = sm_nprimary(m), nitems, x, v;
 	int			 k, j, rc;
 
-	if ((map = malloc((size_t)np * sizeof *map)) == NULL)
+	if ((map = mem_zalloc(&lg->mem, (size_t)np, sizeof *map)) == NULL)
 		return DLX_ENOMEM;
-	memset(map, 0, (size_t)np * sizeof *map);
 	for (x = 0; x < lg->ncells; x++) {
 		if (lg->value[x] == 0)
 			continue;
@@ -74,8 +73,8 @@ build(const dlx_logic *lg, dlx **dp, int *optcell, int *optsym)
 	for (nitems = k = 0; k < np; k++)
 		if (map[k] == 0)
 			map[k] = nitems++;
-	if ((d = dlx_new((size_t)nitems, 0)) == NULL) {
-		free(map);
+	if ((d = dlx_new_custom((size_t)nitems, 0, &lg->mem)) == NULL) {
+		mem_free(&lg->mem, map);
 		return DLX_ENOMEM;
 	}
 	for (x = 0; x < lg->ncells; x++) {
@@ -87,14 +86,14 @@ build(const dlx_logic *lg, dlx **dp, int *optcell, int *optsym)
 				items[j] = map[items[j]];
 			if ((rc = dlx_add_option(d, items, (size_t)k)) < 0) {
 				dlx_free(d);
-				free(map);
+				mem_free(&lg->mem, map);
 				return rc;
 			}
 			optcell[rc] = x;
 			optsym[rc] = v;
 		}
 	}
-	free(map);
+	mem_free(&lg->mem, map);
 	*dp = d;
 	return DLX_OK;
 }
@@ -124,9 +123,9 @@ dlx_logic_search(dlx_logic *lg, const struct dlx_search *how, int *solution,
 		return DLX_OK;
 	}
 	rc = DLX_ENOMEM;
-	if ((optcell = malloc((size_t)lg->ncells * lg->n *
+	if ((optcell = mem_alloc(&lg->mem, (size_t)lg->ncells * lg->n,
 	    sizeof *optcell)) == NULL ||
-	    (optsym = malloc((size_t)lg->ncells * lg->n *
+	    (optsym = mem_alloc(&lg->mem, (size_t)lg->ncells * lg->n,
 	    sizeof *optsym)) == NULL ||
 	    (rc = build(lg, &d, optcell, optsym)) != DLX_OK)
 		goto out;
@@ -166,7 +165,7 @@ dlx_logic_search(dlx_logic *lg, const struct dlx_search *how, int *solution,
 		rc = DLX_OK;
 out:
 	dlx_free(d);
-	free(optcell);
-	free(optsym);
+	mem_free(&lg->mem, optcell);
+	mem_free(&lg->mem, optsym);
 	return rc;
 }

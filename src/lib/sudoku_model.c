@@ -180,7 +180,7 @@ int
 dlx_sudoku_variant_check(const struct dlx_sudoku_variant *v,
     struct dlx_sudoku_variant_error *e)
 {
-	int	*size, rc;
+	int	 size[DLX_SUDOKU_MAXCAGES], rc;
 
 	if (e != NULL) {
 		e->cell = -1;
@@ -203,11 +203,8 @@ dlx_sudoku_variant_check(const struct dlx_sudoku_variant *v,
 		return DLX_OK;
 	if (v->ncages < 1 || v->ncages > v->n * v->n)
 		return fail(e, -1, "%d cages", v->ncages);
-	if ((size = malloc(sizeof *size * v->ncages)) == NULL)
-		return DLX_ENOMEM;
-	rc = check_cages(v, size, e);
-	free(size);
-	return rc;
+	/* The sizes on the stack: checking allocates nothing. */
+	return check_cages(v, size, e);
 }
 
 static void
@@ -285,17 +282,18 @@ make_units(struct sm_model *m)
 
 struct sm_model *
 sm_new(const struct dlx_sudoku_variant *v, struct dlx_sudoku_variant_error *e,
-    int *rc)
+    const struct dlx_allocator *mem, int *rc)
 {
 	struct sm_model	*m;
 	int		 n, i;
 
 	if ((*rc = dlx_sudoku_variant_check(v, e)) != DLX_OK)
 		return NULL;
-	if ((m = calloc(1, sizeof *m)) == NULL) {
+	if ((m = mem_zalloc(mem, 1, sizeof *m)) == NULL) {
 		*rc = DLX_ENOMEM;
 		return NULL;
 	}
+	m->mem = *mem;
 	n = m->n = v->n;
 	m->v = *v;
 	if (v->regions != NULL) {
@@ -308,9 +306,10 @@ sm_new(const struct dlx_sudoku_variant *v, struct dlx_sudoku_variant_error *e,
 	}
 	if (v->cages != NULL) {
 		m->ncages = v->ncages;
-		m->cage = malloc(sizeof *m->cage * n * n);
-		m->sum = malloc(sizeof *m->sum * v->ncages);
-		m->csize = calloc((size_t)v->ncages, sizeof *m->csize);
+		m->cage = mem_alloc(mem, (size_t)n * n, sizeof *m->cage);
+		m->sum = mem_alloc(mem, (size_t)v->ncages, sizeof *m->sum);
+		m->csize = mem_zalloc(mem, (size_t)v->ncages,
+		    sizeof *m->csize);
 		if (m->cage == NULL || m->sum == NULL || m->csize == NULL) {
 			sm_free(m);
 			*rc = DLX_ENOMEM;
@@ -336,10 +335,10 @@ sm_free(struct sm_model *m)
 {
 	if (m == NULL)
 		return;
-	free(m->cage);
-	free(m->sum);
-	free(m->csize);
-	free(m);
+	mem_free(&m->mem, m->cage);
+	mem_free(&m->mem, m->sum);
+	mem_free(&m->mem, m->csize);
+	mem_free(&m->mem, m);
 }
 
 /*
@@ -400,7 +399,8 @@ sm_matrix(const struct sm_model *m, int *rc)
 	int	 n = m->n, np = sm_nprimary(m), x, v, k, g, j;
 	int	 items[SM_CELLUNITS + 3], colors[SM_CELLUNITS + 3];
 
-	if ((d = dlx_new((size_t)np, (size_t)m->ncages * 2 * n)) == NULL) {
+	if ((d = dlx_new_custom((size_t)np, (size_t)m->ncages * 2 * n,
+	    &m->mem)) == NULL) {
 		*rc = DLX_ENOMEM;
 		return NULL;
 	}

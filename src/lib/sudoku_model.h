@@ -26,6 +26,7 @@
 #ifndef DLX_SUDOKU_MODEL_H
 #define DLX_SUDOKU_MODEL_H
 
+#include "alloc.h"
 #include "sudoku_variant.h"
 
 /* Most units: rows, columns, boxes, 2 diagonals, up to N windows. */
@@ -35,6 +36,8 @@
 #define SM_CELLUNITS	6
 
 struct sm_model {
+	struct dlx_allocator mem;	/* every block of the model, and its
+					   matrix (alloc.h) */
 	int	 n, boxr, boxc;
 	int	 nunits;
 	int	 unit[SM_MAXUNITS][DLX_SUDOKU_MAXN];
@@ -82,10 +85,11 @@ int		 sm_classic_cell(int boxr, int boxc, int u, int k);
 #define SM_OPTION_CELL(n, o)	((o) / (n))
 #define SM_OPTION_SYMBOL(n, o)	((o) % (n))
 
-/* Check v and make its model; NULL with *rc DLX_EINVAL (and *e filled if
- * not NULL) or DLX_ENOMEM. */
+/* Check v and make its model with the allocator mem (see alloc.h); NULL
+ * with *rc DLX_EINVAL (and *e filled if not NULL) or DLX_ENOMEM. */
 struct sm_model	*sm_new(const struct dlx_sudoku_variant *v,
-		    struct dlx_sudoku_variant_error *e, int *rc);
+		    struct dlx_sudoku_variant_error *e,
+		    const struct dlx_allocator *mem, int *rc);
 void		 sm_free(struct sm_model *m);
 
 /* Primary items of m's matrix: cells, unit symbols, then cages. */

@@ -77,6 +77,7 @@ struct row {
 };
 
 struct dlx_sudoku_reader {
+	struct dlx_allocator mem;	/* the reader's one block */
 	FILE		*fp;
 	int		 boxr, boxc;	/* fixed box shape, or 0 */
 	int		 numbers;	/* numbers 10..N may be read */
@@ -132,6 +133,7 @@ int
 dlx_sudoku_reader_new(dlx_sudoku_reader **rp, FILE *fp,
     const struct dlx_sudoku_read_opts *o)
 {
+	struct dlx_allocator	 mem;
 	dlx_sudoku_reader	*r;
 	struct dlx_sudoku_read_opts def;
 	char			 alpha[DLX_SUDOKU_MAXN + 1];
@@ -155,8 +157,11 @@ dlx_sudoku_reader_new(dlx_sudoku_reader **rp, FILE *fp,
 	    (dlx_sudoku_parse_symbols(o->symbols, alpha, NULL) < 0 ||
 	    strcmp(alpha, o->symbols) != 0))
 		return DLX_EINVAL;
-	if ((r = calloc(1, sizeof *r)) == NULL)
+	if (mem_init(&mem, o->alloc) != DLX_OK)
+		return DLX_EINVAL;
+	if ((r = mem_zalloc(&mem, 1, sizeof *r)) == NULL)
 		return DLX_ENOMEM;
+	r->mem = mem;
 	r->fp = fp;
 	r->boxr = o->boxr;
 	r->boxc = o->boxc;
@@ -170,7 +175,8 @@ dlx_sudoku_reader_new(dlx_sudoku_reader **rp, FILE *fp,
 void
 dlx_sudoku_reader_free(dlx_sudoku_reader *r)
 {
-	free(r);
+	if (r != NULL)
+		mem_free(&r->mem, r);
 }
 
 /*

@@ -24,6 +24,7 @@
 #define NCELLS	(DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN)
 
 struct dlx_sudoku_vreader {
+	struct dlx_allocator mem;	/* the reader's one block */
 	FILE		*fp;
 	unsigned	 defextras;	/* --variant's words, if any */
 	int		 defjigsaw, defkiller, haveddef;
@@ -127,15 +128,27 @@ int
 dlx_sudoku_vreader_new(dlx_sudoku_vreader **rp, FILE *fp,
     const char *defname, int boxr, int boxc, const char *symbols)
 {
+	return dlx_sudoku_vreader_new_custom(rp, fp, defname, boxr, boxc,
+	    symbols, NULL);
+}
+
+int
+dlx_sudoku_vreader_new_custom(dlx_sudoku_vreader **rp, FILE *fp,
+    const char *defname, int boxr, int boxc, const char *symbols,
+    const struct dlx_allocator *a)
+{
+	struct dlx_allocator	 mem;
 	dlx_sudoku_vreader	*r;
 	size_t			 bad;
 	int			 br, bc, n;
 
 	if (rp == NULL || fp == NULL ||
-	    ((boxr != 0 || boxc != 0) && !sm_shape_ok(boxr, boxc)))
+	    ((boxr != 0 || boxc != 0) && !sm_shape_ok(boxr, boxc)) ||
+	    mem_init(&mem, a) != DLX_OK)
 		return DLX_EINVAL;
-	if ((r = calloc(1, sizeof *r)) == NULL)
+	if ((r = mem_zalloc(&mem, 1, sizeof *r)) == NULL)
 		return DLX_ENOMEM;
+	r->mem = mem;
 	r->fp = fp;
 	r->boxr = boxr;
 	r->boxc = boxc;
@@ -143,7 +156,7 @@ dlx_sudoku_vreader_new(dlx_sudoku_vreader **rp, FILE *fp,
 	if (defname != NULL) {
 		if (parse_words(defname, &r->defextras, &r->defjigsaw,
 		    &r->defkiller, &br, &bc, &n, &bad) != 0 || n != 0) {
-			free(r);
+			mem_free(&mem, r);
 			return DLX_EINVAL;
 		}
 		r->haveddef = 1;
@@ -155,7 +168,8 @@ dlx_sudoku_vreader_new(dlx_sudoku_vreader **rp, FILE *fp,
 void
 dlx_sudoku_vreader_free(dlx_sudoku_vreader *r)
 {
-	free(r);
+	if (r != NULL)
+		mem_free(&r->mem, r);
 }
 
 /* Make the next line current (unless one is pending).  Returns 0 at the
