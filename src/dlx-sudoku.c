@@ -233,10 +233,10 @@ box_option(struct options *o, const char *arg)
 	if (sscanf(arg, "%d%c%d", &r, &x, &c) != 3 ||
 	    (x != 'x' && x != 'X') || r < 1 || c < 1 ||
 	    r > DLX_SUDOKU_MAXN || c > DLX_SUDOKU_MAXN ||
-	    r * c < 4 || r * c > DLX_SUDOKU_MAXN ||
+	    r * c < DLX_SUDOKU_MINN || r * c > DLX_SUDOKU_MAXN ||
 	    strspn(arg, "0123456789xX") != strlen(arg))
-		cli_usage_error("--box: '%s' is not RxC with 4 <= R*C <= %d",
-		    arg, DLX_SUDOKU_MAXN);
+		cli_usage_error("--box: '%s' is not RxC with %d <= R*C <= %d",
+		    arg, DLX_SUDOKU_MINN, DLX_SUDOKU_MAXN);
 	o->boxr = r;
 	o->boxc = c;
 }
@@ -413,7 +413,8 @@ main(int argc, char **argv)
 	/* The grades of --rate add up per file, except in CSV. */
 	if (run.o.mode == MODE_RATE && run.o.format != FORMAT_CSV)
 		run.file_done = rate_summary;
-	run.alphabet = run.o.symbols != NULL ? run.o.symbols : DEFAULT_SYMBOLS;
+	run.alphabet = run.o.symbols != NULL ? run.o.symbols :
+	    DLX_SUDOKU_SYMBOLS;
 	run.nalpha = (int)strlen(run.alphabet);
 
 	if (run.o.generate != 0) {

@@ -31,8 +31,6 @@
 #include "cluster.h"
 #include "cli.h"
 
-#define DEFAULT_SYMBOLS	"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
 /* Seconds between progress lines. */
 #define PROGRESS_SECONDS	1.0
 

@@ -10,13 +10,25 @@
 #include <string.h>
 
 #include "check_dlx.h"
+#include "dlx_text.h"
 #include "problems.h"
+#include "sudoku.h"
+#include "sudoku_logic.h"
 
-/* Every return code of dlx.h. */
+/* Every return code of every header: the core's, the text reader's, the
+ * sudoku reader's and the logic solver's.  Each must have a text of its
+ * own (their ranges in dlx.h keep them apart). */
 static const int codes[] = {
 	DLX_OK, DLX_STOPPED, DLX_LIMIT, DLX_INCOMPLETE, DLX_ENOMEM,
 	DLX_EINVAL, DLX_ERANGE, DLX_EDUPITEM, DLX_ECOLOR, DLX_ENOPRIMARY,
 	DLX_ECONFLICT, DLX_EMISUSE, DLX_EOVERFLOW, DLX_ECORRUPT,
+	DLX_ENOTSUP,
+	DLX_TEXT_EIO, DLX_TEXT_ENOITEMS, DLX_TEXT_ELONGLINE,
+	DLX_TEXT_ESYNTAX, DLX_TEXT_EDUPNAME, DLX_TEXT_EUNKNOWN,
+	DLX_TEXT_EDUPITEM, DLX_TEXT_ECOLOR, DLX_TEXT_ENOPRIMARY,
+	DLX_TEXT_EBOUND,
+	DLX_SUDOKU_EOF, DLX_SUDOKU_PUZZLE, DLX_SUDOKU_BAD, DLX_SUDOKU_EREAD,
+	DLX_LOGIC_SOLVED, DLX_LOGIC_STUCK, DLX_LOGIC_CONTRADICTION,
 };
 #define NCODES	(sizeof codes / sizeof codes[0])
 
@@ -35,6 +47,10 @@ START_TEST(test_strerror)
 			    "codes %d and %d share \"%s\"", codes[i],
 			    codes[j], s[i]);
 	}
+	/* No two codes share a number. */
+	for (i = 0; i < NCODES; i++)
+		for (j = 0; j < i; j++)
+			ck_assert_int_ne(codes[i], codes[j]);
 	/* Unknown codes still get a text, and not another code's. */
 	u = dlx_strerror(12345);
 	ck_assert_ptr_nonnull(u);

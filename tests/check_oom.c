@@ -1,132 +1,62 @@
 /*
- * check_oom.c: the parts of libdlx that allocate with malloc (the DLX text
- * reader, the sudoku builder and reader) when memory runs out.
+ * check_oom.c: every part of libdlx that allocates (the core, Knuth's text
+ * reader, the sudoku builder, reader, variants and generator, the logic
+ * solver) when memory runs out.
  *
- * check_alloc.c covers the core through dlx_new_custom(); these parts call
- * malloc, calloc and realloc themselves, so this program replaces those
- * functions (glibc lets a program define them and still reach its own as
- * __libc_malloc and friends).  While a test is "armed", the replacement
- * counts the calls, fails the k-th, and counts the blocks live.  Each
- * scenario runs once to count its allocations, n, then once for every k in
- * 1..n: the failure must come back as DLX_ENOMEM (never a crash, never
- * another error, never success), and once everything is freed no block
- * may be left.  Only the library runs while armed: the input is already
- * in memory.
- *
- * It needs glibc, and cannot run under AddressSanitizer, which replaces
- * malloc itself: then it reports a skip (77).
+ * Each takes its memory from a struct dlx_allocator (dlx.h,
+ * "Constructors"), so the test hands them one that counts the calls,
+ * fails the k-th, and counts the blocks live.  Each scenario runs once to
+ * count its allocations, n, then once for every k in 1..n: the failure
+ * must come back as DLX_ENOMEM (never a crash, never another error, never
+ * success), and once everything is freed no block may be left.  Nothing
+ * replaces malloc, so the test runs under AddressSanitizer too, which
+ * then checks the library's frees as well.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define UNDER_ASAN 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__)
-#define UNDER_ASAN 1
-#endif
-
-#if defined(__GLIBC__) && !defined(UNDER_ASAN)
-
 #include <check.h>
 
 #include "dlx.h"
 #include "dlx_text.h"
 #include "sudoku.h"
+#include "sudoku_gen.h"
+#include "sudoku_logic.h"
+#include "sudoku_variant.h"
 
-void	*__libc_malloc(size_t);
-void	*__libc_calloc(size_t, size_t);
-void	*__libc_realloc(void *, size_t);
-void	 __libc_free(void *);
-
-static int	armed;		/* count and fail calls */
-static long	calls;		/* allocating calls while armed */
+static long	calls;		/* allocating calls */
 static long	fail_at;	/* the call that fails; 0: none */
-static long	live;		/* blocks allocated while armed, not freed */
+static long	live;		/* blocks allocated, not freed */
 
-/* Should this allocating call fail?  Counts it. */
-static int
-failing(void)
-{
-	return armed && ++calls == fail_at;
-}
-
-void *
-malloc(size_t n)
-{
-	void	*p;
-
-	if (failing())
-		return NULL;
-	if ((p = __libc_malloc(n)) != NULL && armed)
-		live++;
-	return p;
-}
-
-void *
-calloc(size_t nmemb, size_t size)
-{
-	void	*p;
-
-	if (failing())
-		return NULL;
-	if ((p = __libc_calloc(nmemb, size)) != NULL && armed)
-		live++;
-	return p;
-}
-
-void *
-realloc(void *p, size_t n)
+static void *
+failing_realloc(void *ctx, void *p, size_t n)
 {
 	void	*q;
 
-	if (failing())
+	(void)ctx;
+	if (++calls == fail_at)
 		return NULL;
-	if ((q = __libc_realloc(p, n)) != NULL && armed && p == NULL)
+	if ((q = realloc(p, n)) != NULL && p == NULL)
 		live++;
 	return q;
 }
 
-void
-free(void *p)
+static void
+counting_free(void *ctx, void *p)
 {
-	if (p != NULL && armed)
+	(void)ctx;
+	if (p != NULL)
 		live--;
-	__libc_free(p);
+	free(p);
 }
 
-/*
- * Check's assertions may allocate (to report progress to the runner), so
- * none is made while armed: EXPECT notes the first broken expectation,
- * asserted once disarmed.
- */
-static const char *broken;
-#define STR(x)		#x
-#define XSTR(x)		STR(x)
-#define EXPECT(c) do {							\
-	if (!(c) && broken == NULL)					\
-		broken = "line " XSTR(__LINE__) ": " #c;		\
-} while (0)
+static const struct dlx_allocator failing = {
+	failing_realloc, counting_free, NULL
+};
 
-static void
-arm(long k)
-{
-	calls = 0;
-	fail_at = k;
-	live = 0;
-	broken = NULL;
-	armed = 1;
-}
-
-static void
-disarm(void)
-{
-	armed = 0;
-}
+#define EXPECT(c)	ck_assert(c)
 
 /* A scenario: returns DLX_OK, or the error it met (all freed). */
 typedef int scenario_fn(void);
@@ -151,9 +81,12 @@ text_scenario(void)
 	uint64_t		 count;
 	int			 k, rc;
 
+	struct dlx_text_options	 opt;
+
+	memset(&opt, 0, sizeof opt);
+	opt.alloc = &failing;
 	/* 300 items and 600 options: every table grows a few times. */
-	disarm();
-	buf = __libc_malloc(64 * 1024);
+	buf = malloc(64 * 1024);
 	ck_assert_ptr_nonnull(buf);
 	p = buf + sprintf(buf, "a0");
 	for (k = 1; k < 300; k++)
@@ -162,11 +95,9 @@ text_scenario(void)
 	for (k = 0; k < 600; k++)
 		p += sprintf(p, "a%d a%d s%d:c%d\n", k % 300, (k + 1) % 300,
 		    k % 2, k % 7);
-	arm(fail_at);
-	t = dlx_text_read_buffer(buf, (size_t)(p - buf), NULL, &err);
-	if (t == NULL) {
-		rc = err.code;
-		EXPECT(rc == DLX_ENOMEM);
+	rc = dlx_text_read_mem(&t, buf, (size_t)(p - buf), &opt, &err);
+	if (rc != DLX_OK) {
+		EXPECT(rc == DLX_ENOMEM && err.code == rc);
 		EXPECT(strcmp(err.message, dlx_strerror(DLX_ENOMEM)) == 0);
 	} else {
 		rc = dlx_count(dlx_text_dlx(t), 0, &count);
@@ -176,7 +107,7 @@ text_scenario(void)
 	/* Knuth's example: one solution. */
 	if (rc == DLX_OK) {
 		t = dlx_text_read_buffer(knuth_colors, sizeof knuth_colors - 1,
-		    NULL, &err);
+		    &opt, &err);
 		if (t == NULL) {
 			rc = err.code;
 			EXPECT(rc == DLX_ENOMEM);
@@ -187,9 +118,7 @@ text_scenario(void)
 			dlx_text_free(t);
 		}
 	}
-	disarm();
-	__libc_free(buf);
-	ck_assert_msg(broken == NULL, "%s", broken);
+	free(buf);
 	return rc;
 }
 
@@ -211,6 +140,7 @@ sudoku_scenario(void)
 	    "..2|...\n...|.64\n---+---\n5..|.2.\n.3.|...\n"
 	    "---+---\n...|5..\n.4.|...\n";
 	static char		 iobuf[256];
+	struct dlx_sudoku_read_opts o;
 	struct dlx_sudoku_puzzle p;
 	struct dlx_sudoku_error	 e;
 	dlx_sudoku_reader	*r = NULL;
@@ -219,22 +149,20 @@ sudoku_scenario(void)
 	FILE			*fp;
 	int			 rc, got, npuzzles;
 
-	/* The stream is opened and given a static buffer before arming, so
-	 * that stdio allocates nothing while armed. */
-	disarm();
 	fp = fmemopen((void *)(uintptr_t)text, sizeof text - 1, "r");
 	ck_assert_ptr_nonnull(fp);
 	ck_assert_int_eq(setvbuf(fp, iobuf, _IOFBF, sizeof iobuf), 0);
-	arm(fail_at);
-	if ((rc = dlx_sudoku_new(&s4, 2, 2)) != DLX_OK) {
+	memset(&o, 0, sizeof o);
+	o.alloc = &failing;
+	if ((rc = dlx_sudoku_new_custom(&s4, 2, 2, &failing)) != DLX_OK) {
 		EXPECT(s4 == NULL);
 		goto out;
 	}
-	if ((rc = dlx_sudoku_new(&s6, 2, 3)) != DLX_OK) {
+	if ((rc = dlx_sudoku_new_custom(&s6, 2, 3, &failing)) != DLX_OK) {
 		EXPECT(s6 == NULL);
 		goto out;
 	}
-	if ((rc = dlx_sudoku_reader_new(&r, fp, NULL)) != DLX_OK) {
+	if ((rc = dlx_sudoku_reader_new(&r, fp, &o)) != DLX_OK) {
 		EXPECT(r == NULL);
 		goto out;
 	}
@@ -257,13 +185,80 @@ out:
 	dlx_sudoku_reader_free(r);
 	dlx_sudoku_free(s4);
 	dlx_sudoku_free(s6);
-	disarm();
 	fclose(fp);
-	ck_assert_msg(broken == NULL, "%s", broken);
 	return rc;
 }
 
-static scenario_fn *const scenarios[] = { text_scenario, sudoku_scenario };
+/* The logic solver on a puzzle its rules leave stuck, finished by its
+ * search. */
+static int
+logic_scenario(void)
+{
+	/* An empty 4x4 grid: no rule applies, the search finds two
+	 * solutions and stops. */
+	int			 grid[16] = { 1 }, sol[16];
+	struct dlx_logic_result	 res;
+	dlx_logic		*lg = NULL;
+	int			 rc;
+
+	if ((rc = dlx_logic_new_custom(&lg, 2, 2, &failing)) != DLX_OK) {
+		EXPECT(lg == NULL);
+		return rc;
+	}
+	EXPECT(dlx_logic_load(lg, grid) == DLX_OK);
+	EXPECT(dlx_logic_run(lg, NULL, NULL, NULL) == DLX_LOGIC_STUCK);
+	rc = dlx_logic_search(lg, NULL, sol, &res);
+	EXPECT(rc == DLX_OK || rc == DLX_ENOMEM);
+	if (rc == DLX_OK)
+		EXPECT(res.solutions == 2);
+	dlx_logic_free(lg);
+	return rc;
+}
+
+/* A killer variant built, and a few puzzles generated with a grade. */
+static int
+variant_scenario(void)
+{
+	struct dlx_sudoku_gen_opts	 go;
+	struct dlx_sudoku_genpuzzle	 gp;
+	struct dlx_sudoku_variant	 v;
+	dlx_sudoku_gen			*g = NULL;
+	dlx_sudoku			*s = NULL;
+	int				 cages[16], sums[8], k, rc;
+
+	memset(&v, 0, sizeof v);
+	v.n = 4;
+	v.boxr = v.boxc = 2;
+	v.extras = DLX_SUDOKU_DIAGONALS;
+	/* Dominoes across each row: cages of two cells. */
+	for (k = 0; k < 16; k++)
+		cages[k] = k / 2;
+	v.ncages = 8;
+	v.cages = cages;
+	/* The x-sudoku 1234/3412/2143/4321 fixes the sums. */
+	sums[0] = 3; sums[1] = 7; sums[2] = 7; sums[3] = 3;
+	sums[4] = 3; sums[5] = 7; sums[6] = 7; sums[7] = 3;
+	v.sums = sums;
+	if ((rc = dlx_sudoku_new_variant_custom(&s, &v, NULL, &failing)) !=
+	    DLX_OK)
+		return rc;
+	dlx_sudoku_free(s);
+	memset(&go, 0, sizeof go);
+	go.boxr = go.boxc = 2;
+	go.grade = DLX_LOGIC_GRADE_SINGLES;
+	go.seed = 1;
+	go.alloc = &failing;
+	if ((rc = dlx_sudoku_gen_new(&g, &go)) != DLX_OK)
+		return rc;
+	for (k = 0; k < 3 && rc == DLX_OK; k++)
+		rc = dlx_sudoku_gen_next(g, &gp);
+	dlx_sudoku_gen_free(g);
+	return rc;
+}
+
+static scenario_fn *const scenarios[] = {
+	text_scenario, sudoku_scenario, logic_scenario, variant_scenario
+};
 
 /* Fail each allocation of scenario _i in turn. */
 START_TEST(test_oom_every_failure)
@@ -272,12 +267,14 @@ START_TEST(test_oom_every_failure)
 	long		 n, k;
 
 	fail_at = 0;
+	calls = live = 0;
 	ck_assert_int_eq(fn(), DLX_OK);
 	ck_assert_int_eq(live, 0);
 	n = calls;
 	ck_assert_int_gt(n, 5);
 	for (k = 1; k <= n; k++) {
 		fail_at = k;
+		calls = live = 0;
 		ck_assert_msg(fn() == DLX_ENOMEM,
 		    "allocation %ld of %ld failed unreported", k, n);
 		ck_assert_msg(live == 0, "allocation %ld of %ld failed: "
@@ -310,13 +307,3 @@ main(void)
 	srunner_free(sr);
 	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
-
-#else	/* no glibc, or AddressSanitizer owns malloc */
-
-int
-main(void)
-{
-	return 77;
-}
-
-#endif

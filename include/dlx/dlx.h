@@ -33,13 +33,44 @@
  * counts are DLX3's.
  *
  * Return codes: functions that can fail return an int; DLX_OK (0) is
- * success, negative values are errors (see DLX_E*), and the positive values
- * DLX_STOPPED, DLX_LIMIT and DLX_INCOMPLETE say why a search ended early.
- * dlx_strerror() describes each.  A call that fails leaves the object as it
- * was before the call.  The library never prints, exits or aborts on bad
- * input, and keeps no global state: distinct dlx objects may be used from
- * distinct threads at the same time.  One object must not be used by two
- * threads at once.
+ * success, negative values are errors (see DLX_E*), and positive values
+ * are statuses, such as DLX_STOPPED, DLX_LIMIT and DLX_INCOMPLETE, which
+ * say why a search ended early.  Each module of libdlx has its own range
+ * of codes, so that no two meanings share a number and dlx_strerror()
+ * names every code of every module:
+ *
+ *	   0		DLX_OK, in every module
+ *	   1 ..   99	statuses of the core (dlx.h)
+ *	  -1 ..  -99	errors of the core, which every module passes on
+ *	-100 .. -199	errors of Knuth's text format reader (dlx_text.h)
+ *	 200 ..  299	statuses of the sudoku reader (sudoku.h)
+ *	-200 .. -299	errors of the sudoku modules
+ *	 300 ..  399	statuses of the logic solver (sudoku_logic.h)
+ *	-300 .. -399	errors of the logic solver (none yet)
+ *
+ * A call that fails leaves the object as it was before the call.  The
+ * library never prints, exits or aborts on bad input, and keeps no global
+ * state: distinct objects may be used from distinct threads at the same
+ * time.  One object must not be used by two threads at once.
+ *
+ * Constructors: every object of libdlx is made by a call that returns an
+ * int (DLX_OK, or an error with nothing allocated and the out-argument
+ * unchanged) and stores the new object through its first argument:
+ *
+ *	dlx_sudoku *s;
+ *	if ((rc = dlx_sudoku_new(&s, 3, 3)) != DLX_OK) ... dlx_strerror(rc)
+ *
+ * and it is freed by the matching *_free(), which accepts NULL.  Every
+ * call that allocates takes its memory from a struct dlx_allocator: the
+ * last argument of a constructor's _custom form (dlx_create,
+ * dlx_sudoku_new_custom, dlx_logic_new_custom, ...), or the alloc field
+ * of its options struct (struct dlx_text_options, dlx_sudoku_read_opts,
+ * dlx_sudoku_gen_opts); NULL means malloc.  An object keeps the
+ * allocator it was made with and gives it to what it makes (a clone, a
+ * sudoku's matrix, a generator's builders).  dlx_new(), dlx_new_custom(),
+ * dlx_text_read_file() and dlx_text_read_buffer() are older forms that
+ * return the object itself (NULL on failure), kept as thin aliases of
+ * dlx_create() and dlx_text_read().
  */
 #ifndef DLX_H
 #define DLX_H
@@ -51,7 +82,8 @@
 extern "C" {
 #endif
 
-/* Return codes. */
+/* Return codes of the core (see "Return codes" above for every module's
+ * range). */
 #define DLX_OK		  0	/* success; a search explored everything */
 #define DLX_STOPPED	  1	/* a callback returned nonzero */
 #define DLX_LIMIT	  2	/* max_solutions solutions were found */
@@ -156,10 +188,22 @@ dlx		*dlx_new(size_t nprimary, size_t nsecondary);
 dlx		*dlx_new_custom(size_t nprimary, size_t nsecondary,
 		    const struct dlx_allocator *a);
 
+/*
+ * The constructor in the form every module shares (see "Constructors"
+ * above): as dlx_new_custom(), storing the problem in *dp.  Returns
+ * DLX_OK; DLX_EINVAL (dp NULL, or a without realloc or free);
+ * DLX_EOVERFLOW (an item count does not fit the matrix); DLX_ENOMEM.  On
+ * error *dp is unchanged.
+ */
+int		 dlx_create(dlx **dp, size_t nprimary, size_t nsecondary,
+		    const struct dlx_allocator *a);
+
 /* Free everything d owns.  dlx_free(NULL) does nothing. */
 void		 dlx_free(dlx *d);
 
-/* Text of a return code; never NULL, static, never to be freed. */
+/* Text of a return code of any module of libdlx (every header's codes
+ * have their own); never NULL, static, never to be freed.  A code no
+ * module defines gives "unknown error". */
 const char	*dlx_strerror(int code);
 
 /* Item counts given to dlx_new(), and the number of options added. */

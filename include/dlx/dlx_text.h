@@ -65,8 +65,9 @@ extern "C" {
 #endif
 
 /*
- * Error codes of the reader, apart from the library's own (DLX_ENOMEM,
- * DLX_EOVERFLOW, ...), which pass through unchanged.
+ * Error codes of the reader (the text range of dlx.h, -100..-199), apart
+ * from the library's own (DLX_ENOMEM, DLX_EOVERFLOW, ...), which pass
+ * through unchanged.
  */
 #define DLX_TEXT_EIO		(-101)	/* reading the stream failed */
 #define DLX_TEXT_ENOITEMS	(-102)	/* no item line (only blanks and
@@ -121,26 +122,43 @@ struct dlx_text_options {
 						   DLX_TEXT_MAX_LINE */
 	dlx_text_warn_fn	*warn;		/* each warning, or NULL */
 	void			*warn_arg;	/* first argument of warn */
+	const struct dlx_allocator *alloc;	/* memory of the read and of
+						   the problem (copied);
+						   NULL: malloc */
 };
 
 /* A problem read from text: the dlx and the names to print it with. */
 typedef struct dlx_text dlx_text;
 
 /*
- * Read a problem from fp until end of file.  Returns the problem, which
- * the caller frees with dlx_text_free(), or NULL on error: then *err (if
- * err is not NULL) says what and where, and everything allocated has been
- * freed.  fp is read with fread() and left where reading stopped.
+ * Read a problem from fp until end of file into *tp, which the caller
+ * frees with dlx_text_free().  Returns DLX_OK, or the error code (also in
+ * err->code when err is not NULL, with the place and a message), *tp
+ * unchanged and everything allocated freed: DLX_TEXT_E*, DLX_ENOMEM,
+ * DLX_EOVERFLOW, or DLX_EINVAL (tp or fp NULL, or opt->alloc lacks a
+ * function).  fp is read with fread() and left where reading stopped.
  */
-dlx_text	*dlx_text_read_file(FILE *fp,
+int		 dlx_text_read(dlx_text **tp, FILE *fp,
 		    const struct dlx_text_options *opt,
 		    struct dlx_text_error *err);
 
 /*
- * As dlx_text_read_file(), reading the len bytes at buf (which need not be
+ * As dlx_text_read(), reading the len bytes at buf (which need not be
  * NUL-terminated, and may contain NUL bytes, which are errors in names).
  * Made for tests and fuzzing: every input gives a problem or an error.
  */
+int		 dlx_text_read_mem(dlx_text **tp, const char *buf, size_t len,
+		    const struct dlx_text_options *opt,
+		    struct dlx_text_error *err);
+
+/*
+ * The older forms of dlx_text_read() and dlx_text_read_mem(), which return
+ * the problem itself, or NULL on error (then *err, if err is not NULL,
+ * says what and where).
+ */
+dlx_text	*dlx_text_read_file(FILE *fp,
+		    const struct dlx_text_options *opt,
+		    struct dlx_text_error *err);
 dlx_text	*dlx_text_read_buffer(const char *buf, size_t len,
 		    const struct dlx_text_options *opt,
 		    struct dlx_text_error *err);
@@ -183,7 +201,8 @@ size_t		 dlx_text_nskipped(const dlx_text *t);
 size_t		 dlx_text_format_option(const dlx_text *t, int opt, char *buf,
 		    size_t size);
 
-/* Text of a reader or library code; never NULL, static. */
+/* The same as dlx_strerror(), which names the reader's codes too; kept
+ * for the programs written before it did. */
 const char	*dlx_text_strerror(int code);
 
 #ifdef __cplusplus

@@ -42,20 +42,33 @@
 extern "C" {
 #endif
 
-/* Largest N = R*C supported (36 symbols: 1-9 and A-Z need --symbols help
- * for the 36th, numbers do not). */
+/*
+ * Box shapes: every function of the sudoku modules accepts boxes of R x C
+ * cells with R, C >= 1 and DLX_SUDOKU_MINN <= N = R*C <= DLX_SUDOKU_MAXN
+ * (36 symbols: 1-9 and A-Z need --symbols help for the 36th, numbers do
+ * not).
+ */
+#define DLX_SUDOKU_MINN		4
 #define DLX_SUDOKU_MAXN		36
+
+/* The default alphabet: symbol v is written DLX_SUDOKU_SYMBOLS[v-1]. */
+#define DLX_SUDOKU_SYMBOLS	"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 typedef struct dlx_sudoku dlx_sudoku;
 
 /*
  * Build the exact cover matrix of sudoku with boxes of boxr rows and boxc
- * columns (N = boxr*boxc, 2 <= N <= DLX_SUDOKU_MAXN, boxr and boxc >= 1).
+ * columns (a shape as above).
  * Stores the new object in *sp and returns DLX_OK, or returns DLX_EINVAL
  * (bad shape or sp NULL) or DLX_ENOMEM with *sp unchanged.  Free with
  * dlx_sudoku_free().
  */
 int		 dlx_sudoku_new(dlx_sudoku **sp, int boxr, int boxc);
+
+/* As dlx_sudoku_new(), taking every allocation of s and its matrix from a
+ * (copied; NULL: malloc).  DLX_EINVAL also if a lacks a function. */
+int		 dlx_sudoku_new_custom(dlx_sudoku **sp, int boxr, int boxc,
+		    const struct dlx_allocator *a);
 
 /* Free s and its matrix.  dlx_sudoku_free(NULL) does nothing. */
 void		 dlx_sudoku_free(dlx_sudoku *s);
@@ -170,6 +183,8 @@ struct dlx_sudoku_read_opts {
 					   errno EINTR (an endless line, as
 					   from /dev/zero, ends no other way) */
 	void		*stop_arg;
+	const struct dlx_allocator *alloc; /* the reader's memory (copied);
+					   NULL: malloc */
 };
 
 /* One puzzle, as dlx_sudoku_read() returns it. */
@@ -194,12 +209,13 @@ struct dlx_sudoku_error {
 					   newline */
 };
 
-/* Results of dlx_sudoku_read(). */
-#define DLX_SUDOKU_EOF		0	/* no more puzzles */
-#define DLX_SUDOKU_PUZZLE	1	/* *p holds the next puzzle */
-#define DLX_SUDOKU_BAD		2	/* *e says why the next puzzle was
+/* Results of dlx_sudoku_read(), in the sudoku range of dlx.h (statuses
+ * 200..299, errors -200..-299). */
+#define DLX_SUDOKU_EOF		200	/* no more puzzles */
+#define DLX_SUDOKU_PUZZLE	201	/* *p holds the next puzzle */
+#define DLX_SUDOKU_BAD		202	/* *e says why the next puzzle was
 					   rejected; reading can go on */
-#define DLX_SUDOKU_EREAD	(-20)	/* the stream failed (ferror; errno
+#define DLX_SUDOKU_EREAD	(-201)	/* the stream failed (ferror; errno
 					   says why) */
 
 /* Longest line accepted, in bytes; a longer one is rejected and skipped

@@ -61,6 +61,8 @@ struct dlx_sudoku_gen_opts {
 					   0: 100000 */
 	dlx_sudoku_gen_fn *progress;	/* or NULL */
 	void		*progress_arg;
+	const struct dlx_allocator *alloc; /* the generator's memory and its
+					   builders' (copied); NULL: malloc */
 };
 
 /* One puzzle made; everything belongs to the generator and is valid

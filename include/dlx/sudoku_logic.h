@@ -82,19 +82,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "dlx.h"
+#include "sudoku.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* Largest N. */
-#define DLX_LOGIC_MAXN		36
+/* Largest N: the sudoku model's (sudoku.h). */
+#define DLX_LOGIC_MAXN		DLX_SUDOKU_MAXN
 
-/* Why dlx_logic_step() or dlx_logic_run() made no (more) progress. */
-#define DLX_LOGIC_SOLVED	16	/* every cell is filled */
-#define DLX_LOGIC_STUCK		17	/* no rule applies */
-#define DLX_LOGIC_CONTRADICTION	18	/* a cell lost every candidate, or a
+/* Why dlx_logic_step() or dlx_logic_run() made no (more) progress (the
+ * logic range of dlx.h: statuses 300..399). */
+#define DLX_LOGIC_SOLVED	300	/* every cell is filled */
+#define DLX_LOGIC_STUCK		301	/* no rule applies */
+#define DLX_LOGIC_CONTRADICTION	302	/* a cell lost every candidate, or a
 					   symbol every place in a house: the
 					   puzzle has no solution */
 
@@ -199,6 +200,17 @@ typedef struct dlx_logic dlx_logic;
  * range.  Free with dlx_logic_free().
  */
 dlx_logic	*dlx_logic_new(int boxrows, int boxcols);
+
+/*
+ * The constructor in the form of every module (dlx.h, "Constructors"):
+ * as dlx_logic_new(), storing the solver in *lp, with every allocation
+ * (its own, and its search's) from a (copied; NULL: malloc).  Returns
+ * DLX_OK, DLX_EINVAL (lp NULL, a bad shape or allocator) or DLX_ENOMEM,
+ * with *lp unchanged on error.  dlx_logic_new() is the older form that
+ * returns the solver itself, or NULL on any error.
+ */
+int		 dlx_logic_new_custom(dlx_logic **lp, int boxrows,
+		    int boxcols, const struct dlx_allocator *a);
 
 /* Free lg.  dlx_logic_free(NULL) does nothing. */
 void		 dlx_logic_free(dlx_logic *lg);

@@ -110,6 +110,13 @@ int		 dlx_sudoku_new_variant(dlx_sudoku **sp,
 		    struct dlx_sudoku_variant_error *e);
 
 /* The variant s was built from (owned by s), or NULL for classic. */
+/* As dlx_sudoku_new_variant(), with every allocation from a (copied;
+ * NULL: malloc). */
+int		 dlx_sudoku_new_variant_custom(dlx_sudoku **sp,
+		    const struct dlx_sudoku_variant *v,
+		    struct dlx_sudoku_variant_error *e,
+		    const struct dlx_allocator *a);
+
 const struct dlx_sudoku_variant *dlx_sudoku_get_variant(const dlx_sudoku *s);
 
 /* The name of v's kind as the header line spells it, e.g. "killer x";
@@ -133,6 +140,12 @@ typedef struct dlx_sudoku_vreader dlx_sudoku_vreader;
 int		 dlx_sudoku_vreader_new(dlx_sudoku_vreader **rp, FILE *fp,
 		    const char *defname, int boxr, int boxc,
 		    const char *symbols);
+
+/* As dlx_sudoku_vreader_new(), with every allocation from a (copied;
+ * NULL: malloc). */
+int		 dlx_sudoku_vreader_new_custom(dlx_sudoku_vreader **rp,
+		    FILE *fp, const char *defname, int boxr, int boxc,
+		    const char *symbols, const struct dlx_allocator *a);
 
 /* Free r.  dlx_sudoku_vreader_free(NULL) does nothing. */
 void		 dlx_sudoku_vreader_free(dlx_sudoku_vreader *r);

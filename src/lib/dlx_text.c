@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "dlx.h"
 #include "dlx_text.h"
 
@@ -35,6 +36,7 @@ struct slot {
 };
 
 struct names {
+	const struct dlx_allocator *mem; /* the dlx_text's */
 	char		*buf;		/* the strings, NUL-terminated */
 	size_t		 len;		/* bytes used in buf */
 	size_t		 cap;		/* bytes allocated for buf */
@@ -46,6 +48,7 @@ struct names {
 };
 
 struct dlx_text {
+	struct dlx_allocator mem;	/* every block of t and its dlx */
 	dlx		*d;		/* the problem */
 	struct names	 items;		/* item k is items string k */
 	struct names	 colors;	/* color c is colors string c - 1 */
@@ -85,6 +88,7 @@ struct bounds {
 
 /* The state of one read. */
 struct reader {
+	struct dlx_allocator mem;	/* the caller's (opt->alloc) */
 	struct source	 src;
 	dlx_text	*t;
 	const struct dlx_text_options *opt;
@@ -136,9 +140,9 @@ hash_bytes(const char *s, size_t len)
 static void
 names_free(struct names *nm)
 {
-	free(nm->buf);
-	free(nm->off);
-	free(nm->slot);
+	mem_free(nm->mem, nm->buf);
+	mem_free(nm->mem, nm->off);
+	mem_free(nm->mem, nm->slot);
 	memset(nm, 0, sizeof *nm);
 }
 
@@ -175,7 +179,7 @@ names_grow_hash(struct names *nm)
 	ncap = nm->hcap == 0 ? 64 : nm->hcap * 2;
 	if (ncap > SIZE_MAX / sizeof *t)
 		return DLX_ENOMEM;
-	if ((t = malloc(ncap * sizeof *t)) == NULL)
+	if ((t = mem_alloc(nm->mem, ncap, sizeof *t)) == NULL)
 		return DLX_ENOMEM;
 	for (i = 0; i < ncap; i++)
 		t[i].k = -1;
@@ -188,7 +192,7 @@ names_grow_hash(struct names *nm)
 			;
 		t[j] = nm->slot[i];
 	}
-	free(nm->slot);
+	mem_free(nm->mem, nm->slot);
 	nm->slot = t;
 	nm->hcap = ncap;
 	return DLX_OK;
@@ -214,7 +218,8 @@ names_add(struct names *nm, const char *s, size_t len)
 		size_t	*off;
 
 		if (ncap > SIZE_MAX / sizeof *off ||
-		    (off = realloc(nm->off, ncap * sizeof *off)) == NULL)
+		    (off = mem_realloc(nm->mem, nm->off, ncap, sizeof *off)) ==
+		    NULL)
 			return DLX_ENOMEM;
 		nm->off = off;
 		nm->ncap = ncap;
@@ -228,7 +233,7 @@ names_add(struct names *nm, const char *s, size_t len)
 				return DLX_ENOMEM;
 			cap *= 2;
 		}
-		if ((buf = realloc(nm->buf, cap)) == NULL)
+		if ((buf = mem_realloc(nm->mem, nm->buf, cap, 1)) == NULL)
 			return DLX_ENOMEM;
 		nm->buf = buf;
 		nm->cap = cap;
@@ -377,7 +382,8 @@ next_line(struct reader *r, const char **line, size_t *len)
 				cap = s->max_line + 2;
 			if (cap < 2)
 				cap = 2;
-			if ((buf = realloc(s->buf, cap)) == NULL)
+			if ((buf = mem_realloc(&r->mem, s->buf, cap, 1)) ==
+			    NULL)
 				return fail(r, DLX_ENOMEM, 0, "%s",
 				    dlx_strerror(DLX_ENOMEM));
 			s->buf = buf;
@@ -500,7 +506,8 @@ add_bound(struct reader *r, int lo, int hi)
 	if (r->nbounds == r->bcap) {
 		cap = r->bcap == 0 ? 16 : r->bcap * 2;
 		if (cap > SIZE_MAX / sizeof *b ||
-		    (b = realloc(r->bounds, cap * sizeof *b)) == NULL)
+		    (b = mem_realloc(&r->mem, r->bounds, cap, sizeof *b)) ==
+		    NULL)
 			return DLX_ENOMEM;
 		r->bounds = b;
 		r->bcap = cap;
@@ -576,7 +583,8 @@ read_items(struct reader *r, const char *line, size_t len)
 		/* Only "| names" could do this, and it is a comment. */
 		return fail(r, DLX_TEXT_ESYNTAX, 1, "no primary item");
 	r->nprimary = nprimary;
-	if ((r->t->d = dlx_new(nprimary, nm->n - nprimary)) == NULL)
+	if ((r->t->d = dlx_new_custom(nprimary, nm->n - nprimary,
+	    &r->mem)) == NULL)
 		return fail(r, DLX_ENOMEM, 0, "%s", dlx_strerror(DLX_ENOMEM));
 	for (k = 0; k < nm->n; k++)
 		if ((rc = dlx_set_item_name(r->t->d, (int)k,
@@ -586,7 +594,7 @@ read_items(struct reader *r, const char *line, size_t len)
 		if ((rc = dlx_set_item_bounds(r->t->d, (int)r->bounds[k].item,
 		    r->bounds[k].lo, r->bounds[k].hi)) != DLX_OK)
 			return fail(r, rc, 0, "%s", dlx_strerror(rc));
-	if ((r->stamp = calloc(nm->n, sizeof *r->stamp)) == NULL)
+	if ((r->stamp = mem_zalloc(&r->mem, nm->n, sizeof *r->stamp)) == NULL)
 		return fail(r, DLX_ENOMEM, 0, "%s", dlx_strerror(DLX_ENOMEM));
 	return DLX_OK;
 }
@@ -605,10 +613,10 @@ reserve(struct reader *r, size_t n)
 		cap *= 2;
 	if (cap > SIZE_MAX / sizeof *p)
 		return DLX_ENOMEM;
-	if ((p = realloc(r->items, cap * sizeof *p)) == NULL)
+	if ((p = mem_realloc(&r->mem, r->items, cap, sizeof *p)) == NULL)
 		return DLX_ENOMEM;
 	r->items = p;
-	if ((p = realloc(r->colors, cap * sizeof *p)) == NULL)
+	if ((p = mem_realloc(&r->mem, r->colors, cap, sizeof *p)) == NULL)
 		return DLX_ENOMEM;
 	r->colors = p;
 	r->cap = cap;
@@ -713,7 +721,8 @@ read_option(struct reader *r, const char *line, size_t len)
 		unsigned long	*p;
 
 		if (cap > SIZE_MAX / sizeof *p ||
-		    (p = realloc(t->optline, cap * sizeof *p)) == NULL)
+		    (p = mem_realloc(&r->mem, t->optline, cap, sizeof *p)) ==
+		    NULL)
 			return fail(r, DLX_ENOMEM, 0, "%s",
 			    dlx_strerror(DLX_ENOMEM));
 		t->optline = p;
@@ -739,10 +748,12 @@ read_all(struct reader *r)
 		memset(r->err, 0, sizeof *r->err);
 	if (r->src.max_line == 0)
 		r->src.max_line = DLX_TEXT_MAX_LINE;
-	if ((r->t = calloc(1, sizeof *r->t)) == NULL) {
+	if ((r->t = mem_zalloc(&r->mem, 1, sizeof *r->t)) == NULL) {
 		rc = fail(r, DLX_ENOMEM, 0, "%s", dlx_strerror(DLX_ENOMEM));
 		goto out;
 	}
+	r->t->mem = r->mem;
+	r->t->items.mem = r->t->colors.mem = &r->t->mem;
 	while ((rc = next_line(r, &line, &len)) == 1) {
 		if (skip_line(line, len))
 			continue;
@@ -760,11 +771,11 @@ read_all(struct reader *r)
 		    "no item line (the input has only blanks and comments)");
 	}
 out:
-	free(r->src.buf);
-	free(r->stamp);
-	free(r->bounds);
-	free(r->items);
-	free(r->colors);
+	mem_free(&r->mem, r->src.buf);
+	mem_free(&r->mem, r->stamp);
+	mem_free(&r->mem, r->bounds);
+	mem_free(&r->mem, r->items);
+	mem_free(&r->mem, r->colors);
 	if (rc != 0) {
 		dlx_text_free(r->t);
 		return NULL;
@@ -772,53 +783,104 @@ out:
 	return r->t;
 }
 
+/* Start a read as opt says; DLX_EINVAL (in *err) if its allocator lacks
+ * a function. */
+static int
+start(struct reader *r, const struct dlx_text_options *opt,
+    struct dlx_text_error *err)
+{
+	memset(r, 0, sizeof *r);
+	r->opt = opt;
+	r->err = err;
+	r->src.max_line = opt != NULL ? opt->max_line : 0;
+	if (mem_init(&r->mem, opt != NULL ? opt->alloc : NULL) != DLX_OK)
+		return fail(r, DLX_EINVAL, 0, "%s", dlx_strerror(DLX_EINVAL));
+	return DLX_OK;
+}
+
+/* The code of a read that gave t (DLX_OK) or failed (in *err, if any). */
+static int
+result(struct reader *r, dlx_text *t, dlx_text **tp)
+{
+	/* Every failure goes through fail(), which sets the code; the
+	 * fallback only guards against one that would not. */
+	if (t == NULL)
+		return r->err->code != DLX_OK ? r->err->code : DLX_ENOMEM;
+	*tp = t;
+	return DLX_OK;
+}
+
+int
+dlx_text_read(dlx_text **tp, FILE *fp, const struct dlx_text_options *opt,
+    struct dlx_text_error *err)
+{
+	struct dlx_text_error	 e;
+	struct reader		 r;
+	int			 rc;
+
+	/* The code comes from the error record: keep one of our own. */
+	if (err == NULL)
+		err = &e;
+	if ((rc = start(&r, opt, err)) != DLX_OK)
+		return rc;
+	if (tp == NULL || fp == NULL)
+		return fail(&r, DLX_EINVAL, 0, "%s", dlx_strerror(DLX_EINVAL));
+	r.src.fp = fp;
+	return result(&r, read_all(&r), tp);
+}
+
+int
+dlx_text_read_mem(dlx_text **tp, const char *buf, size_t len,
+    const struct dlx_text_options *opt, struct dlx_text_error *err)
+{
+	struct dlx_text_error	 e;
+	struct reader		 r;
+	int			 rc;
+
+	if (err == NULL)
+		err = &e;
+	if ((rc = start(&r, opt, err)) != DLX_OK)
+		return rc;
+	if (tp == NULL || (buf == NULL && len > 0))
+		return fail(&r, DLX_EINVAL, 0, "%s", dlx_strerror(DLX_EINVAL));
+	r.src.mem = buf != NULL ? buf : "";
+	r.src.memlen = len;
+	return result(&r, read_all(&r), tp);
+}
+
 dlx_text *
 dlx_text_read_file(FILE *fp, const struct dlx_text_options *opt,
     struct dlx_text_error *err)
 {
-	struct reader	 r;
+	dlx_text	*t;
 
-	memset(&r, 0, sizeof r);
-	r.opt = opt;
-	r.err = err;
-	r.src.max_line = opt != NULL ? opt->max_line : 0;
-	if (fp == NULL) {
-		fail(&r, DLX_EINVAL, 0, "%s", dlx_strerror(DLX_EINVAL));
-		return NULL;
-	}
-	r.src.fp = fp;
-	return read_all(&r);
+	return dlx_text_read(&t, fp, opt, err) == DLX_OK ? t : NULL;
 }
 
 dlx_text *
 dlx_text_read_buffer(const char *buf, size_t len,
     const struct dlx_text_options *opt, struct dlx_text_error *err)
 {
-	struct reader	 r;
+	dlx_text	*t;
 
-	memset(&r, 0, sizeof r);
-	r.opt = opt;
-	r.err = err;
-	r.src.max_line = opt != NULL ? opt->max_line : 0;
-	if (buf == NULL && len > 0) {
-		fail(&r, DLX_EINVAL, 0, "%s", dlx_strerror(DLX_EINVAL));
-		return NULL;
-	}
-	r.src.mem = buf != NULL ? buf : "";
-	r.src.memlen = len;
-	return read_all(&r);
+	return dlx_text_read_mem(&t, buf, len, opt, err) == DLX_OK ? t :
+	    NULL;
 }
 
 void
 dlx_text_free(dlx_text *t)
 {
+	struct dlx_allocator	 mem;
+
 	if (t == NULL)
 		return;
 	dlx_free(t->d);
 	names_free(&t->items);
 	names_free(&t->colors);
-	free(t->optline);
-	free(t);
+	mem_free(&t->mem, t->optline);
+	/* t holds its allocator: free t with a copy. */
+	mem = t->mem;
+	mem_free(&mem, t);
 }
 
 dlx *
@@ -921,28 +983,5 @@ dlx_text_format_option(const dlx_text *t, int opt, char *buf, size_t size)
 const char *
 dlx_text_strerror(int code)
 {
-	switch (code) {
-	case DLX_TEXT_EIO:
-		return "read error";
-	case DLX_TEXT_ENOITEMS:
-		return "no item line";
-	case DLX_TEXT_ELONGLINE:
-		return "line too long";
-	case DLX_TEXT_ESYNTAX:
-		return "syntax error";
-	case DLX_TEXT_EDUPNAME:
-		return "duplicate item name";
-	case DLX_TEXT_EUNKNOWN:
-		return "unknown item";
-	case DLX_TEXT_EDUPITEM:
-		return "item twice in one option";
-	case DLX_TEXT_ECOLOR:
-		return "color on a primary item";
-	case DLX_TEXT_ENOPRIMARY:
-		return "option has no primary item";
-	case DLX_TEXT_EBOUND:
-		return "bad item bound";
-	default:
-		return dlx_strerror(code);
-	}
+	return dlx_strerror(code);
 }

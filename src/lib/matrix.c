@@ -43,6 +43,26 @@ dlxi_free(dlx *d, void *p)
 		d->mem.free(d->mem.ctx, p);
 }
 
+int
+dlx_create(dlx **dp, size_t nprimary, size_t nsecondary,
+    const struct dlx_allocator *a)
+{
+	dlx	*d;
+
+	if (dp == NULL || (a != NULL && (a->realloc == NULL ||
+	    a->free == NULL)))
+		return DLX_EINVAL;
+	if (nprimary > (size_t)INT_MAX / 2 - 4 ||
+	    nsecondary > (size_t)INT_MAX / 2 - 4)
+		return DLX_EOVERFLOW;
+	/* With the arguments checked, dlx_new_custom() fails only for
+	 * want of memory. */
+	if ((d = dlx_new_custom(nprimary, nsecondary, a)) == NULL)
+		return DLX_ENOMEM;
+	*dp = d;
+	return DLX_OK;
+}
+
 dlx *
 dlx_new(size_t nprimary, size_t nsecondary)
 {

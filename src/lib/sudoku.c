@@ -2,18 +2,13 @@
  * sudoku.c: the sudoku exact cover matrix, built once per box shape, with
  * a puzzle's givens imposed by forcing options (see sudoku.h).
  *
- * Item numbering, for N symbols and boxes of R x C:
- *
- *	0*N*N + r*N + c		cell (r,c) is filled
- *	1*N*N + r*N + v		row r has symbol v
- *	2*N*N + c*N + v		column c has symbol v
- *	3*N*N + b*N + v		box b has symbol v
- *
- * Option (r*N + c)*N + v is "cell (r,c) holds v" and names those four
- * items in that order.  The cell items come first so that, when several
- * items have the fewest options, the search branches on a cell; that is
- * the usual choice and the one Knuth's sudoku runs make.  Because option
- * numbers are computed, not looked up, decoding a solution needs no table.
+ * The model (sudoku_model.h) numbers the items and options: option
+ * (r*N + c)*N + v is "cell (r,c) holds v" and names the cell's item, then
+ * "row r has v", "column c has v", "box b has v" (and a variant's further
+ * units).  The cell items come first so that, when several items have the
+ * fewest options, the search branches on a cell; that is the usual choice
+ * and the one Knuth's sudoku runs make.  Because option numbers are
+ * computed, not looked up, decoding a solution needs no table.
  */
 #include <limits.h>
 #include <stdint.h>
@@ -24,10 +19,8 @@
 #include "sudoku.h"
 #include "sudoku_model.h"
 
-/* Default alphabet: symbol v is DEFAULT_SYMBOLS[v-1]. */
-#define DEFAULT_SYMBOLS	"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
 struct dlx_sudoku {
+	struct dlx_allocator mem;	/* s itself, its model and matrix */
 	dlx		*d;		/* the matrix: N*N*N cell options,
 					   then any cage options */
 	int		 boxr, boxc;	/* box shape; 0, 0 for jigsaw */
@@ -40,37 +33,30 @@ struct dlx_sudoku {
 					   boxes */
 };
 
-#define box_of	sm_box_of
-
-static int
-shape_ok(int boxr, int boxc)
-{
-	if (boxr < 1 || boxc < 1 || boxr > DLX_SUDOKU_MAXN ||
-	    boxc > DLX_SUDOKU_MAXN)
-		return 0;
-	return boxr * boxc >= 2 && boxr * boxc <= DLX_SUDOKU_MAXN;
-}
-
 /*
  * Classic sudoku and every variant are built the same way: the model
  * (sudoku_model.c) lists the units and cages, and makes the matrix.
  */
 static int
 build(dlx_sudoku **sp, const struct dlx_sudoku_variant *v,
-    struct dlx_sudoku_variant_error *e)
+    struct dlx_sudoku_variant_error *e, const struct dlx_allocator *a)
 {
-	dlx_sudoku	*s;
-	int		 rc;
+	struct dlx_allocator	 mem;
+	dlx_sudoku		*s;
+	int			 rc;
 
-	if ((s = calloc(1, sizeof *s)) == NULL)
+	if ((rc = mem_init(&mem, a)) != DLX_OK)
+		return rc;
+	if ((s = mem_zalloc(&mem, 1, sizeof *s)) == NULL)
 		return DLX_ENOMEM;
-	if ((s->m = sm_new(v, e, &rc)) == NULL) {
-		free(s);
+	s->mem = mem;
+	if ((s->m = sm_new(v, e, &mem, &rc)) == NULL) {
+		mem_free(&mem, s);
 		return rc;
 	}
 	if ((s->d = sm_matrix(s->m, &rc)) == NULL) {
 		sm_free(s->m);
-		free(s);
+		mem_free(&mem, s);
 		return rc;
 	}
 	s->n = v->n;
@@ -84,26 +70,39 @@ build(dlx_sudoku **sp, const struct dlx_sudoku_variant *v,
 int
 dlx_sudoku_new(dlx_sudoku **sp, int boxr, int boxc)
 {
+	return dlx_sudoku_new_custom(sp, boxr, boxc, NULL);
+}
+
+int
+dlx_sudoku_new_custom(dlx_sudoku **sp, int boxr, int boxc,
+    const struct dlx_allocator *a)
+{
 	struct dlx_sudoku_variant	v;
 
-	/* The model wants N >= 4 for variants; a classic 1x2 or 2x1
-	 * sudoku has always been accepted here, so it is checked apart. */
-	if (sp == NULL || !shape_ok(boxr, boxc))
+	if (sp == NULL || !sm_shape_ok(boxr, boxc))
 		return DLX_EINVAL;
 	memset(&v, 0, sizeof v);
 	v.n = boxr * boxc;
 	v.boxr = boxr;
 	v.boxc = boxc;
-	return build(sp, &v, NULL);
+	return build(sp, &v, NULL, a);
 }
 
 int
 dlx_sudoku_new_variant(dlx_sudoku **sp, const struct dlx_sudoku_variant *v,
     struct dlx_sudoku_variant_error *e)
 {
+	return dlx_sudoku_new_variant_custom(sp, v, e, NULL);
+}
+
+int
+dlx_sudoku_new_variant_custom(dlx_sudoku **sp,
+    const struct dlx_sudoku_variant *v, struct dlx_sudoku_variant_error *e,
+    const struct dlx_allocator *a)
+{
 	if (sp == NULL || v == NULL)
 		return DLX_EINVAL;
-	return build(sp, v, e);
+	return build(sp, v, e, a);
 }
 
 const struct dlx_sudoku_variant *
@@ -119,7 +118,7 @@ dlx_sudoku_free(dlx_sudoku *s)
 		return;
 	dlx_free(s->d);
 	sm_free(s->m);
-	free(s);
+	mem_free(&s->mem, s);
 }
 
 int
@@ -153,126 +152,30 @@ dlx_sudoku_option(const dlx_sudoku *s, int row, int col, int v)
 
 	if (row < 0 || row >= n || col < 0 || col >= n || v < 0 || v >= n)
 		return -1;
-	return (row * n + col) * n + v;
-}
-
-/*
- * Look for a repeated symbol in each unit of one kind.  seen[v] holds
- * 1 + the index of the cell where v was met in the current unit, or 0;
- * it is cleared for each unit.  cell(kind, u, k) gives the k-th cell of
- * unit u in reading order, so the two cells named come in reading order.
- */
-static int
-find_repeat(int boxr, int boxc, const int *cells, int kind,
-    struct dlx_sudoku_conflict *conf)
-{
-	int	n = boxr * boxc, seen[DLX_SUDOKU_MAXN + 1];
-	int	u, k, r, c, v;
-
-	for (u = 0; u < n; u++) {
-		memset(seen, 0, sizeof seen);
-		for (k = 0; k < n; k++) {
-			switch (kind) {
-			case DLX_SUDOKU_ROW:
-				r = u;
-				c = k;
-				break;
-			case DLX_SUDOKU_COLUMN:
-				r = k;
-				c = u;
-				break;
-			default:
-				r = (u / boxr) * boxr + k / boxc;
-				c = (u % boxr) * boxc + k % boxc;
-				break;
-			}
-			if ((v = cells[r * n + c]) == 0)
-				continue;
-			if (seen[v] != 0) {
-				if (conf != NULL) {
-					conf->kind = kind;
-					conf->unit = u;
-					conf->symbol = v;
-					conf->row1 = (seen[v] - 1) / n;
-					conf->col1 = (seen[v] - 1) % n;
-					conf->row2 = r;
-					conf->col2 = c;
-				}
-				return DLX_ECONFLICT;
-			}
-			seen[v] = r * n + c + 1;
-		}
-	}
-	return DLX_OK;
-}
-
-/*
- * One pass with a bit per symbol for each row, column and box: is any
- * symbol repeated?  The common case, no, costs N*N steps; find_repeat()
- * then finds which clash to report, in a fixed order.  Cells are known
- * to be in 0..N.
- */
-static int
-any_repeat(int boxr, int boxc, const int *cells)
-{
-	uint64_t	row[DLX_SUDOKU_MAXN], col[DLX_SUDOKU_MAXN];
-	uint64_t	box[DLX_SUDOKU_MAXN], bit;
-	int		n = boxr * boxc, r, c, b, v;
-
-	memset(row, 0, sizeof row);
-	memset(col, 0, sizeof col);
-	memset(box, 0, sizeof box);
-	for (r = 0; r < n; r++) {
-		for (c = 0; c < n; c++) {
-			if ((v = cells[r * n + c]) == 0)
-				continue;
-			bit = (uint64_t)1 << v;
-			b = box_of(boxr, boxc, r, c);
-			if ((row[r] | col[c] | box[b]) & bit)
-				return 1;
-			row[r] |= bit;
-			col[c] |= bit;
-			box[b] |= bit;
-		}
-	}
-	return 0;
+	return SM_OPTION(n, row * n + col, v);
 }
 
 int
 dlx_sudoku_check(int boxr, int boxc, const int *cells,
     struct dlx_sudoku_conflict *conf)
 {
-	int	n, i, rc;
-
-	if (cells == NULL || !shape_ok(boxr, boxc))
+	if (cells == NULL || !sm_shape_ok(boxr, boxc))
 		return DLX_EINVAL;
-	n = boxr * boxc;
-	for (i = 0; i < n * n; i++)
-		if (cells[i] < 0 || cells[i] > n)
-			return DLX_EINVAL;
-	if (!any_repeat(boxr, boxc, cells))
-		return DLX_OK;
-	if ((rc = find_repeat(boxr, boxc, cells, DLX_SUDOKU_ROW, conf)) != 0)
-		return rc;
-	if ((rc = find_repeat(boxr, boxc, cells, DLX_SUDOKU_COLUMN, conf)) != 0)
-		return rc;
-	return find_repeat(boxr, boxc, cells, DLX_SUDOKU_BOX, conf);
+	return sm_check(NULL, boxr, boxc, cells, conf);
 }
 
 int
 dlx_sudoku_conflict_text(const struct dlx_sudoku_conflict *conf,
     const char *symbols, char *buf, size_t size)
 {
-	const char	*what;
-	char		 sym[16];
-	int		 v = conf->symbol;
+	struct sm_symbols	 sy;
+	const char		*what;
+	char			 sym[4];
 
-	if (symbols == NULL)
-		symbols = DEFAULT_SYMBOLS;
-	if (v >= 1 && (size_t)v <= strlen(symbols))
-		snprintf(sym, sizeof sym, "%c", symbols[v - 1]);
-	else
-		snprintf(sym, sizeof sym, "%d", v);
+	/* Only the symbol named needs a character: an alphabet that
+	 * reaches it writes it, else it is a number. */
+	sm_symbols_init(&sy, symbols, conf->symbol);
+	sm_symbol_text(&sy, conf->symbol, sym);
 	switch (conf->kind) {
 	case DLX_SUDOKU_ROW:
 		what = "row";
@@ -318,9 +221,7 @@ dlx_sudoku_set_givens(dlx_sudoku *s, const int *cells,
 
 	if (cells == NULL)
 		return DLX_EINVAL;
-	rc = s->variant ? sm_check(s->m, cells, conf) :
-	    dlx_sudoku_check(s->boxr, s->boxc, cells, conf);
-	if (rc != DLX_OK)
+	if ((rc = sm_check(s->m, 0, 0, cells, conf)) != DLX_OK)
 		return rc;
 	dlx_sudoku_clear(s);
 	for (i = 0; i < n * n; i++) {
@@ -328,7 +229,8 @@ dlx_sudoku_set_givens(dlx_sudoku *s, const int *cells,
 			continue;
 		/* After the check no two givens share an item, so forcing
 		 * can fail only by misuse (during a search). */
-		if ((rc = dlx_force(s->d, i * n + cells[i] - 1)) != DLX_OK) {
+		rc = dlx_force(s->d, SM_OPTION(n, i, cells[i] - 1));
+		if (rc != DLX_OK) {
 			dlx_unforce_all(s->d);
 			return rc;
 		}
@@ -353,7 +255,8 @@ dlx_sudoku_decode(const dlx_sudoku *s, const int *options, size_t n,
 	/* Options past the cell options are cage choices: no cell. */
 	for (k = 0; k < n; k++)
 		if (options[k] < N * N * N)
-			cells[options[k] / N] = options[k] % N + 1;
+			cells[SM_OPTION_CELL(N, options[k])] =
+			    SM_OPTION_SYMBOL(N, options[k]) + 1;
 	return DLX_OK;
 }
 
@@ -362,7 +265,7 @@ dlx_sudoku_box_for(int n, int *boxr, int *boxc)
 {
 	int	r;
 
-	if (n < 4 || n > DLX_SUDOKU_MAXN)
+	if (n < DLX_SUDOKU_MINN || n > DLX_SUDOKU_MAXN)
 		return DLX_EINVAL;
 	/* The largest divisor r <= sqrt(n) gives the squarest box. */
 	for (r = 1; (r + 1) * (r + 1) <= n; r++)

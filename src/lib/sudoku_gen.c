@@ -12,6 +12,7 @@
 
 #include "sudoku_gen.h"
 #include "sudoku_logic.h"
+#include "sudoku_model.h"
 
 #define NCELLS	(DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN)
 
@@ -19,7 +20,8 @@
 #define GRID_NODES	20000
 
 struct dlx_sudoku_gen {
-	struct dlx_sudoku_gen_opts o;
+	struct dlx_allocator mem;	/* g itself; its builders get it too */
+	struct dlx_sudoku_gen_opts o;	/* o.alloc points to mem */
 	int		 n;
 	uint64_t	 rng[2];	/* xorshift128+ state */
 	dlx_sudoku	*base;		/* matrix without cages; rebuilt per
@@ -125,14 +127,15 @@ make_orbits(dlx_sudoku_gen *g)
 int
 dlx_sudoku_gen_new(dlx_sudoku_gen **gp, const struct dlx_sudoku_gen_opts *o)
 {
-	dlx_sudoku_gen	*g;
-	uint64_t	 seed;
+	struct dlx_allocator	 mem;
+	dlx_sudoku_gen		*g;
+	uint64_t		 seed;
 	int		 n, rc;
 
-	if (gp == NULL || o == NULL || o->boxr < 1 || o->boxc < 1)
+	if (gp == NULL || o == NULL || !sm_shape_ok(o->boxr, o->boxc))
 		return DLX_EINVAL;
 	n = o->boxr * o->boxc;
-	if (n < 4 || n > DLX_SUDOKU_MAXN || o->symmetry < 0 ||
+	if (o->symmetry < 0 ||
 	    o->symmetry > DLX_GEN_SYM_MIRROR ||
 	    (o->jigsaw && (o->extras & DLX_SUDOKU_WINDOWS)) ||
 	    (o->killer && n > 16) || o->max_givens < 0 ||
@@ -141,9 +144,13 @@ dlx_sudoku_gen_new(dlx_sudoku_gen **gp, const struct dlx_sudoku_gen_opts *o)
 	    (o->extras & ~(unsigned)(DLX_SUDOKU_DIAGONALS |
 	    DLX_SUDOKU_WINDOWS)))
 		return DLX_EINVAL;
-	if ((g = calloc(1, sizeof *g)) == NULL)
+	if (mem_init(&mem, o->alloc) != DLX_OK)
+		return DLX_EINVAL;
+	if ((g = mem_zalloc(&mem, 1, sizeof *g)) == NULL)
 		return DLX_ENOMEM;
+	g->mem = mem;
 	g->o = *o;
+	g->o.alloc = &g->mem;
 	if (g->o.max_attempts == 0)
 		g->o.max_attempts = 100000;
 	g->n = n;
@@ -156,16 +163,16 @@ dlx_sudoku_gen_new(dlx_sudoku_gen **gp, const struct dlx_sudoku_gen_opts *o)
 	if (!o->jigsaw) {
 		g->v.boxr = o->boxr;
 		g->v.boxc = o->boxc;
-		if ((rc = dlx_sudoku_new_variant(&g->base, &g->v, NULL)) !=
-		    DLX_OK) {
-			free(g);
+		if ((rc = dlx_sudoku_new_variant_custom(&g->base, &g->v,
+		    NULL, &g->mem)) != DLX_OK) {
+			mem_free(&mem, g);
 			return rc;
 		}
 	}
-	if (o->grade != 0 && (g->lg = dlx_logic_new(o->boxr, o->boxc)) ==
-	    NULL) {
+	if (o->grade != 0 && (rc = dlx_logic_new_custom(&g->lg, o->boxr,
+	    o->boxc, &g->mem)) != DLX_OK) {
 		dlx_sudoku_gen_free(g);
-		return DLX_ENOMEM;
+		return rc;
 	}
 	*gp = g;
 	return DLX_OK;
@@ -179,7 +186,7 @@ dlx_sudoku_gen_free(dlx_sudoku_gen *g)
 	dlx_sudoku_free(g->base);
 	dlx_sudoku_free(g->killer);
 	dlx_logic_free(g->lg);
-	free(g);
+	mem_free(&g->mem, g);
 }
 
 /* ---- random regions and cages ----------------------------------------- */
@@ -473,7 +480,8 @@ dlx_sudoku_gen_next(dlx_sudoku_gen *g, struct dlx_sudoku_genpuzzle *p)
 			g->v.regions = g->regions;
 			dlx_sudoku_free(g->base);
 			g->base = NULL;
-			rc = dlx_sudoku_new_variant(&g->base, &g->v, NULL);
+			rc = dlx_sudoku_new_variant_custom(&g->base, &g->v,
+			    NULL, &g->mem);
 			if (rc == DLX_ENOMEM)
 				return rc;
 			if (rc != DLX_OK)
@@ -488,7 +496,8 @@ dlx_sudoku_gen_next(dlx_sudoku_gen *g, struct dlx_sudoku_genpuzzle *p)
 			g->v.sums = g->sums;
 			dlx_sudoku_free(g->killer);
 			g->killer = NULL;
-			rc = dlx_sudoku_new_variant(&g->killer, &g->v, NULL);
+			rc = dlx_sudoku_new_variant_custom(&g->killer,
+			    &g->v, NULL, &g->mem);
 			if (rc == DLX_ENOMEM)
 				return rc;
 			if (rc != DLX_OK)

@@ -16,9 +16,38 @@
 #define OUT	2
 
 int
+sm_shape_ok(int boxr, int boxc)
+{
+	/* Each side alone first: their product could overflow. */
+	if (boxr < 1 || boxc < 1 || boxr > DLX_SUDOKU_MAXN ||
+	    boxc > DLX_SUDOKU_MAXN)
+		return 0;
+	return boxr * boxc >= DLX_SUDOKU_MINN &&
+	    boxr * boxc <= DLX_SUDOKU_MAXN;
+}
+
+int
 sm_box_of(int boxr, int boxc, int r, int c)
 {
 	return (r / boxr) * boxr + c / boxc;
+}
+
+int
+sm_classic_cell(int boxr, int boxc, int u, int k)
+{
+	int	n = boxr * boxc, b, r, c;
+
+	if (u < n)
+		return u * n + k;
+	if (u < 2 * n)
+		return k * n + (u - n);
+	/* Box b has boxr rows of boxc cells; there are boxr boxes across
+	 * (n / boxc of them), so its top left cell is at row
+	 * (b / boxr) * boxr and column (b % boxr) * boxc. */
+	b = u - 2 * n;
+	r = (b / boxr) * boxr + k / boxc;
+	c = (b % boxr) * boxc + k % boxc;
+	return r * n + c;
 }
 
 static int	fail(struct dlx_sudoku_variant_error *, int, const char *, ...)
@@ -151,20 +180,16 @@ int
 dlx_sudoku_variant_check(const struct dlx_sudoku_variant *v,
     struct dlx_sudoku_variant_error *e)
 {
-	int	*size, rc;
+	int	 size[DLX_SUDOKU_MAXCAGES], rc;
 
 	if (e != NULL) {
 		e->cell = -1;
 		e->message[0] = '\0';
 	}
-	if (v == NULL || v->n < 2 || v->n > DLX_SUDOKU_MAXN)
-		return fail(e, -1, "N must be 4 to %d", DLX_SUDOKU_MAXN);
-	/* Classic 1x2 and 2x2 sudoku are legal (sudoku.h); variants
-	 * start at 4 symbols. */
-	if (v->n < 4 && (v->regions != NULL || v->extras != 0 ||
-	    v->cages != NULL))
-		return fail(e, -1, "N must be 4 to %d", DLX_SUDOKU_MAXN);
-	if (v->regions == NULL && (v->boxr < 1 || v->boxc < 1 ||
+	if (v == NULL || v->n < DLX_SUDOKU_MINN || v->n > DLX_SUDOKU_MAXN)
+		return fail(e, -1, "N must be %d to %d", DLX_SUDOKU_MINN,
+		    DLX_SUDOKU_MAXN);
+	if (v->regions == NULL && (!sm_shape_ok(v->boxr, v->boxc) ||
 	    v->boxr * v->boxc != v->n))
 		return fail(e, -1, "boxes of %dx%d do not make %d symbols",
 		    v->boxr, v->boxc, v->n);
@@ -178,11 +203,8 @@ dlx_sudoku_variant_check(const struct dlx_sudoku_variant *v,
 		return DLX_OK;
 	if (v->ncages < 1 || v->ncages > v->n * v->n)
 		return fail(e, -1, "%d cages", v->ncages);
-	if ((size = malloc(sizeof *size * v->ncages)) == NULL)
-		return DLX_ENOMEM;
-	rc = check_cages(v, size, e);
-	free(size);
-	return rc;
+	/* The sizes on the stack: checking allocates nothing. */
+	return check_cages(v, size, e);
 }
 
 static void
@@ -203,17 +225,19 @@ static void
 make_units(struct sm_model *m)
 {
 	int	n = m->n, cells[DLX_SUDOKU_MAXN], fill[DLX_SUDOKU_MAXN];
-	int	u, k, r, c, g, wi, wj, w;
+	int	u, k, g, wi, wj, w, br = m->boxr, bc = m->boxc;
 
-	for (u = 0; u < n; u++) {
-		for (k = 0; k < n; k++)
-			cells[k] = u * n + k;
-		add_unit(m, DLX_SUDOKU_ROW, u, cells);
+	/* Rows and columns do not depend on the box shape: a jigsaw
+	 * model (no boxes) takes them as those of any shape of N. */
+	if (br == 0) {
+		br = 1;
+		bc = n;
 	}
-	for (u = 0; u < n; u++) {
+	for (u = 0; u < 2 * n; u++) {
 		for (k = 0; k < n; k++)
-			cells[k] = k * n + u;
-		add_unit(m, DLX_SUDOKU_COLUMN, u, cells);
+			cells[k] = sm_classic_cell(br, bc, u, k);
+		add_unit(m, u < n ? DLX_SUDOKU_ROW : DLX_SUDOKU_COLUMN,
+		    u % n, cells);
 	}
 	if (m->v.regions != NULL) {
 		/* Each region's cells in reading order: units are kept
@@ -229,11 +253,9 @@ make_units(struct sm_model *m)
 		}
 	} else {
 		for (u = 0; u < n; u++) {
-			for (k = 0; k < n; k++) {
-				r = (u / m->boxr) * m->boxr + k / m->boxc;
-				c = (u % m->boxr) * m->boxc + k % m->boxc;
-				cells[k] = r * n + c;
-			}
+			for (k = 0; k < n; k++)
+				cells[k] = sm_classic_cell(br, bc, 2 * n + u,
+				    k);
 			add_unit(m, DLX_SUDOKU_BOX, u, cells);
 		}
 	}
@@ -260,17 +282,18 @@ make_units(struct sm_model *m)
 
 struct sm_model *
 sm_new(const struct dlx_sudoku_variant *v, struct dlx_sudoku_variant_error *e,
-    int *rc)
+    const struct dlx_allocator *mem, int *rc)
 {
 	struct sm_model	*m;
 	int		 n, i;
 
 	if ((*rc = dlx_sudoku_variant_check(v, e)) != DLX_OK)
 		return NULL;
-	if ((m = calloc(1, sizeof *m)) == NULL) {
+	if ((m = mem_zalloc(mem, 1, sizeof *m)) == NULL) {
 		*rc = DLX_ENOMEM;
 		return NULL;
 	}
+	m->mem = *mem;
 	n = m->n = v->n;
 	m->v = *v;
 	if (v->regions != NULL) {
@@ -283,9 +306,10 @@ sm_new(const struct dlx_sudoku_variant *v, struct dlx_sudoku_variant_error *e,
 	}
 	if (v->cages != NULL) {
 		m->ncages = v->ncages;
-		m->cage = malloc(sizeof *m->cage * n * n);
-		m->sum = malloc(sizeof *m->sum * v->ncages);
-		m->csize = calloc((size_t)v->ncages, sizeof *m->csize);
+		m->cage = mem_alloc(mem, (size_t)n * n, sizeof *m->cage);
+		m->sum = mem_alloc(mem, (size_t)v->ncages, sizeof *m->sum);
+		m->csize = mem_zalloc(mem, (size_t)v->ncages,
+		    sizeof *m->csize);
 		if (m->cage == NULL || m->sum == NULL || m->csize == NULL) {
 			sm_free(m);
 			*rc = DLX_ENOMEM;
@@ -311,10 +335,10 @@ sm_free(struct sm_model *m)
 {
 	if (m == NULL)
 		return;
-	free(m->cage);
-	free(m->sum);
-	free(m->csize);
-	free(m);
+	mem_free(&m->mem, m->cage);
+	mem_free(&m->mem, m->sum);
+	mem_free(&m->mem, m->csize);
+	mem_free(&m->mem, m);
 }
 
 /*
@@ -351,44 +375,56 @@ cage_sets(dlx *d, int n, int prim, int base, int next, int k, int left,
 	return DLX_OK;
 }
 
+int
+sm_nprimary(const struct sm_model *m)
+{
+	return m->n * m->n + m->nunits * m->n + m->ncages;
+}
+
+int
+sm_option_items(const struct sm_model *m, int x, int v, int *items)
+{
+	int	k = 0, u;
+
+	items[k++] = SM_CELL_ITEM(m->n, x);
+	for (u = 0; u < m->ncu[x]; u++)
+		items[k++] = SM_UNIT_ITEM(m->n, m->cu[x][u], v);
+	return k;
+}
+
 dlx *
 sm_matrix(const struct sm_model *m, int *rc)
 {
 	dlx	*d;
-	int	 n = m->n, np, items[SM_CELLUNITS + 3], colors[SM_CELLUNITS + 3];
-	int	 r, c, v, k, x, g, u;
+	int	 n = m->n, np = sm_nprimary(m), x, v, k, g, j;
+	int	 items[SM_CELLUNITS + 3], colors[SM_CELLUNITS + 3];
 
-	np = n * n + m->nunits * n + m->ncages;
-	if ((d = dlx_new((size_t)np, (size_t)m->ncages * 2 * n)) == NULL) {
+	if ((d = dlx_new_custom((size_t)np, (size_t)m->ncages * 2 * n,
+	    &m->mem)) == NULL) {
 		*rc = DLX_ENOMEM;
 		return NULL;
 	}
-	for (r = 0; r < n; r++) {
-		for (c = 0; c < n; c++) {
-			x = r * n + c;
-			for (v = 0; v < n; v++) {
-				k = 0;
-				items[k] = x;
+	/* Option SM_OPTION(n, x, v) is added as number x*N + v: cells in
+	 * reading order, symbols ascending. */
+	for (x = 0; x < n * n; x++) {
+		for (v = 0; v < n; v++) {
+			k = sm_option_items(m, x, v, items);
+			for (j = 0; j < k; j++)
+				colors[j] = 0;
+			if (m->ncages > 0) {
+				g = m->cage[x];
+				items[k] = np + g * 2 * n + v;
+				colors[k++] = IN;
+				items[k] = np + g * 2 * n + n + v;
 				colors[k++] = 0;
-				for (u = 0; u < m->ncu[x]; u++) {
-					items[k] = n * n + m->cu[x][u] * n + v;
-					colors[k++] = 0;
-				}
-				if (m->ncages > 0) {
-					g = m->cage[x];
-					items[k] = np + g * 2 * n + v;
-					colors[k++] = IN;
-					items[k] = np + g * 2 * n + n + v;
-					colors[k++] = 0;
-				}
-				*rc = m->ncages > 0 ?
-				    dlx_add_option_colored(d, items, colors,
-				    (size_t)k) :
-				    dlx_add_option(d, items, (size_t)k);
-				if (*rc < 0) {
-					dlx_free(d);
-					return NULL;
-				}
+			}
+			*rc = m->ncages > 0 ?
+			    dlx_add_option_colored(d, items, colors,
+			    (size_t)k) :
+			    dlx_add_option(d, items, (size_t)k);
+			if (*rc < 0) {
+				dlx_free(d);
+				return NULL;
 			}
 		}
 	}
@@ -404,39 +440,67 @@ sm_matrix(const struct sm_model *m, int *rc)
 	return d;
 }
 
+/*
+ * The first cell of unit u (k-th cell x) before position k holding the
+ * same symbol: a symbol seen twice was seen first there.
+ */
+static void
+conflict(const struct sm_model *m, int boxr, int boxc, const int *cells,
+    int u, int k, struct dlx_sudoku_conflict *conf)
+{
+	int	n = m != NULL ? m->n : boxr * boxc, j, x, y;
+
+	x = m != NULL ? m->unit[u][k] : sm_classic_cell(boxr, boxc, u, k);
+	y = x;
+	for (j = 0; j < k; j++) {
+		y = m != NULL ? m->unit[u][j] :
+		    sm_classic_cell(boxr, boxc, u, j);
+		if (cells[y] == cells[x])
+			break;
+	}
+	conf->kind = m != NULL ? m->ukind[u] : DLX_SUDOKU_ROW + u / n;
+	conf->unit = m != NULL ? m->uindex[u] : u % n;
+	conf->symbol = cells[x];
+	conf->row1 = y / n;
+	conf->col1 = y % n;
+	conf->row2 = x / n;
+	conf->col2 = x % n;
+}
+
 int
-sm_check(const struct sm_model *m, const int *cells,
+sm_check(const struct sm_model *m, int boxr, int boxc, const int *cells,
     struct dlx_sudoku_conflict *conf)
 {
-	int	n = m->n, seen[DLX_SUDOKU_MAXN + 1], u, k, x, v, g, y;
+	uint64_t	seen, bit;
+	int		n, nunits, u, k, x, g, y;
 
+	n = m != NULL ? m->n : boxr * boxc;
+	nunits = m != NULL ? m->nunits : 3 * n;
 	for (x = 0; x < n * n; x++)
 		if (cells[x] < 0 || cells[x] > n)
 			return DLX_EINVAL;
-	for (u = 0; u < m->nunits; u++) {
-		memset(seen, 0, sizeof seen);
+	/* A bit per symbol and unit: the common case, no repeat, costs
+	 * one look at each cell of each unit and clears nothing. */
+	for (u = 0; u < nunits; u++) {
+		seen = 0;
 		for (k = 0; k < n; k++) {
-			x = m->unit[u][k];
-			if ((v = cells[x]) == 0)
+			x = m != NULL ? m->unit[u][k] :
+			    sm_classic_cell(boxr, boxc, u, k);
+			if (cells[x] == 0)
 				continue;
-			if (seen[v] != 0) {
-				if (conf != NULL) {
-					conf->kind = m->ukind[u];
-					conf->unit = m->uindex[u];
-					conf->symbol = v;
-					conf->row1 = (seen[v] - 1) / n;
-					conf->col1 = (seen[v] - 1) % n;
-					conf->row2 = x / n;
-					conf->col2 = x % n;
-				}
+			bit = (uint64_t)1 << cells[x];
+			if (seen & bit) {
+				if (conf != NULL)
+					conflict(m, boxr, boxc, cells, u, k,
+					    conf);
 				return DLX_ECONFLICT;
 			}
-			seen[v] = x + 1;
+			seen |= bit;
 		}
 	}
 	/* Cages: a repeated digit, looked for cell pair by cell pair in
 	 * reading order (cages are small). */
-	for (x = 0; m->ncages > 0 && x < n * n; x++) {
+	for (x = 0; m != NULL && m->ncages > 0 && x < n * n; x++) {
 		if (cells[x] == 0)
 			continue;
 		g = m->cage[x];
@@ -456,4 +520,30 @@ sm_check(const struct sm_model *m, const int *cells,
 		}
 	}
 	return DLX_OK;
+}
+
+void
+sm_symbols_init(struct sm_symbols *sy, const char *alphabet, int n)
+{
+	if (alphabet == NULL)
+		alphabet = DLX_SUDOKU_SYMBOLS;
+	if (n < 0)
+		n = 0;
+	sy->n = n;
+	sy->numbers = n > DLX_SUDOKU_MAXN || strlen(alphabet) < (size_t)n;
+	memset(sy->chr, 0, sizeof sy->chr);
+	if (!sy->numbers)
+		memcpy(sy->chr, alphabet, (size_t)n);
+}
+
+int
+sm_symbol_text(const struct sm_symbols *sy, int v, char *buf)
+{
+	if (v < 1 || v > sy->n)
+		return snprintf(buf, 4, "?");
+	if (sy->numbers)
+		return snprintf(buf, 4, "%d", v);
+	buf[0] = sy->chr[v - 1];
+	buf[1] = '\0';
+	return 1;
 }

@@ -32,7 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sudoku.h"
+#include "sudoku_model.h"
 
 #define MAXCELLS	(DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN)
 
@@ -78,6 +78,7 @@ struct row {
 };
 
 struct dlx_sudoku_reader {
+	struct dlx_allocator mem;	/* the reader's one block */
 	FILE		*fp;
 	int		 boxr, boxc;	/* fixed box shape, or 0 */
 	int		 numbers;	/* numbers 10..N may be read */
@@ -100,8 +101,6 @@ struct dlx_sudoku_reader {
 	char		 buf[DLX_SUDOKU_MAXLINE + 1];
 	char		 alpha[DLX_SUDOKU_MAXN + 1];
 };
-
-#define DEFAULT_SYMBOLS	"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 static void
 make_map(dlx_sudoku_reader *r, const char *symbols)
@@ -138,6 +137,7 @@ int
 dlx_sudoku_reader_new(dlx_sudoku_reader **rp, FILE *fp,
     const struct dlx_sudoku_read_opts *o)
 {
+	struct dlx_allocator	 mem;
 	dlx_sudoku_reader	*r;
 	struct dlx_sudoku_read_opts def;
 	char			 alpha[DLX_SUDOKU_MAXN + 1];
@@ -150,11 +150,9 @@ dlx_sudoku_reader_new(dlx_sudoku_reader **rp, FILE *fp,
 		o = &def;
 	}
 	if (o->boxr != 0 || o->boxc != 0) {
-		n = o->boxr * o->boxc;
-		if (o->boxr < 1 || o->boxc < 1 || o->boxr > DLX_SUDOKU_MAXN ||
-		    o->boxc > DLX_SUDOKU_MAXN || n < 2 ||
-		    n > DLX_SUDOKU_MAXN)
+		if (!sm_shape_ok(o->boxr, o->boxc))
 			return DLX_EINVAL;
+		n = o->boxr * o->boxc;
 		if (o->symbols != NULL && strlen(o->symbols) < (size_t)n)
 			return DLX_EINVAL;
 	}
@@ -163,15 +161,18 @@ dlx_sudoku_reader_new(dlx_sudoku_reader **rp, FILE *fp,
 	    (dlx_sudoku_parse_symbols(o->symbols, alpha, NULL) < 0 ||
 	    strcmp(alpha, o->symbols) != 0))
 		return DLX_EINVAL;
-	if ((r = calloc(1, sizeof *r)) == NULL)
+	if (mem_init(&mem, o->alloc) != DLX_OK)
+		return DLX_EINVAL;
+	if ((r = mem_zalloc(&mem, 1, sizeof *r)) == NULL)
 		return DLX_ENOMEM;
+	r->mem = mem;
 	r->fp = fp;
 	r->boxr = o->boxr;
 	r->boxc = o->boxc;
 	r->numbers = o->symbols == NULL;
 	r->stop = o->stop;
 	r->stop_arg = o->stop_arg;
-	strcpy(r->alpha, o->symbols != NULL ? o->symbols : DEFAULT_SYMBOLS);
+	strcpy(r->alpha, o->symbols != NULL ? o->symbols : DLX_SUDOKU_SYMBOLS);
 	make_map(r, r->alpha);
 	*rp = r;
 	return DLX_OK;
@@ -180,7 +181,8 @@ dlx_sudoku_reader_new(dlx_sudoku_reader **rp, FILE *fp,
 void
 dlx_sudoku_reader_free(dlx_sudoku_reader *r)
 {
-	free(r);
+	if (r != NULL)
+		mem_free(&r->mem, r);
 }
 
 /*
@@ -640,7 +642,7 @@ nearest_square(int k)
 {
 	int	n, best = 0;
 
-	for (n = 4; n <= DLX_SUDOKU_MAXN; n++) {
+	for (n = DLX_SUDOKU_MINN; n <= DLX_SUDOKU_MAXN; n++) {
 		if (!inferred(n))
 			continue;
 		if (best == 0 || labs((long)n * n - k) <

@@ -15,8 +15,6 @@
 
 #include "sudoku_model.h"
 
-#define DEFAULT_SYMBOLS	"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
 /* Labels the writer gives regions and cages, in order; the reader takes
  * any character but blanks, separators, '.', '#' and '='. */
 #define LABELS	"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ" \
@@ -26,6 +24,7 @@
 #define NCELLS	(DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN)
 
 struct dlx_sudoku_vreader {
+	struct dlx_allocator mem;	/* the reader's one block */
 	FILE		*fp;
 	unsigned	 defextras;	/* --variant's words, if any */
 	int		 defjigsaw, defkiller, haveddef;
@@ -110,13 +109,12 @@ parse_words(const char *s, unsigned *extras, int *jigsaw, int *killer,
 		else if (isdigit((unsigned char)*w)) {
 			k = 0;
 			if (sscanf(w, "%dx%d%n", &r, &c, &k) == 2 &&
-			    (size_t)k == len && r >= 1 && c >= 1 &&
-			    r * c >= 4 && r * c <= DLX_SUDOKU_MAXN) {
+			    (size_t)k == len && sm_shape_ok(r, c)) {
 				*boxr = r;
 				*boxc = c;
 				*n = r * c;
 			} else if (sscanf(w, "%d%n", &r, &k) == 1 &&
-			    (size_t)k == len && r >= 4 &&
+			    (size_t)k == len && r >= DLX_SUDOKU_MINN &&
 			    r <= DLX_SUDOKU_MAXN)
 				*n = r;
 			else
@@ -130,23 +128,35 @@ int
 dlx_sudoku_vreader_new(dlx_sudoku_vreader **rp, FILE *fp,
     const char *defname, int boxr, int boxc, const char *symbols)
 {
+	return dlx_sudoku_vreader_new_custom(rp, fp, defname, boxr, boxc,
+	    symbols, NULL);
+}
+
+int
+dlx_sudoku_vreader_new_custom(dlx_sudoku_vreader **rp, FILE *fp,
+    const char *defname, int boxr, int boxc, const char *symbols,
+    const struct dlx_allocator *a)
+{
+	struct dlx_allocator	 mem;
 	dlx_sudoku_vreader	*r;
 	size_t			 bad;
 	int			 br, bc, n;
 
-	if (rp == NULL || fp == NULL || boxr < 0 || boxc < 0 ||
-	    (boxr == 0) != (boxc == 0))
+	if (rp == NULL || fp == NULL ||
+	    ((boxr != 0 || boxc != 0) && !sm_shape_ok(boxr, boxc)) ||
+	    mem_init(&mem, a) != DLX_OK)
 		return DLX_EINVAL;
-	if ((r = calloc(1, sizeof *r)) == NULL)
+	if ((r = mem_zalloc(&mem, 1, sizeof *r)) == NULL)
 		return DLX_ENOMEM;
+	r->mem = mem;
 	r->fp = fp;
 	r->boxr = boxr;
 	r->boxc = boxc;
-	r->symbols = symbols != NULL ? symbols : DEFAULT_SYMBOLS;
+	r->symbols = symbols != NULL ? symbols : DLX_SUDOKU_SYMBOLS;
 	if (defname != NULL) {
 		if (parse_words(defname, &r->defextras, &r->defjigsaw,
 		    &r->defkiller, &br, &bc, &n, &bad) != 0 || n != 0) {
-			free(r);
+			mem_free(&mem, r);
 			return DLX_EINVAL;
 		}
 		r->haveddef = 1;
@@ -158,7 +168,8 @@ dlx_sudoku_vreader_new(dlx_sudoku_vreader **rp, FILE *fp,
 void
 dlx_sudoku_vreader_free(dlx_sudoku_vreader *r)
 {
-	free(r);
+	if (r != NULL)
+		mem_free(&r->mem, r);
 }
 
 /* Make the next line current (unless one is pending).  Returns 0 at the
@@ -272,8 +283,7 @@ symbol_of(const dlx_sudoku_vreader *r, int ch, int n)
 		return 0;
 	if (ch == '0' && strchr(r->symbols, '0') == NULL)
 		return 0;
-	if (r->symbols == (const char *)DEFAULT_SYMBOLS ||
-	    strcmp(r->symbols, DEFAULT_SYMBOLS) == 0)
+	if (strcmp(r->symbols, DLX_SUDOKU_SYMBOLS) == 0)
 		ch = toupper(ch);
 	if ((p = strchr(r->symbols, ch)) == NULL || ch == '\0' ||
 	    p - r->symbols >= n)
@@ -483,9 +493,9 @@ dlx_sudoku_vread(dlx_sudoku_vreader *r, struct dlx_sudoku_puzzle *p,
 	k = split_row(r->buf, DLX_SUDOKU_MAXN, col, chr);
 	if (n == 0)
 		n = k;
-	if (n < 4 || n > DLX_SUDOKU_MAXN)
+	if (n < DLX_SUDOKU_MINN || n > DLX_SUDOKU_MAXN)
 		return bad(r, e, r->lineno, 0, "row of %d cells: a variant "
-		    "grid has 4 to %d", k, DLX_SUDOKU_MAXN);
+		    "grid has %d to %d", k, DLX_SUDOKU_MINN, DLX_SUDOKU_MAXN);
 	if (boxr == 0 && !jigsaw && dlx_sudoku_box_for(n, &boxr, &boxc) != 0)
 		return bad(r, e, r->lineno, 0, "%d symbols make no boxes: "
 		    "give RxC in the header", n);
@@ -603,12 +613,15 @@ size_t
 dlx_sudoku_variant_format(const struct dlx_sudoku_variant *v,
     const int *cells, const char *symbols, char *buf, size_t size)
 {
-	size_t	len = 0;
-	int	n = v->n, r, c, g, x;
+	struct sm_symbols	 sy;
+	size_t			 len = 0;
+	int			 n = v->n, r, c, g, x;
 
-	if (symbols == NULL || *symbols == '\0')
-		symbols = DEFAULT_SYMBOLS;
-	if (v->ncages > (int)strlen(LABELS) || n > (int)strlen(symbols))
+	/* The text form is read back: its symbols are characters, so ""
+	 * (numbers elsewhere) means the default alphabet here. */
+	sm_symbols_init(&sy, symbols == NULL || *symbols == '\0' ? NULL :
+	    symbols, n);
+	if (v->ncages > (int)strlen(LABELS) || sy.numbers)
 		return 0;
 	if (size > 0)
 		buf[0] = '\0';
@@ -622,7 +635,7 @@ dlx_sudoku_variant_format(const struct dlx_sudoku_variant *v,
 		for (c = 0; c < n; c++) {
 			x = cells[r * n + c];
 			put(buf, size, &len, "%c", x == 0 ? '.' :
-			    symbols[x - 1]);
+			    sy.chr[x - 1]);
 		}
 		put(buf, size, &len, "\n");
 	}
