@@ -61,6 +61,52 @@ hide_dead(struct node *nd, int *len, int rr, int np, uint64_t *updates)
 }
 
 /*
+ * commit_fast() gave up at node pp of option p, having undone pp's own
+ * hiding: undo that of the nodes before it, then put the option's items
+ * back in their lists, last out first in.
+ */
+static inline void
+abandon(dlx *d, int p, int pp)
+{
+	struct node	*nd = d->nodes;
+	struct item	*it = d->items;
+	int		*len = d->len;
+	int		 np = d->nprimary, cc, rr, l, r;
+
+	/* pp's own hiding is undone; undo that of the items before it. */
+	for (pp--; pp != p;) {
+		cc = nd[pp].top;
+		if (cc <= 0) {
+			pp = nd[pp].down;
+			continue;
+		}
+		if (nd[pp].color == 0) {
+			for (rr = nd[cc].up; rr != cc; rr = nd[rr].up)
+				unhide(nd, len, rr);
+		} else if (nd[pp].color > 0)
+			unpurify(d, pp);
+		pp--;
+	}
+	/* Then put the items back, last out first in. */
+	for (pp = p - 1; pp != p;) {
+		cc = nd[pp].top;
+		if (cc <= 0) {
+			pp = nd[pp].down;
+			continue;
+		}
+		if (nd[pp].color == 0) {
+			l = it[cc].prev;
+			r = it[cc].next;
+			it[l].next = cc;
+			it[r].prev = cc;
+			if (cc <= np)
+				len[cc] -= COVERED;
+		}
+		pp--;
+	}
+}
+
+/*
  * The fast mode's commit_from(d, p, 1): the same changes, in an order
  * that lets it give up as soon as an item is left with no option.  All
  * the option's uncolored items leave the active list first (a covered
@@ -123,37 +169,7 @@ commit_fast(dlx *d, int p)
 	return 0;
 
 undo:
-	/* pp's own hiding is undone; undo that of the items before it. */
-	for (pp--; pp != p;) {
-		cc = nd[pp].top;
-		if (cc <= 0) {
-			pp = nd[pp].down;
-			continue;
-		}
-		if (nd[pp].color == 0) {
-			for (rr = nd[cc].up; rr != cc; rr = nd[rr].up)
-				unhide(nd, len, rr);
-		} else if (nd[pp].color > 0)
-			unpurify(d, pp);
-		pp--;
-	}
-	/* Then put the items back, last out first in. */
-	for (pp = p - 1; pp != p;) {
-		cc = nd[pp].top;
-		if (cc <= 0) {
-			pp = nd[pp].down;
-			continue;
-		}
-		if (nd[pp].color == 0) {
-			l = it[cc].prev;
-			r = it[cc].next;
-			it[l].next = cc;
-			it[r].prev = cc;
-			if (cc <= np)
-				len[cc] -= COVERED;
-		}
-		pp--;
-	}
+	abandon(d, p, pp);
 	return 1;
 }
 
@@ -278,11 +294,15 @@ dlx_search(dlx *d, const struct dlx_search *s)
 	knuth = s->knuth != 0;
 
 	/*
-	 * Knuth's loop, with gotos as in his programs: the state between
-	 * labels is "levels 0..level-1 chosen and committed".  At forward
-	 * the next level is entered; advance tries the option cur of item
-	 * best; backup gives up on best; recover undoes cur before trying
-	 * the next option.
+	 * Knuth's loop, with gotos as in his programs, and his step names
+	 * (TAOCP 7.2.2.1, Algorithm X; the steps of Algorithm C are the
+	 * same with commit and uncommit for cover and uncover): the state
+	 * between labels is "levels 0..level-1 chosen and committed".  At
+	 * forward the next level is entered (X2-X4); advance tries the
+	 * option cur of item best (X5); recover undoes cur before the next
+	 * option (X6); backup gives up on best and leaves the level (X7,
+	 * X8).  It stays one function on purpose: the labels share the
+	 * state of every level, and the hot path must stay in registers.
 	 *
 	 * Unless in Knuth's mode, an option that leaves some uncovered
 	 * primary item with no option is undone at once (it is "abandoned")
@@ -293,6 +313,7 @@ dlx_search(dlx *d, const struct dlx_search *s)
 	 * the same.
 	 */
 forward:
+	/* X2 [Enter level l], with the budgets and the progress call. */
 	if (over_budget(d, s)) {
 		rc = DLX_INCOMPLETE;
 		goto abort;
@@ -312,7 +333,8 @@ forward:
 		level = -1;
 		goto solution;
 	}
-	/* The primary item with fewest options, ties to the first. */
+	/* X3 [Choose i]: the primary item with fewest options, ties to
+	 * the first.  X4 [Cover i], and x_l is its first option. */
 	nd = d->nodes;
 	if (knuth)
 		best = first_min(d->len + 1, d->nprimary) + 1;
@@ -323,6 +345,7 @@ forward:
 	cover(d, best);
 	cur = d->choice[level] = nd[best].down;
 advance:
+	/* X5 [Try x_l]: past the last option, backtrack; else commit it. */
 	if (cur == best)
 		goto backup;
 	if (knuth)
@@ -338,6 +361,7 @@ advance:
 		d->st.max_depth = (size_t)level;
 	goto forward;
 backup:
+	/* X7 [Backtrack]: uncover i; X8 [Leave level l]. */
 	uncover(d, best);
 	if (level == 0)
 		goto done;
@@ -345,6 +369,7 @@ backup:
 	cur = d->choice[level];
 	best = d->nodes[cur].top;
 recover:
+	/* X6 [Try again]: undo x_l, take the next option of i. */
 	uncommit_from(d, cur, 1);
 	cur = d->choice[level] = d->nodes[cur].down;
 	goto advance;
