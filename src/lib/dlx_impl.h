@@ -159,4 +159,17 @@ void	dlxint_publish(dlx *d, const struct dlx_stats *st, double progress);
  * valid until d changes.  For dlx_digest() (part.c). */
 const int	*dlxint_forced(const dlx *d, size_t *n);
 
+/*
+ * Whether a search must end before its next node (a level entered or a
+ * solution).  Checking before counting keeps nodes <= max_nodes; updates
+ * are only checked here, so they may pass max_updates by what one step
+ * (covering an item and committing one option) unlinks.
+ */
+static inline int
+search_over_budget(const dlx *d, const struct dlx_search *s)
+{
+	return (s->max_nodes != 0 && d->st.nodes >= s->max_nodes) ||
+	    (s->max_updates != 0 && d->st.updates >= s->max_updates);
+}
+
 #endif /* DLX_IMPL_H */

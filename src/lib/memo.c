@@ -359,7 +359,9 @@ setsol(dlx *d, u128 total)
 /*
  * The counting loop; see the file comment.  Between labels the state is
  * "frames 0..level-1 chosen and committed".  Returns DLX_OK,
- * DLX_STOPPED, DLX_EOVERFLOW or MEMO_GIVEUP, with d restored.
+ * DLX_STOPPED, DLX_EOVERFLOW or MEMO_GIVEUP, with d restored.  One
+ * function with gotos, as search.c's loop and for the same reasons: the
+ * labels share every level's state, and the hot path stays in registers.
  */
 static int
 memo_search(struct memo *m, const struct dlx_memo *p, u128 *out)
@@ -491,6 +493,47 @@ done:
 /* Default cache budget when the caller gives none. */
 #define DEFAULT_MEMORY	((size_t)64 << 20)
 
+/*
+ * The memoized count on m (set up by memo_init(), freed here): the figures
+ * into *ms, the count into *total.  Returns what memo_search() returns,
+ * MEMO_GIVEUP included.
+ */
+static int
+memo_run(struct memo *m, const struct dlx_memo *p, int mode, u128 *total,
+    struct dlx_memo_stats *ms)
+{
+	dlx	*d = m->d;
+	int	 rc;
+
+	m->giveup = mode == DLX_MEMO_AUTO;
+	m->judge = PROBE;
+	m->order = p->order == DLX_MEMO_FIRST;
+	memset(&d->st, 0, sizeof d->st);
+	d->searching = 1;
+	d->searched = 0;
+	d->complete = 0;
+	rc = memo_search(m, p, total);
+	d->searching = 0;
+	d->searched = 1;
+	d->level = 0;
+	if (rc == DLX_OK) {
+		d->complete = 1;
+		d->progress = 1.0;
+	}
+	if (ms != NULL) {
+		*ms = m->st;
+		ms->used = 1;
+		ms->entries = m->used;
+		ms->bytes = m->nslots * slotwords(m) * sizeof *m->table + m->aux;
+	}
+	memo_free(m);
+	if (rc == MEMO_GIVEUP && ms != NULL) {
+		ms->used = 0;
+		ms->gave_up = 1;
+	}
+	return rc;
+}
+
 int
 dlx_count_wide(dlx *d, const struct dlx_memo *p, struct dlx_wide *count,
     struct dlx_memo_stats *ms)
@@ -537,35 +580,9 @@ dlx_count_wide(dlx *d, const struct dlx_memo *p, struct dlx_wide *count,
 	    memo_init(&m, d, p->memory != 0 ? p->memory : DEFAULT_MEMORY)
 	    != 0)
 		goto plain;
-	m.giveup = mode == DLX_MEMO_AUTO;
-	m.judge = PROBE;
-	m.order = p->order == DLX_MEMO_FIRST;
-	memset(&d->st, 0, sizeof d->st);
-	d->searching = 1;
-	d->searched = 0;
-	d->complete = 0;
-	rc = memo_search(&m, p, &total);
-	d->searching = 0;
-	d->searched = 1;
-	d->level = 0;
-	if (rc == DLX_OK) {
-		d->complete = 1;
-		d->progress = 1.0;
-	}
-	if (ms != NULL) {
-		*ms = m.st;
-		ms->used = 1;
-		ms->entries = m.used;
-		ms->bytes = m.nslots * slotwords(&m) * sizeof *m.table + m.aux;
-	}
-	memo_free(&m);
-	if (rc == MEMO_GIVEUP) {
-		if (ms != NULL) {
-			ms->used = 0;
-			ms->gave_up = 1;
-		}
+	rc = memo_run(&m, p, mode, &total, ms);
+	if (rc == MEMO_GIVEUP)
 		goto plain;
-	}
 	if (count != NULL) {
 		count->lo = (uint64_t)total;
 		count->hi = (uint64_t)(total >> 64);

@@ -1,7 +1,7 @@
 /*
  * mult.c: multiplicities, exact covering where primary item i must be
  * covered between lo_i and hi_i times: Knuth's Algorithm M, the algorithm
- * of his program DLX3, on the matrix of dlx.c (see dlx_impl.h).
+ * of his program DLX3, on the matrix of matrix.c (see dlx_impl.h).
  *
  * Each primary item k has two numbers, as in DLX3:
  *
@@ -11,7 +11,7 @@
  *
  * k still needs bound - slack options.  It stays active (in the list of
  * items headed by 0) while bound > 0; when bound reaches 0 it is covered
- * with dlx.c's cover(), which hides its remaining options.
+ * with dance.h's cover(), which hides its remaining options.
  *
  * The search branches on an active item k.  With bound = 1 and slack = 0
  * this is Algorithm X: cover k, then try each option of its list.
@@ -468,7 +468,7 @@ mult_progress(const dlx *d)
 	int			 l, c, k, p, cur;
 
 	/*
-	 * As in dlx.c: choice l is the k-th of score[l] branches.  The
+	 * As in search.c: choice l is the k-th of score[l] branches.  The
 	 * branches of a tweaking level are counted from the list's top when
 	 * the level began: the tweaked nodes still lead down to the present
 	 * choice (see untweak()).
@@ -488,13 +488,12 @@ mult_progress(const dlx *d)
 	return f > 1.0 ? 1.0 : f;
 }
 
-static int
-over_budget(const dlx *d, const struct dlx_search *s)
-{
-	return (s->max_nodes != 0 && d->st.nodes >= s->max_nodes) ||
-	    (s->max_updates != 0 && d->st.updates >= s->max_updates);
-}
-
+/*
+ * Knuth's Algorithm M (steps M1-M9 of TAOCP 7.2.2.1, as in DLX3), with
+ * the budgets, progress calls and visits of search.c.  One function with
+ * gotos, as search.c's loop and for the same reasons: the labels share
+ * every level's state, and the hot path stays in registers.
+ */
 int
 mult_search(dlx *d, const struct dlx_search *s)
 {
@@ -549,7 +548,7 @@ mult_search(dlx *d, const struct dlx_search *s)
 	 * unwinds).
 	 */
 forward:
-	if (over_budget(d, s)) {
+	if (search_over_budget(d, s)) {
 		rc = DLX_INCOMPLETE;
 		goto halt;
 	}

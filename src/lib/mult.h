@@ -5,9 +5,9 @@
  * A primary item may be given bounds lo..hi (dlx_set_item_bounds): it
  * must then be covered by at least lo and at most hi of the chosen
  * options.  While every item has the default 1..1, d->mult is NULL or
- * counts no bounded item, and dlx.c does everything as before; as soon as
- * one item has other bounds, dlx.c hands forcing, searching and the
- * progress estimate to the functions below.
+ * counts no bounded item, and search.c does everything as before; as
+ * soon as one item has other bounds, matrix.c and search.c hand forcing,
+ * searching and the progress estimate to the functions below.
  */
 #ifndef MULT_H
 #define MULT_H

@@ -248,19 +248,6 @@ unwind(dlx *d, int level)
 	}
 }
 
-/*
- * Whether the search must end before its next node (a level entered or a
- * solution).  Checking before counting keeps nodes <= max_nodes; updates
- * are only checked here, so they may pass max_updates by what one step
- * (covering an item and committing one option) unlinks.
- */
-static int
-over_budget(const dlx *d, const struct dlx_search *s)
-{
-	return (s->max_nodes != 0 && d->st.nodes >= s->max_nodes) ||
-	    (s->max_updates != 0 && d->st.updates >= s->max_updates);
-}
-
 int
 dlx_search(dlx *d, const struct dlx_search *s)
 {
@@ -314,7 +301,7 @@ dlx_search(dlx *d, const struct dlx_search *s)
 	 */
 forward:
 	/* X2 [Enter level l], with the budgets and the progress call. */
-	if (over_budget(d, s)) {
+	if (search_over_budget(d, s)) {
 		rc = DLX_INCOMPLETE;
 		goto abort;
 	}
@@ -377,7 +364,7 @@ recover:
 solution:
 	/* A solution is a node too: a run of solutions at one level must
 	 * not slip past the budgets. */
-	if (over_budget(d, s)) {
+	if (search_over_budget(d, s)) {
 		rc = DLX_INCOMPLETE;
 		goto abort_solution;
 	}
