@@ -22,7 +22,25 @@
 
 const char			*cli_prog = "dlx";
 static volatile sig_atomic_t	 interrupted;
-static int			 write_errno;	/* first failed write, or 0 */
+/* The first failed write's errno, or 0.  Only the thread writing to the
+ * real stdout sets it, but threads answering puzzles read it (through
+ * cli_stopped()) to stop early: atomic loads and stores. */
+static int			 write_errno;
+
+/* A capture: the text, and where each run of it goes. */
+struct cli_capture {
+	char		*buf;
+	size_t		 len, cap;
+	struct seg {
+		int	 err;		/* to stderr, else stdout */
+		size_t	 end;		/* the run ends at buf[end] */
+	}		*segs;
+	size_t		 nsegs, capsegs;
+	int		 failed;	/* out of memory: some text is lost */
+};
+
+/* This thread's capture, or NULL. */
+static __thread struct cli_capture	*capture;
 
 static void
 on_sigint(int sig)
@@ -61,9 +79,19 @@ cli_init(const char *argv0, const char *fallback)
 	signal(SIGPIPE, SIG_IGN);
 }
 
+static void	cap_vprintf(struct cli_capture *, int, const char *, va_list);
+static void	cap_append(struct cli_capture *, int, const void *, size_t);
+
 void
 cli_vdiag(const char *fmt, va_list ap)
 {
+	if (capture != NULL) {
+		cap_append(capture, 1, cli_prog, strlen(cli_prog));
+		cap_append(capture, 1, ": ", 2);
+		cap_vprintf(capture, 1, fmt, ap);
+		cap_append(capture, 1, "\n", 1);
+		return;
+	}
 	fflush(stdout);
 	fprintf(stderr, "%s: ", cli_prog);
 	vfprintf(stderr, fmt, ap);
@@ -116,14 +144,15 @@ cli_exit_help(void)
 void
 cli_write_error(int err)
 {
-	if (write_errno == 0)
-		write_errno = err != 0 ? err : EIO;
+	if (__atomic_load_n(&write_errno, __ATOMIC_RELAXED) == 0)
+		__atomic_store_n(&write_errno, err != 0 ? err : EIO,
+		    __ATOMIC_RELAXED);
 }
 
 int
 cli_write_failed(void)
 {
-	return write_errno != 0;
+	return __atomic_load_n(&write_errno, __ATOMIC_RELAXED) != 0;
 }
 
 int
@@ -141,7 +170,7 @@ cli_interrupt(void)
 int
 cli_stopped(void)
 {
-	return interrupted || write_errno != 0;
+	return interrupted || cli_write_failed();
 }
 
 void
@@ -150,7 +179,13 @@ cli_out(const char *fmt, ...)
 	va_list	 ap;
 	int	 rc;
 
-	if (write_errno != 0)
+	if (capture != NULL) {
+		va_start(ap, fmt);
+		cap_vprintf(capture, 0, fmt, ap);
+		va_end(ap);
+		return;
+	}
+	if (cli_write_failed())
 		return;
 	va_start(ap, fmt);
 	rc = vprintf(fmt, ap);
@@ -162,22 +197,147 @@ cli_out(const char *fmt, ...)
 void
 cli_putc(int ch)
 {
-	if (write_errno == 0 && putchar(ch) == EOF)
+	char	 c = (char)ch;
+
+	if (capture != NULL)
+		cap_append(capture, 0, &c, 1);
+	else if (!cli_write_failed() && putchar(ch) == EOF)
 		cli_write_error(errno);
 }
 
 void
 cli_puts(const char *s)
 {
-	if (write_errno == 0 && fputs(s, stdout) == EOF)
+	if (capture != NULL)
+		cap_append(capture, 0, s, strlen(s));
+	else if (!cli_write_failed() && fputs(s, stdout) == EOF)
 		cli_write_error(errno);
 }
 
 void
 cli_write(const void *p, size_t n)
 {
-	if (write_errno == 0 && n > 0 && fwrite(p, 1, n, stdout) != n)
+	if (capture != NULL)
+		cap_append(capture, 0, p, n);
+	else if (!cli_write_failed() && n > 0 && fwrite(p, 1, n, stdout) != n)
 		cli_write_error(errno);
+}
+
+/* ---- capture -------------------------------------------------------- */
+
+struct cli_capture *
+cli_capture_new(void)
+{
+	return calloc(1, sizeof(struct cli_capture));
+}
+
+void
+cli_capture_free(struct cli_capture *c)
+{
+	if (c == NULL)
+		return;
+	free(c->buf);
+	free(c->segs);
+	free(c);
+}
+
+void
+cli_capture_begin(struct cli_capture *c)
+{
+	capture = c;
+}
+
+/* Room for n more bytes; 0, or -1 (c->failed) if out of memory. */
+static int
+cap_reserve(struct cli_capture *c, size_t n)
+{
+	size_t	 cap;
+	char	*p;
+
+	if (c->len + n <= c->cap)
+		return 0;
+	for (cap = c->cap != 0 ? c->cap : 4096; cap < c->len + n; cap *= 2)
+		if (cap > SIZE_MAX / 4)
+			goto fail;
+	if ((p = realloc(c->buf, cap)) == NULL)
+		goto fail;
+	c->buf = p;
+	c->cap = cap;
+	return 0;
+fail:
+	c->failed = 1;
+	return -1;
+}
+
+/* Start a run for stream err unless the last run is one. */
+static int
+cap_stream(struct cli_capture *c, int err)
+{
+	struct seg	*p;
+	size_t		 cap;
+
+	if (c->nsegs > 0 && c->segs[c->nsegs - 1].err == err)
+		return 0;
+	if (c->nsegs == c->capsegs) {
+		cap = c->capsegs != 0 ? 2 * c->capsegs : 16;
+		if ((p = realloc(c->segs, cap * sizeof *p)) == NULL) {
+			c->failed = 1;
+			return -1;
+		}
+		c->segs = p;
+		c->capsegs = cap;
+	}
+	c->segs[c->nsegs].err = err;
+	c->segs[c->nsegs].end = c->len;
+	c->nsegs++;
+	return 0;
+}
+
+static void
+cap_append(struct cli_capture *c, int err, const void *p, size_t n)
+{
+	if (n == 0 || cap_stream(c, err) != 0 || cap_reserve(c, n) != 0)
+		return;
+	memcpy(c->buf + c->len, p, n);
+	c->len += n;
+	c->segs[c->nsegs - 1].end = c->len;
+}
+
+static void
+cap_vprintf(struct cli_capture *c, int err, const char *fmt, va_list ap)
+{
+	va_list	 aq;
+	int	 n;
+
+	va_copy(aq, ap);
+	n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	if (n < 0 || cap_stream(c, err) != 0 ||
+	    cap_reserve(c, (size_t)n + 1) != 0)
+		return;
+	vsnprintf(c->buf + c->len, (size_t)n + 1, fmt, ap);
+	c->len += (size_t)n;
+	c->segs[c->nsegs - 1].end = c->len;
+}
+
+int
+cli_capture_emit(struct cli_capture *c)
+{
+	size_t	 k, start = 0;
+	int	 failed = c->failed;
+
+	for (k = 0; k < c->nsegs; k++) {
+		if (c->segs[k].err) {
+			fflush(stdout);
+			fwrite(c->buf + start, 1, c->segs[k].end - start,
+			    stderr);
+		} else
+			cli_write(c->buf + start, c->segs[k].end - start);
+		start = c->segs[k].end;
+	}
+	c->len = c->nsegs = 0;
+	c->failed = 0;
+	return failed ? -1 : 0;
 }
 
 /* Length of the valid UTF-8 sequence at p (1-4), or 0 if it is not one:

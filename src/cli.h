@@ -113,6 +113,29 @@ void	cli_interrupt(void);
  */
 int	cli_exit(int status);
 
+/*
+ * Capture: while a thread has a capture begun, its cli_out() and
+ * cli_diag() (and their siblings) append to the capture instead of
+ * writing, keeping the order of standard output and standard error; a
+ * later cli_capture_emit() writes it all out in that order.  This lets
+ * threads answer puzzles side by side while the output comes out as one
+ * thread would write it.
+ */
+struct cli_capture;
+
+/* A new empty capture, or NULL if out of memory. */
+struct cli_capture *cli_capture_new(void);
+
+/* Send this thread's output to c (NULL: back to the real streams). */
+void	cli_capture_begin(struct cli_capture *c);
+
+/* Write what c holds to stdout and stderr, in order, and empty it.
+ * Returns -1 if c ran out of memory while capturing (what it has is
+ * written). */
+int	cli_capture_emit(struct cli_capture *c);
+
+void	cli_capture_free(struct cli_capture *c);
+
 /* ---- numbers and the options both programs take -------------------- */
 
 /* A number for the option called name, from min to max; else a usage

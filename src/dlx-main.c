@@ -364,6 +364,9 @@ load(const char *file, const char **namep)
 			exit(CLI_EXIT_ERROR);
 		}
 	}
+	/* A SIGINT that came while starting would not interrupt the read. */
+	if (cli_interrupted())
+		exit(CLI_EXIT_INTR);
 	memset(&topt, 0, sizeof topt);
 	topt.flags = opts.strict ? DLX_TEXT_STRICT : 0;
 	topt.max_line = opts.max_line;

@@ -382,7 +382,7 @@ run_file(struct run *run, const char *file)
 	FILE	*fp;
 
 	if (strcmp(file, "-") == 0) {
-		process_file(run, "(standard input)", stdin);
+		pipeline_file(run, "(standard input)", stdin);
 		return;
 	}
 	if ((fp = fopen(file, "r")) == NULL) {
@@ -390,7 +390,7 @@ run_file(struct run *run, const char *file)
 		run_status(run, CLI_EXIT_ERROR);
 		return;
 	}
-	process_file(run, file, fp);
+	pipeline_file(run, file, fp);
 	fclose(fp);
 }
 

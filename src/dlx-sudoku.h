@@ -219,6 +219,55 @@ dlx_logic	*logic_for(struct run *, const struct puzzle *);
 /* Read and answer every puzzle of one stream. */
 void	process_file(struct run *, const char *file, FILE *fp);
 
+/* Answer one classic puzzle, on the matrix of its shape. */
+void	process_puzzle(struct run *, const char *file,
+	    const struct dlx_sudoku_puzzle *);
+
+/* The reader of a file: classic puzzles, or variants (vr != NULL). */
+struct source {
+	dlx_sudoku_reader	*r;
+	dlx_sudoku_vreader	*vr;
+};
+
+/* Open the reader of fp as the options say; a dlx result code. */
+int	source_open(struct run *, struct source *, FILE *fp);
+
+/* The next puzzle, as dlx_sudoku_read() returns it; *v is the variant's
+ * description, or NULL for a classic puzzle. */
+int	source_read(struct source *, struct dlx_sudoku_puzzle *p,
+	    struct dlx_sudoku_variant *vbuf,
+	    const struct dlx_sudoku_variant **v, struct dlx_sudoku_error *e);
+
+void	source_close(struct source *);
+
+/* Answer what source_read() returned (rc: a puzzle, or a bad one). */
+void	answer_read(struct run *, const char *file, int rc,
+	    const struct dlx_sudoku_puzzle *, const struct dlx_sudoku_variant *,
+	    const struct dlx_sudoku_error *);
+
+/*
+ * Read the rest of src and answer each puzzle, if rc (the last read's
+ * status) is DLX_SUDOKU_PUZZLE or DLX_SUDOKU_BAD; then end the file: a
+ * read error reported, the reader closed, no puzzle at all (seen == 0)
+ * an error, run->file_done called.
+ */
+void	process_source(struct run *, const char *file, struct source *,
+	    int rc, uint64_t seen);
+
+/* A failed read: reported, unless Ctrl-C caused it. */
+void	read_failed(struct run *, const char *file);
+
+/* A file with no puzzle at all is an error, as it is for dlx: a typo in
+ * a file name's target or an empty pipe should not pass for success. */
+void	no_puzzle(struct run *, const char *file);
+
+/* ---- sudoku-pipeline.c ---------------------------------------------- */
+
+/* Read and answer every puzzle of one stream, several puzzles at a time
+ * on the run's threads when there are several puzzles and the mode
+ * allows it; the output is that of process_file(), in input order. */
+void	pipeline_file(struct run *, const char *file, FILE *fp);
+
 /* Free the matrices and solvers kept for the run. */
 void	run_free(struct run *);
 

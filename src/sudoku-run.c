@@ -320,8 +320,7 @@ answer(struct run *run, struct puzzle *pz)
 	run->puzzles++;
 }
 
-/* Answer one classic puzzle, on the matrix of its shape. */
-static void
+void
 process_puzzle(struct run *run, const char *file,
     const struct dlx_sudoku_puzzle *p)
 {
@@ -376,8 +375,7 @@ stop_reading(void *unused)
 	return cli_interrupted();
 }
 
-/* A failed read: Ctrl-C while waiting for input is no read error. */
-static void
+void
 read_failed(struct run *run, const char *file)
 {
 	if (cli_interrupted())
@@ -386,9 +384,7 @@ read_failed(struct run *run, const char *file)
 	run_status(run, CLI_EXIT_ERROR);
 }
 
-/* A file with no puzzle at all is an error, as it is for dlx: a typo in
- * a file name's target or an empty pipe should not pass for success. */
-static void
+void
 no_puzzle(struct run *run, const char *file)
 {
 	cli_diag("%s: no puzzle", file);
@@ -414,13 +410,7 @@ variant_file(struct run *run, FILE *fp)
 	return ch == 'v';
 }
 
-/* The reader of a file: classic puzzles, or variants (vr != NULL). */
-struct source {
-	dlx_sudoku_reader	*r;
-	dlx_sudoku_vreader	*vr;
-};
-
-static int
+int
 source_open(struct run *run, struct source *src, FILE *fp)
 {
 	struct dlx_sudoku_read_opts	 ro;
@@ -437,9 +427,7 @@ source_open(struct run *run, struct source *src, FILE *fp)
 	return dlx_sudoku_reader_new(&src->r, fp, &ro);
 }
 
-/* The next puzzle, as dlx_sudoku_read() returns it; *v is the variant's
- * description, or NULL for a classic puzzle. */
-static int
+int
 source_read(struct source *src, struct dlx_sudoku_puzzle *p,
     struct dlx_sudoku_variant *vbuf, const struct dlx_sudoku_variant **v,
     struct dlx_sudoku_error *e)
@@ -451,7 +439,7 @@ source_read(struct source *src, struct dlx_sudoku_puzzle *p,
 	return dlx_sudoku_vread(src->vr, p, vbuf, e);
 }
 
-static void
+void
 source_close(struct source *src)
 {
 	dlx_sudoku_reader_free(src->r);
@@ -459,40 +447,54 @@ source_close(struct source *src)
 }
 
 void
-process_file(struct run *run, const char *file, FILE *fp)
+answer_read(struct run *run, const char *file, int rc,
+    const struct dlx_sudoku_puzzle *p, const struct dlx_sudoku_variant *v,
+    const struct dlx_sudoku_error *e)
 {
-	struct source			 src;
+	if (rc == DLX_SUDOKU_BAD)
+		bad_puzzle(run, file, e->line, e->column, e->message);
+	else if (v != NULL)
+		process_variant(run, file, p, v);
+	else
+		process_puzzle(run, file, p);
+}
+
+void
+process_source(struct run *run, const char *file, struct source *src,
+    int rc, uint64_t seen)
+{
 	struct dlx_sudoku_puzzle	 p;
 	struct dlx_sudoku_variant	 vbuf;
 	const struct dlx_sudoku_variant	*v;
 	struct dlx_sudoku_error		 e;
-	uint64_t			 seen = 0;
-	int				 rc;
+
+	while ((rc == DLX_SUDOKU_PUZZLE || rc == DLX_SUDOKU_BAD) &&
+	    !cli_stopped()) {
+		rc = source_read(src, &p, &vbuf, &v, &e);
+		if (rc == DLX_SUDOKU_PUZZLE || rc == DLX_SUDOKU_BAD) {
+			seen++;
+			answer_read(run, file, rc, &p, v, &e);
+		}
+	}
+	if (rc == DLX_SUDOKU_EREAD)
+		read_failed(run, file);
+	source_close(src);
+	if (seen == 0 && rc == DLX_SUDOKU_EOF && !cli_interrupted())
+		no_puzzle(run, file);
+	if (run->file_done != NULL)
+		run->file_done(run, file);
+}
+
+void
+process_file(struct run *run, const char *file, FILE *fp)
+{
+	struct source	 src;
+	int		 rc;
 
 	if ((rc = source_open(run, &src, fp)) != DLX_OK) {
 		cli_diag("%s: %s", file, dlx_strerror(rc));
 		run_status(run, CLI_EXIT_ERROR);
 		return;
 	}
-	while (!cli_stopped()) {
-		rc = source_read(&src, &p, &vbuf, &v, &e);
-		if (rc == DLX_SUDOKU_EOF)
-			break;
-		if (rc == DLX_SUDOKU_EREAD) {
-			read_failed(run, file);
-			break;
-		}
-		seen++;
-		if (rc == DLX_SUDOKU_BAD)
-			bad_puzzle(run, file, e.line, e.column, e.message);
-		else if (v != NULL)
-			process_variant(run, file, &p, v);
-		else
-			process_puzzle(run, file, &p);
-	}
-	source_close(&src);
-	if (seen == 0 && rc == DLX_SUDOKU_EOF && !cli_interrupted())
-		no_puzzle(run, file);
-	if (run->file_done != NULL)
-		run->file_done(run, file);
+	process_source(run, file, &src, DLX_SUDOKU_PUZZLE, 0);
 }

@@ -177,11 +177,12 @@ struct dlx_sudoku_read_opts {
 					   NULL for 1-9, A-Z with 0 . _ * x X
 					   as blanks and numbers 10..N
 					   allowed in space-separated grids */
-	int		(*stop)(void *arg); /* or NULL: polled while a long
-					   line is skipped; nonzero ends the
-					   read with DLX_SUDOKU_EREAD and
-					   errno EINTR (an endless line, as
-					   from /dev/zero, ends no other way) */
+	int		(*stop)(void *arg); /* or NULL: polled before each
+					   line and while a long line is
+					   skipped; nonzero ends the read with
+					   DLX_SUDOKU_EREAD and errno EINTR
+					   (an endless line, as from
+					   /dev/zero, ends no other way) */
 	void		*stop_arg;
 	const struct dlx_allocator *alloc; /* the reader's memory (copied);
 					   NULL: malloc */

@@ -200,6 +200,12 @@ get_line(dlx_sudoku_reader *r)
 
 	if (r->eof)
 		return -1;
+	/* A stop that came before this read began (a signal while the
+	 * program was starting) would not interrupt it. */
+	if (r->stop != NULL && r->stop(r->stop_arg)) {
+		r->eof = r->stopped = 1;
+		return -1;
+	}
 	while ((ch = getc(fp)) != EOF && ch != '\n') {
 		if (len < DLX_SUDOKU_MAXLINE)
 			r->buf[len++] = (char)ch;
