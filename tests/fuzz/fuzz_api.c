@@ -128,6 +128,10 @@ struct model {
 	/* Solutions by brute force, as bit sets of options. */
 	uint32_t *sol;			/* MAXSOL entries */
 	int	nsol;
+	int	solved;			/* sol holds the solutions of the
+					   model as it is (a change of
+					   options, forced options or bounds
+					   clears it) */
 	/* Working state of the enumeration. */
 	int	pused[MAXITEMS];	/* options covering a primary item */
 	int	suse[MAXITEMS];		/* options naming a secondary item */
@@ -224,6 +228,9 @@ model_solve(struct model *m)
 	uint32_t	set = 0;
 	int		k, j;
 
+	/* Up to 2^16 subsets: solve once per change. */
+	if (m->solved)
+		return;
 	memset(m->left[m->nopt], 0, sizeof m->left[0]);
 	for (j = m->nopt - 1; j >= 0; j--) {
 		memcpy(m->left[j], m->left[j + 1], sizeof m->left[0]);
@@ -244,6 +251,7 @@ model_solve(struct model *m)
 	}
 	enumerate(m, 0, set);
 	qsort(m->sol, (size_t)m->nsol, sizeof m->sol[0], cmp_u32);
+	m->solved = 1;
 }
 
 /* Solutions reported by the library. */
@@ -370,6 +378,7 @@ op_add(struct input *in, struct model *m, dlx *d, struct fa *fa)
 		memcpy(m->item[m->nopt], items, sizeof items);
 		memcpy(m->color[m->nopt], colors, sizeof colors);
 		m->nopt++;
+		m->solved = 0;
 		return;
 	}
 	/* An error: one the model predicts, and nothing was added. */
@@ -443,6 +452,7 @@ op_force(struct input *in, struct model *m, dlx *d, struct fa *fa)
 	}
 	CHECK(rc == DLX_OK);
 	m->forced[m->nforced++] = j;
+	m->solved = 0;
 }
 
 static void
@@ -633,6 +643,7 @@ op_bounds(struct input *in, struct model *m, dlx *d, struct fa *fa)
 	m->nbounded += now - was;
 	m->lo[item] = lo;
 	m->hi[item] = hi;
+	m->solved = 0;
 }
 
 /* The bounds the library reports are the model's, and the errors of
@@ -676,11 +687,11 @@ count_progress(void *arg, const struct dlx_stats *st)
  * NEVER and AUTO with the same branching order and cache budget taken
  * from the input.  Budgets below 4 KiB hold a few buckets or none (then
  * the count is made without a cache), so that entries are replaced; 0 is
- * the default budget.  With bounds,
- * ALWAYS is refused (DLX_ENOTSUP, as dlx.h documents) and the other modes
- * count by plain search.  One count in four stops from its progress
- * callback and must then give a lower bound.  Where an allocation was made
- * to fail, DLX_ENOMEM is allowed, and nothing else changes.
+ * the default budget.  With bounds, ALWAYS is refused (DLX_ENOTSUP, as
+ * dlx.h documents) and the other modes count by plain search.  One count
+ * in four stops from its progress callback and must then give a lower
+ * bound.  Where an allocation was made to fail, DLX_ENOMEM is allowed,
+ * and nothing else changes.
  */
 static void
 op_count(struct input *in, struct model *m, dlx *d, struct fa *fa)
@@ -959,10 +970,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			    (m->nforced > 0 ? DLX_OK : DLX_EMISUSE));
 			if (m->nforced > 0)
 				m->nforced--;
+			m->solved = 0;
 			break;
 		case 5:
 			dlx_unforce_all(d);
 			m->nforced = 0;
+			m->solved = 0;
 			break;
 		case 6:
 			op_search(&in, m, d, &fa);
