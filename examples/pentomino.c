@@ -14,6 +14,11 @@
  * Known counts (rotations and reflections counted as different / up to
  * symmetry): 6x10 9356/2339, 5x12 4040/1010, 4x15 1472/368, 3x20 8/2.
  *
+ * The board 8x8 is Dana Scott's (1958): the 8x8 square less its 2x2
+ * centre, also 60 cells.  Its cells keep their names; the four of the
+ * hole are no items, and no option covers them.  It has 520 tilings, 65
+ * up to symmetry; -s does not apply (a square has 8 symmetries).
+ *
  * Up to symmetry (-s): the symmetries of a rectangle that is not a square
  * are the identity, the two reflections in its middle lines and the half
  * turn.  They turn a tiling into 4 distinct ones, because the piece P,
@@ -23,7 +28,7 @@
  * only in its first orientation and that turned a quarter keeps exactly
  * one tiling of each 4.
  *
- * Usage: pentomino [-d] [-s] ROWSxCOLS
+ * Usage: pentomino [-d] [-s] ROWSxCOLS | pentomino [-d] 8x8
  * Without -d, count the tilings with libdlx; with -d, print the problem in
  * Knuth's DLX format.
  */
@@ -133,16 +138,37 @@ digit(int v)
 	return "0123456789abcdefghijklmnopqrstuvwxyz"[v];
 }
 
+/* Is cell (i, j) in the hole of Scott's board (8x8 less the centre)? */
+static int
+hole(int rows, int cols, int i, int j)
+{
+	return rows == 8 && cols == 8 && (i == 3 || i == 4) &&
+	    (j == 3 || j == 4);
+}
+
+/* The item of cell c = i * cols + j: pieces are items 0..11, then the
+ * cells row by row, the hole's skipped. */
+static int
+cell_item(int rows, int cols, int c)
+{
+	int	k, n = NPIECES;
+
+	for (k = 0; k < c; k++)
+		if (!hole(rows, cols, k / cols, k % cols))
+			n++;
+	return n;
+}
+
 /*
- * Call fn for every option: piece number, then the five cells as item
- * numbers (pieces are items 0..11, cell (i, j) is 12 + i * cols + j).
+ * Call fn for every option: piece number, then its five cells, cell (i, j)
+ * as i * cols + j.  Placements that cover the hole are left out.
  */
 static int
 each_option(int rows, int cols, int sym,
     int (*fn)(void *, const int *), void *arg)
 {
 	struct shape	 o[8];
-	int		 p, n, k, dr, dc, i, rc, opt[6];
+	int		 p, n, k, dr, dc, i, r, c, rc, opt[6];
 
 	for (p = 0; p < NPIECES; p++) {
 		n = orientations(&pieces[p], o);
@@ -152,10 +178,15 @@ each_option(int rows, int cols, int sym,
 			for (dr = 0; dr + o[k].rows <= rows; dr++)
 				for (dc = 0; dc + o[k].cols <= cols; dc++) {
 					opt[0] = p;
-					for (i = 0; i < 5; i++)
-						opt[i + 1] = NPIECES +
-						    (o[k].cell[i][0] + dr) *
-						    cols + o[k].cell[i][1] + dc;
+					for (i = 0; i < 5; i++) {
+						r = o[k].cell[i][0] + dr;
+						c = o[k].cell[i][1] + dc;
+						if (hole(rows, cols, r, c))
+							break;
+						opt[i + 1] = r * cols + c;
+					}
+					if (i < 5)
+						continue;
 					if ((rc = fn(arg, opt)) < 0)
 						return rc;
 				}
@@ -170,7 +201,7 @@ print_option(void *arg, const int *opt)
 
 	printf("%c", pieces[opt[0]].name);
 	for (i = 1; i < 6; i++) {
-		c = opt[i] - NPIECES;
+		c = opt[i];
 		printf(" %c%c", digit(c / cols), digit(c % cols));
 	}
 	printf("\n");
@@ -182,37 +213,53 @@ print_dlx(int rows, int cols, int sym)
 {
 	int	 p, i, j;
 
-	printf("| pentominoes in a %dx%d rectangle%s\n", rows, cols,
-	    sym ? ", up to symmetry" : "");
+	printf("| pentominoes in a %dx%d %s%s\n", rows, cols,
+	    hole(rows, cols, 3, 3) ? "square less its 2x2 centre" :
+	    "rectangle", sym ? ", up to symmetry" : "");
 	for (p = 0; p < NPIECES; p++)
 		printf("%c ", pieces[p].name);
 	for (i = 0; i < rows; i++)
 		for (j = 0; j < cols; j++)
-			printf("%c%c%s", digit(i), digit(j),
-			    i == rows - 1 && j == cols - 1 ? "\n" : " ");
+			if (!hole(rows, cols, i, j))
+				printf("%c%c%s", digit(i), digit(j),
+				    i == rows - 1 && j == cols - 1 ?
+				    "\n" : " ");
 	each_option(rows, cols, sym, print_option, &cols);
 	return fflush(stdout) == 0 && !ferror(stdout) ? 0 : -1;
 }
 
+struct adder {
+	dlx	*d;
+	int	 rows, cols;
+};
+
 static int
 add_option(void *arg, const int *opt)
 {
-	int	 rc = dlx_add_option(arg, opt, 6);
+	struct adder	*a = arg;
+	int		 items[6], i, rc;
 
+	items[0] = opt[0];
+	for (i = 1; i < 6; i++)
+		items[i] = cell_item(a->rows, a->cols, opt[i]);
+	rc = dlx_add_option(a->d, items, 6);
 	return rc < 0 ? rc : 0;
 }
 
 static int
 count(int rows, int cols, int sym, uint64_t *total)
 {
-	dlx	*d;
-	int	 rc;
+	struct adder	 a;
+	int		 rc;
 
-	if ((d = dlx_new(NPIECES + (size_t)rows * cols, 0)) == NULL)
+	/* Every board has 60 cells. */
+	if ((a.d = dlx_new(NPIECES + 60, 0)) == NULL)
 		return DLX_ENOMEM;
-	if ((rc = each_option(rows, cols, sym, add_option, d)) == 0)
-		rc = dlx_count(d, 0, total);
-	dlx_free(d);
+	a.rows = rows;
+	a.cols = cols;
+	if ((rc = each_option(rows, cols, sym, add_option, &a)) == 0)
+		rc = dlx_count(a.d, 0, total);
+	dlx_free(a.d);
 	return rc;
 }
 
@@ -232,10 +279,11 @@ main(int argc, char **argv)
 	}
 	if (argc != 2 || sscanf(argv[1], "%dx%d%n", &rows, &cols, &end) != 2 ||
 	    argv[1][end] != '\0' || rows < 1 || cols < 1 ||
-	    rows > MAXSIDE || cols > MAXSIDE || rows * cols != 60 ||
-	    rows == cols) {
+	    rows > MAXSIDE || cols > MAXSIDE || (rows * cols != 60 &&
+	    !(rows == 8 && cols == 8 && !sflag))) {
 		fprintf(stderr, "usage: pentomino [-d] [-s] ROWSxCOLS "
-		    "(a rectangle of 60 cells: 6x10, 5x12, 4x15, 3x20, ...)\n");
+		    "(a rectangle of 60 cells: 6x10, 5x12, 4x15, 3x20, ...)\n"
+		    "       pentomino [-d] 8x8 (less its 2x2 centre)\n");
 		return 2;
 	}
 	if (dflag) {

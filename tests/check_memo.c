@@ -263,6 +263,91 @@ START_TEST(test_memo_stop)
 }
 END_TEST
 
+/* An allocator that keeps the size of each block, to know the bytes
+ * live at the worst moment. */
+struct peak {
+	size_t	live;
+	size_t	peak;
+};
+
+#define PEAK_HDR	16	/* keeps the blocks aligned */
+
+static void *
+peak_realloc(void *ctx, void *p, size_t n)
+{
+	struct peak	*pk = ctx;
+	char		*q, *old = p == NULL ? NULL : (char *)p - PEAK_HDR;
+	size_t		 was = old == NULL ? 0 : *(size_t *)(void *)old;
+
+	if ((q = realloc(old, n + PEAK_HDR)) == NULL)
+		return NULL;
+	*(size_t *)(void *)q = n;
+	pk->live += n - was;
+	if (pk->live > pk->peak)
+		pk->peak = pk->live;
+	return q + PEAK_HDR;
+}
+
+static void
+peak_free(void *ctx, void *p)
+{
+	struct peak	*pk = ctx;
+	char		*old;
+
+	if (p == NULL)
+		return;
+	old = (char *)p - PEAK_HDR;
+	pk->live -= *(size_t *)(void *)old;
+	free(old);
+}
+
+/*
+ * The cache takes no more than its budget even while it grows, when the
+ * old table and the new one are both held (it once took half as much
+ * again).  10 queens with the cache from the start store some 20,000
+ * subtrees, more than a 200,000-byte budget holds.
+ */
+START_TEST(test_memo_budget_peak)
+{
+	static const size_t	 budgets[] = { 100000, 150000, 200000,
+	    300000 };
+	struct dlx_allocator	 a;
+	struct dlx_memo_stats	 ms;
+	struct peak		 pk;
+	dlx			*d;
+	uint64_t		 got;
+	size_t			 k, before;
+	int			 r, c, items[4];
+
+	memset(&pk, 0, sizeof pk);
+	a.realloc = peak_realloc;
+	a.free = peak_free;
+	a.ctx = &pk;
+	/* Rows and columns primary, the two diagonals secondary. */
+	ck_assert_ptr_nonnull(d = dlx_new_custom(20, 38, &a));
+	for (r = 0; r < 10; r++)
+		for (c = 0; c < 10; c++) {
+			items[0] = r;
+			items[1] = 10 + c;
+			items[2] = 20 + r + c;
+			items[3] = 39 + r - c + 9;
+			ck_assert_int_ge(dlx_add_option(d, items, 4), 0);
+		}
+	for (k = 0; k < sizeof budgets / sizeof budgets[0]; k++) {
+		before = pk.peak = pk.live;
+		ck_assert_int_eq(memo_count(d, DLX_MEMO_ALWAYS, budgets[k],
+		    &got, &ms), DLX_OK);
+		ck_assert_uint_eq(got, 724);
+		ck_assert_int_eq(ms.used, 1);
+		ck_assert_uint_gt(ms.replaced, 0);
+		ck_assert_uint_le(pk.peak - before, budgets[k]);
+		ck_assert_uint_eq(pk.live, before);
+	}
+	dlx_free(d);
+	ck_assert_uint_eq(pk.live, 0);
+}
+END_TEST
+
 /* Bounds: ALWAYS refuses, AUTO counts by plain search. */
 START_TEST(test_memo_bounds)
 {
@@ -349,6 +434,7 @@ make_memo_suite(void)
 	tcase_add_test(tc, test_memo_stop);
 	tcase_add_test(tc, test_memo_gives_up);
 	tcase_add_test(tc, test_memo_bounds);
+	tcase_add_test(tc, test_memo_budget_peak);
 	tcase_add_test(tc, test_wide_format);
 	suite_add_tcase(s, tc);
 	return s;

@@ -58,6 +58,8 @@ expect 0 magic 5........
 # Pentominoes in 3x20: 8 tilings, 2 up to symmetry.
 expect 8 pentomino 3x20
 expect 2 pentomino -s 3x20
+# Scott's 8x8 less the centre: 520 tilings (65 up to its 8 symmetries).
+expect 520 pentomino 8x8
 
 # The generators write exactly the shared instances.
 $DLX_RUN "$ex/queens" -d 8 | cmp -s - "$data/queens8.dlx" ||

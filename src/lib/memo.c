@@ -209,8 +209,11 @@ fill:
 }
 
 /*
- * Double the table if it fits the budget.  On failure (budget or memory)
- * the old table stays and entries are replaced from then on.
+ * Double the table if it fits the budget.  The old table is freed only
+ * once its entries have moved, so the two must fit the budget together:
+ * the budget bounds the memory taken at every moment, not only at rest.
+ * On failure (budget or memory) the old table stays and entries are
+ * replaced from then on.
  */
 static void
 grow(struct memo *m)
@@ -222,7 +225,7 @@ grow(struct memo *m)
 	if (oldn > SIZE_MAX / 2 / sw / sizeof *s)
 		return;
 	bytes = 2 * oldn * sw * sizeof *s;
-	if (bytes > m->budget)
+	if (bytes > m->budget || m->budget - bytes < bytes / 2)
 		return;
 	s = dlxi_alloc(d, NULL, 2 * oldn * sw, sizeof *s);
 	if (s == NULL)

@@ -6,14 +6,26 @@
  * primary (0..12) and secondary (0..3) items; each following byte is an
  * operation, some followed by argument bytes: add an option (valid or not:
  * items out of range, repeated, colored wrongly, with no primary item),
- * name an item, force and unforce options, make the next allocation fail,
- * and search in several ways (count all, with a solution limit, with a
- * node budget, stopping from the callback).  The model keeps the options
- * and the forced ones in plain arrays; after every operation the harness
- * checks that the library returned what the model allows and that
- * dlx_check() passes, and after every search that the solutions are those
- * found by trying every subset of the options (with pruning), with the
- * forced options first, each solution once.  Any difference aborts.
+ * name an item, force and unforce options, give a primary item bounds
+ * lo..hi (Algorithm M; invalid ones too: lo > hi, lo < 0, a secondary
+ * item), make the next allocation fail, search in several ways (count
+ * all, with a solution limit, with a node budget, stopping from the
+ * callback, in Knuth's tree or the fast one), count with dlx_count_wide()
+ * in every memo mode, branching order and a small cache budget (so that
+ * entries are replaced), ask for the first branching step, and check the
+ * wide arithmetic against unsigned __int128.  The model keeps the
+ * options, bounds and forced options in plain arrays; after every
+ * operation the harness checks that the library returned what the model
+ * allows and that dlx_check() passes, and after every search or count
+ * that the solutions are those found by trying every subset of the
+ * options (with pruning): each option at most once, primary item i
+ * covered lo_i..hi_i times, a secondary item by one option or by options
+ * of one color, with the forced options first, each solution once.  Any
+ * difference aborts.
+ *
+ * Operations 10..15 came later than 0..9; the op byte is taken modulo 16,
+ * so inputs written for the first ten (whose op bytes are all below 10)
+ * mean what they always meant.
  *
  * Build with clang -fsanitize=fuzzer,address,undefined (see
  * tests/fuzz/run.sh); replay.c runs the same entry point over files, so
@@ -31,9 +43,11 @@
 #define MAXITEMS	(MAXPRIM + MAXSEC)
 #define MAXOPT		16		/* subsets stay enumerable */
 #define MAXLEN		6		/* items given to one add */
-/* No solution contains another (every option has a primary item), so by
- * Sperner's theorem there are at most C(16,8) = 12870 of them. */
-#define MAXSOL		32768
+#define MAXBOUND	4		/* bounds tried: -1..MAXBOUND */
+/* Without bounds no solution contains another (every option has a primary
+ * item), so by Sperner's theorem there are at most C(16,8) = 12870 of
+ * them; with lower bounds of 0 every subset may be one. */
+#define MAXSOL		(1 << MAXOPT)
 
 #define CHECK(c) do {							\
 	if (!(c)) {							\
@@ -108,15 +122,23 @@ struct model {
 	int	color[MAXOPT][MAXLEN];
 	int	forced[MAXOPT];
 	int	nforced;
+	int	lo[MAXPRIM], hi[MAXPRIM]; /* bounds of the primary items */
+	int	nbounded;		/* primary items not 1..1: the
+					   library runs Algorithm M */
 	/* Solutions by brute force, as bit sets of options. */
 	uint32_t *sol;			/* MAXSOL entries */
 	int	nsol;
+	int	solved;			/* sol holds the solutions of the
+					   model as it is (a change of
+					   options, forced options or bounds
+					   clears it) */
 	/* Working state of the enumeration. */
-	int	pused[MAXITEMS];	/* times a primary item is covered */
+	int	pused[MAXITEMS];	/* options covering a primary item */
 	int	suse[MAXITEMS];		/* options naming a secondary item */
 	int	scolor[MAXITEMS];	/* its color (-1: named uncolored) */
-	int	last[MAXITEMS];		/* last option naming a primary item
-					   (-1: none), for pruning */
+	int	left[MAXOPT + 1][MAXPRIM]; /* options j.. that may still
+					   cover primary item i, for
+					   pruning */
 };
 
 /* Can option j join the options already taken in m's working state? */
@@ -129,7 +151,7 @@ fits(const struct model *m, int j)
 		i = m->item[j][k];
 		c = m->color[j][k];
 		if (i < m->np) {
-			if (m->pused[i])
+			if (m->pused[i] >= m->hi[i])
 				return 0;
 		} else if (m->suse[i] > 0 && (c == 0 || m->scolor[i] != c))
 			return 0;
@@ -171,14 +193,15 @@ enumerate(struct model *m, int j, uint32_t set)
 {
 	int	i;
 
-	/* A primary item still uncovered that no later option names: no
-	 * completion. */
+	/* A primary item that the later options cannot bring up to its
+	 * lower bound: no completion. */
 	for (i = 0; i < m->np; i++)
-		if (m->pused[i] == 0 && m->last[i] < j)
+		if (m->pused[i] + m->left[j][i] < m->lo[i])
 			return;
 	if (j == m->nopt) {
 		for (i = 0; i < m->np; i++)
-			CHECK(m->pused[i] == 1);
+			CHECK(m->pused[i] >= m->lo[i] &&
+			    m->pused[i] <= m->hi[i]);
 		CHECK(m->nsol < MAXSOL);
 		m->sol[m->nsol++] = set;
 		return;
@@ -205,12 +228,17 @@ model_solve(struct model *m)
 	uint32_t	set = 0;
 	int		k, j;
 
-	for (k = 0; k < m->np; k++)
-		m->last[k] = -1;
-	for (j = 0; j < m->nopt; j++)
-		for (k = 0; k < m->len[j]; k++)
-			if (m->item[j][k] < m->np && !is_forced(m, j))
-				m->last[m->item[j][k]] = j;
+	/* Up to 2^16 subsets: solve once per change. */
+	if (m->solved)
+		return;
+	memset(m->left[m->nopt], 0, sizeof m->left[0]);
+	for (j = m->nopt - 1; j >= 0; j--) {
+		memcpy(m->left[j], m->left[j + 1], sizeof m->left[0]);
+		if (!is_forced(m, j))
+			for (k = 0; k < m->len[j]; k++)
+				if (m->item[j][k] < m->np)
+					m->left[j][m->item[j][k]]++;
+	}
 	memset(m->pused, 0, sizeof m->pused);
 	memset(m->suse, 0, sizeof m->suse);
 	memset(m->scolor, 0, sizeof m->scolor);
@@ -223,6 +251,7 @@ model_solve(struct model *m)
 	}
 	enumerate(m, 0, set);
 	qsort(m->sol, (size_t)m->nsol, sizeof m->sol[0], cmp_u32);
+	m->solved = 1;
 }
 
 /* Solutions reported by the library. */
@@ -263,6 +292,9 @@ visit(void *arg, const int *options, size_t n)
 		CHECK(dlx_force(s->d, 0) == DLX_EMISUSE);
 		CHECK(dlx_unforce(s->d) == DLX_EMISUSE);
 		CHECK(dlx_count(s->d, 0, NULL) == DLX_EMISUSE);
+		CHECK(dlx_count_wide(s->d, NULL, NULL, NULL) == DLX_EMISUSE);
+		CHECK(dlx_set_item_bounds(s->d, 0, 1, 1) == DLX_EMISUSE);
+		CHECK(dlx_branch(s->d, NULL, NULL, NULL, 0) == DLX_EMISUSE);
 		CHECK(dlx_check(s->d) == DLX_OK);
 		CHECK(dlx_nforced(s->d) == (size_t)m->nforced);
 	}
@@ -346,6 +378,7 @@ op_add(struct input *in, struct model *m, dlx *d, struct fa *fa)
 		memcpy(m->item[m->nopt], items, sizeof items);
 		memcpy(m->color[m->nopt], colors, sizeof colors);
 		m->nopt++;
+		m->solved = 0;
 		return;
 	}
 	/* An error: one the model predicts, and nothing was added. */
@@ -374,23 +407,29 @@ op_add(struct input *in, struct model *m, dlx *d, struct fa *fa)
 	CHECK(dlx_noptions(d) == (size_t)m->nopt);
 }
 
-/* Would forcing option j clash with the forced ones? */
-static int
-clashes(struct model *m, int j)
+/* The working state of the model: the forced options taken. */
+static void
+load_forced(struct model *m)
 {
-	int	k, r;
+	int	k;
 
 	memset(m->pused, 0, sizeof m->pused);
 	memset(m->suse, 0, sizeof m->suse);
 	memset(m->scolor, 0, sizeof m->scolor);
 	for (k = 0; k < m->nforced; k++)
 		take(m, m->forced[k], 1);
-	r = !fits(m, j);
-	return r;
+}
+
+/* Would forcing option j clash with the forced ones? */
+static int
+clashes(struct model *m, int j)
+{
+	load_forced(m);
+	return !fits(m, j);
 }
 
 static void
-op_force(struct input *in, struct model *m, dlx *d)
+op_force(struct input *in, struct model *m, dlx *d, struct fa *fa)
 {
 	int	j, rc;
 
@@ -406,12 +445,18 @@ op_force(struct input *in, struct model *m, dlx *d)
 		CHECK(rc == DLX_ECONFLICT);
 		return;
 	}
+	/* With bounds the list of forced options may have to grow. */
+	if (rc == DLX_ENOMEM) {
+		CHECK(fa->failed && m->nbounded > 0);
+		return;
+	}
 	CHECK(rc == DLX_OK);
 	m->forced[m->nforced++] = j;
+	m->solved = 0;
 }
 
 static void
-op_search(struct input *in, struct model *m, dlx *d)
+op_search(struct input *in, struct model *m, dlx *d, struct fa *fa)
 {
 	struct dlx_search	s;
 	struct dlx_stats	st;
@@ -425,7 +470,11 @@ op_search(struct input *in, struct model *m, dlx *d)
 	seen.m = m;
 	seen.d = d;
 	seen.sol = seen_sol;
-	how = next(in) % 6;
+	how = next(in);
+	/* Knuth's tree or the fast one: the same solutions.  (Bounds have
+	 * one tree, DLX3's, whatever knuth says.) */
+	s.knuth = how / 6 & 1;
+	how %= 6;
 	seen.poke = next(in) & 1;
 	s.visit = visit;
 	s.visit_arg = &seen;
@@ -453,9 +502,16 @@ op_search(struct input *in, struct model *m, dlx *d)
 	}
 	rc = dlx_search(d, &s);
 	dlx_stats(d, &st);
-	TRACE("search: %d options, %d forced, how %u: %d, %llu solutions, "
-	    "model %d\n", m->nopt, m->nforced, how, rc,
-	    (unsigned long long)st.solutions, m->nsol);
+	TRACE("search: %d options, %d forced, %d bounded, how %u, knuth %d: "
+	    "%d, %llu solutions, model %d\n", m->nopt, m->nforced,
+	    m->nbounded, how, s.knuth, rc, (unsigned long long)st.solutions,
+	    m->nsol);
+	if (rc == DLX_ENOMEM) {
+		/* Only Algorithm M allocates, for its first search. */
+		CHECK(fa->failed && m->nbounded > 0);
+		CHECK(seen.n == 0);
+		return;
+	}
 	if (s.visit != NULL)
 		CHECK(st.solutions == (uint64_t)seen.n);
 	check_subset(&seen);
@@ -495,7 +551,7 @@ op_search(struct input *in, struct model *m, dlx *d)
 }
 
 static void
-op_first(struct model *m, dlx *d)
+op_first(struct model *m, dlx *d, struct fa *fa)
 {
 	struct seen	seen;
 	int		opts[MAXOPT];
@@ -504,6 +560,10 @@ op_first(struct model *m, dlx *d)
 
 	model_solve(m);
 	rc = dlx_first(d, opts, MAXOPT, &n);
+	if (rc == DLX_ENOMEM) {
+		CHECK(fa->failed && m->nbounded > 0);
+		return;
+	}
 	if (m->nsol == 0) {
 		CHECK(rc == DLX_OK);
 		return;
@@ -545,6 +605,329 @@ op_name(struct input *in, struct model *m, dlx *d, struct fa *fa)
 	}
 }
 
+/*
+ * Bounds lo..hi on an item: valid or not (lo < 0, lo > hi, a secondary
+ * item, an item out of range, options forced).  A refused call must leave
+ * every item's bounds as they were (checked after each operation).
+ */
+static void
+op_bounds(struct input *in, struct model *m, dlx *d, struct fa *fa)
+{
+	int	item, lo, hi, rc, was, now;
+
+	item = (int)(next(in) % (unsigned)(m->np + m->ns + 2)) - 1;
+	lo = (int)(next(in) % (MAXBOUND + 2)) - 1;
+	hi = (int)(next(in) % (MAXBOUND + 2)) - 1;
+	rc = dlx_set_item_bounds(d, item, lo, hi);
+	CHECK(!fa->failed || rc == DLX_ENOMEM);
+	if (m->nforced > 0) {
+		CHECK(rc == DLX_EMISUSE);
+		return;
+	}
+	if (item < 0 || item >= m->np + m->ns) {
+		CHECK(rc == DLX_ERANGE);
+		return;
+	}
+	if (item >= m->np || lo < 0 || lo > hi) {
+		CHECK(rc == DLX_EINVAL);
+		return;
+	}
+	if (rc == DLX_ENOMEM) {
+		/* Only the first bounds other than 1..1 allocate. */
+		CHECK(fa->failed && m->nbounded == 0 && (lo != 1 || hi != 1));
+		return;
+	}
+	CHECK(rc == DLX_OK);
+	was = m->lo[item] != 1 || m->hi[item] != 1;
+	now = lo != 1 || hi != 1;
+	m->nbounded += now - was;
+	m->lo[item] = lo;
+	m->hi[item] = hi;
+	m->solved = 0;
+}
+
+/* The bounds the library reports are the model's, and the errors of
+ * dlx_item_bounds() are as documented. */
+static void
+check_bounds(const struct model *m, const dlx *d)
+{
+	int	i, lo, hi;
+
+	for (i = 0; i < m->np; i++) {
+		CHECK(dlx_item_bounds(d, i, &lo, &hi) == DLX_OK);
+		CHECK(lo == m->lo[i] && hi == m->hi[i]);
+	}
+	for (; i < m->np + m->ns; i++)
+		CHECK(dlx_item_bounds(d, i, &lo, &hi) == DLX_EINVAL);
+	CHECK(dlx_item_bounds(d, -1, &lo, &hi) == DLX_ERANGE);
+	CHECK(dlx_item_bounds(d, m->np + m->ns, &lo, &hi) == DLX_ERANGE);
+	if (m->np > 0)
+		CHECK(dlx_item_bounds(d, 0, NULL, &hi) == DLX_EINVAL);
+}
+
+/* A progress callback for dlx_count_wide(): the matrix is sound and
+ * cannot be changed; stop after some calls. */
+static int
+count_progress(void *arg, const struct dlx_stats *st)
+{
+	struct seen	*s = arg;
+	int		 item = 0;
+
+	(void)st;
+	CHECK(dlx_check(s->d) == DLX_OK);
+	CHECK(dlx_add_option(s->d, &item, 1) == DLX_EMISUSE);
+	CHECK(dlx_set_item_bounds(s->d, 0, 0, 2) == DLX_EMISUSE);
+	CHECK(dlx_count_wide(s->d, NULL, NULL, NULL) == DLX_EMISUSE);
+	return --s->progress_left == 0;
+}
+
+/*
+ * Count the solutions every way there is and compare with the model: the
+ * plain search (dlx_count), then dlx_count_wide() in each mode ALWAYS,
+ * NEVER and AUTO with the same branching order and cache budget taken
+ * from the input.  Budgets below 4 KiB hold a few buckets or none (then
+ * the count is made without a cache), so that entries are replaced; 0 is
+ * the default budget.  With bounds, ALWAYS is refused (DLX_ENOTSUP, as
+ * dlx.h documents) and the other modes count by plain search.  One count
+ * in four stops from its progress callback and must then give a lower
+ * bound.  Where an allocation was made to fail, DLX_ENOMEM is allowed,
+ * and nothing else changes.
+ */
+static void
+op_count(struct input *in, struct model *m, dlx *d, struct fa *fa)
+{
+	static const int	 modes[] = { DLX_MEMO_ALWAYS, DLX_MEMO_NEVER,
+				    DLX_MEMO_AUTO, 3, -1 };
+	struct dlx_memo		 p;
+	struct dlx_memo_stats	 ms;
+	struct dlx_stats	 st;
+	struct dlx_wide		 w;
+	struct seen		 seen;
+	uint64_t		 c;
+	unsigned		 b, k, nmodes;
+	int			 rc, mode;
+
+	model_solve(m);
+	fa->failed = 0;
+	rc = dlx_count(d, 0, &c);
+	if (rc == DLX_ENOMEM)
+		CHECK(fa->failed && m->nbounded > 0);
+	else {
+		CHECK(rc == DLX_OK);
+		CHECK(c == (uint64_t)m->nsol);
+	}
+
+	memset(&p, 0, sizeof p);
+	b = next(in);
+	p.order = b & 1 ? DLX_MEMO_FIRST : DLX_MEMO_MRV;
+	p.no_plain = b >> 1 & 1;
+	/* An invalid mode now and then. */
+	nmodes = b >> 2 & 1 ? 5 : 3;
+	b = next(in);
+	p.memory = (size_t)b * 16;
+	memset(&seen, 0, sizeof seen);
+	seen.m = m;
+	seen.d = d;
+	if (next(in) % 4 == 3) {
+		p.progress = count_progress;
+		p.progress_arg = &seen;
+		p.progress_updates = 1 + next(in) % 8;
+	}
+	for (k = 0; k < nmodes; k++) {
+		mode = p.mode = modes[k];
+		seen.progress_left = 1 + (int)(k * 3 % 7);
+		fa->failed = 0;
+		memset(&w, 0xa5, sizeof w);
+		memset(&ms, 0xa5, sizeof ms);
+		rc = dlx_count_wide(d, &p, &w, &ms);
+		TRACE("count_wide: mode %d order %d memory %zu no_plain %d "
+		    "progress %d, %d bounded: %d, %llu (model %d), used %d, "
+		    "lookups %llu hits %llu stores %llu replaced %llu\n",
+		    mode, p.order, p.memory, p.no_plain,
+		    p.progress != NULL, m->nbounded, rc,
+		    (unsigned long long)w.lo, m->nsol, ms.used,
+		    (unsigned long long)ms.lookups,
+		    (unsigned long long)ms.hits,
+		    (unsigned long long)ms.stores,
+		    (unsigned long long)ms.replaced);
+		CHECK(w.hi == 0);
+		if (mode != DLX_MEMO_ALWAYS && mode != DLX_MEMO_NEVER &&
+		    mode != DLX_MEMO_AUTO) {
+			CHECK(rc == DLX_EINVAL);
+			CHECK(w.lo == 0 && !ms.used);
+			continue;
+		}
+		if (mode == DLX_MEMO_ALWAYS && m->nbounded > 0) {
+			/* By design: the cache's state has no room for
+			 * bounds, and ALWAYS promises the cache. */
+			CHECK(rc == DLX_ENOTSUP);
+			CHECK(w.lo == 0 && !ms.used && !ms.gave_up);
+			continue;
+		}
+		/* The cache only ever serves problems without bounds. */
+		CHECK(!ms.used || (mode != DLX_MEMO_NEVER &&
+		    m->nbounded == 0));
+		CHECK(!ms.gave_up || mode == DLX_MEMO_AUTO);
+		if (ms.used) {
+			CHECK(ms.hits <= ms.lookups);
+			CHECK(ms.entries <= ms.stores);
+			CHECK(p.memory == 0 || ms.bytes <= p.memory);
+		}
+		if (rc == DLX_ENOMEM) {
+			CHECK(fa->failed && m->nbounded > 0);
+			continue;
+		}
+		if (rc == DLX_STOPPED) {
+			CHECK(p.progress != NULL && seen.progress_left == 0);
+			CHECK(w.lo <= (uint64_t)m->nsol);
+			continue;
+		}
+		if (rc == DLX_INCOMPLETE) {
+			/* AUTO with no_plain, when the cache does not pay:
+			 * nothing counted. */
+			CHECK(p.no_plain && mode == DLX_MEMO_AUTO &&
+			    m->nbounded == 0);
+			CHECK(w.lo == 0);
+			continue;
+		}
+		CHECK(rc == DLX_OK);
+		CHECK(w.lo == (uint64_t)m->nsol);
+		dlx_stats(d, &st);
+		CHECK(st.solutions == w.lo);
+		CHECK(dlx_progress(d) == 1.0);
+	}
+	CHECK(dlx_nforced(d) == (size_t)m->nforced);
+}
+
+/*
+ * dlx_branch(): the first primary item without forced options with the
+ * fewest options compatible with the forced ones (ties to the first), and
+ * exactly those options.  Bounds have no such single step: DLX_ENOTSUP.
+ */
+static void
+op_branch(struct input *in, struct model *m, dlx *d)
+{
+	uint64_t	updates[MAXOPT];
+	int		opts[MAXOPT], cnt[MAXPRIM], seen[MAXOPT];
+	int		item, rc, i, j, k, best, cap;
+
+	cap = (int)(next(in) % (MAXOPT + 1));
+	rc = dlx_branch(d, &item, opts, next(in) & 1 ? updates : NULL,
+	    (size_t)cap);
+	if (m->nbounded > 0) {
+		CHECK(rc == DLX_ENOTSUP);
+		return;
+	}
+	CHECK(rc >= 0);
+	/* The model's lists: options that fit with the forced ones. */
+	load_forced(m);
+	memset(cnt, 0, sizeof cnt);
+	for (j = 0; j < m->nopt; j++)
+		if (!is_forced(m, j) && fits(m, j))
+			for (k = 0; k < m->len[j]; k++)
+				if (m->item[j][k] < m->np)
+					cnt[m->item[j][k]]++;
+	best = -1;
+	for (i = 0; i < m->np; i++)
+		if (m->pused[i] == 0 && (best < 0 || cnt[i] < cnt[best]))
+			best = i;
+	CHECK(item == best);
+	if (best < 0) {
+		CHECK(rc == 0);
+		return;
+	}
+	CHECK(rc == cnt[best]);
+	memset(seen, 0, sizeof seen);
+	for (k = 0; k < rc && k < cap; k++) {
+		j = opts[k];
+		CHECK(j >= 0 && j < m->nopt && !seen[j]);
+		seen[j] = 1;
+		CHECK(!is_forced(m, j) && fits(m, j));
+		for (i = 0; i < m->len[j] && m->item[j][i] != best; i++)
+			continue;
+		CHECK(i < m->len[j]);
+	}
+}
+
+/* A 64-bit word from the input: edge values or bytes spread over it. */
+static uint64_t
+word(struct input *in)
+{
+	unsigned	b = next(in);
+	uint64_t	x;
+
+	switch (b % 4) {
+	case 0:
+		return b / 4;
+	case 1:
+		return UINT64_MAX - b / 4;
+	case 2:
+		/* One call per statement: the order is the input's. */
+		x = (uint64_t)next(in) << 56;
+		x |= (uint64_t)next(in) << 24;
+		return x | next(in);
+	default:
+		x = next(in);
+		return x * UINT64_C(0x0101010101010101);
+	}
+}
+
+/* Decimal text of x, by unsigned __int128 division. */
+static void
+u128_text(unsigned __int128 x, char *buf)
+{
+	char	tmp[DLX_WIDE_DIGITS + 1];
+	int	n = DLX_WIDE_DIGITS;
+
+	tmp[n] = '\0';
+	do {
+		tmp[--n] = (char)('0' + (int)(x % 10));
+		x /= 10;
+	} while (x != 0);
+	strcpy(buf, tmp + n);
+}
+
+/* dlx_wide_add, _cmp and _format against unsigned __int128. */
+static void
+op_wide(struct input *in)
+{
+	struct dlx_wide		a, b, s;
+	unsigned __int128	x, y;
+	char			buf[DLX_WIDE_DIGITS + 1];
+	char			want[DLX_WIDE_DIGITS + 1];
+	char			small[DLX_WIDE_DIGITS + 1];
+	size_t			len, size;
+	int			rc;
+
+	a.hi = word(in);
+	a.lo = word(in);
+	b.hi = word(in);
+	b.lo = word(in);
+	x = (unsigned __int128)a.hi << 64 | a.lo;
+	y = (unsigned __int128)b.hi << 64 | b.lo;
+	CHECK(dlx_wide_cmp(a, b) == (x < y ? -1 : x > y));
+	s = a;
+	rc = dlx_wide_add(&s, b);
+	if (x + y < x) {
+		CHECK(rc == DLX_EOVERFLOW);
+		CHECK(s.hi == a.hi && s.lo == a.lo);
+	} else {
+		CHECK(rc == DLX_OK);
+		CHECK(((unsigned __int128)s.hi << 64 | s.lo) == x + y);
+	}
+	CHECK(dlx_wide_add(NULL, b) == DLX_EINVAL);
+	u128_text(x, want);
+	CHECK(dlx_wide_format(a, buf, sizeof buf) == buf);
+	CHECK(strcmp(buf, want) == 0);
+	/* A buffer one byte too small gives "", a big enough one the text. */
+	len = strlen(want);
+	size = next(in) % 2 ? len : len + 1;
+	memset(small, 'x', sizeof small);
+	CHECK(dlx_wide_format(a, small, size) == small);
+	CHECK(size == len ? small[0] == '\0' : strcmp(small, want) == 0);
+	CHECK(dlx_wide_format(a, NULL, 0) == NULL);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
 int
@@ -555,7 +938,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct fa		 fa;
 	struct model		*m;
 	dlx			*d;
-	int			 ops;
+	int			 ops, i;
 
 	if ((m = calloc(1, sizeof *m)) == NULL)
 		return 0;
@@ -566,35 +949,39 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	a.ctx = &fa;
 	m->np = (int)(next(&in) % (MAXPRIM + 1));
 	m->ns = (int)(next(&in) % (MAXSEC + 1));
+	for (i = 0; i < m->np; i++)
+		m->lo[i] = m->hi[i] = 1;
 	d = dlx_new_custom((size_t)m->np, (size_t)m->ns, &a);
 	CHECK(d != NULL);
 	/* Bounded work per input, however long it is. */
 	for (ops = 0; in.n > 0 && ops < 200; ops++) {
 		fa.failed = 0;
-		switch (next(&in) % 10) {
+		switch (next(&in) % 16) {
 		case 0:
 		case 1:
 		case 2:
 			op_add(&in, m, d, &fa);
 			break;
 		case 3:
-			op_force(&in, m, d);
+			op_force(&in, m, d, &fa);
 			break;
 		case 4:
 			CHECK(dlx_unforce(d) ==
 			    (m->nforced > 0 ? DLX_OK : DLX_EMISUSE));
 			if (m->nforced > 0)
 				m->nforced--;
+			m->solved = 0;
 			break;
 		case 5:
 			dlx_unforce_all(d);
 			m->nforced = 0;
+			m->solved = 0;
 			break;
 		case 6:
-			op_search(&in, m, d);
+			op_search(&in, m, d, &fa);
 			break;
 		case 7:
-			op_first(m, d);
+			op_first(m, d, &fa);
 			break;
 		case 8:
 			op_name(&in, m, d, &fa);
@@ -602,18 +989,42 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		case 9:
 			fa.armed = 1;	/* the next allocation fails */
 			continue;
+		case 10:
+		case 11:
+			op_bounds(&in, m, d, &fa);
+			break;
+		case 12:
+		case 13:
+			op_count(&in, m, d, &fa);
+			break;
+		case 14:
+			op_branch(&in, m, d);
+			break;
+		case 15:
+			op_wide(&in);
+			break;
 		}
 		fa.armed = 0;
 		CHECK(dlx_check(d) == DLX_OK);
 		CHECK(dlx_noptions(d) == (size_t)m->nopt);
 		CHECK(dlx_nforced(d) == (size_t)m->nforced);
+		check_bounds(m, d);
 	}
 	/* Whatever was forced, one last full search agrees with the model. */
 	{
 		uint8_t		zero[2] = { 0, 0 };
+		uint8_t		tiny[3] = { 1, 80, 0 };
 		struct input	z = { zero, 2 };
 
-		op_search(&z, m, d);
+		op_search(&z, m, d, &fa);
+		/* Every way of counting, with the default budget and with
+		 * one of about two buckets. */
+		z.p = zero;
+		z.n = 2;
+		op_count(&z, m, d, &fa);
+		z.p = tiny;
+		z.n = 3;
+		op_count(&z, m, d, &fa);
 	}
 	dlx_free(d);
 	CHECK(fa.live == 0);

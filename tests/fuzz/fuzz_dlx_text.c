@@ -151,21 +151,32 @@ round_trip(const dlx_text *t)
 	free(buf);
 }
 
-/* Each solution is an exact cover, colors agreeing. */
+/*
+ * Each solution is an exact cover as the bounds say: each option at most
+ * once, primary item k covered lo_k..hi_k times (once without bounds;
+ * with lo_k = 0 even the empty set may be a solution), each secondary
+ * item by one option or by options of one color.
+ */
 static int
 visit(void *arg, const int *options, size_t n)
 {
 	dlx	*d = arg;
-	size_t	 k, i, nitems;
-	int	*used, item, c;
+	size_t	 k, i, nitems, np = dlx_nprimary(d);
+	int	*used, *chosen, item, c, lo, hi;
 
-	nitems = dlx_nprimary(d) + dlx_nsecondary(d);
+	nitems = np + dlx_nsecondary(d);
 	CHECK((used = calloc(nitems + 1, sizeof *used)) != NULL);
-	for (k = 0; k < n; k++)
+	CHECK((chosen = calloc(dlx_noptions(d) + 1, sizeof *chosen)) != NULL);
+	for (k = 0; k < n; k++) {
+		CHECK(options[k] >= 0 && (size_t)options[k] < dlx_noptions(d));
+		CHECK(!chosen[options[k]]);
+		chosen[options[k]] = 1;
 		for (i = 0; i < dlx_option_size(d, options[k]); i++) {
 			item = dlx_option_item(d, options[k], i);
 			c = dlx_option_color(d, options[k], i);
-			if ((size_t)item < dlx_nprimary(d) || c == 0) {
+			if ((size_t)item < np)
+				used[item]++;	/* against the bounds below */
+			else if (c == 0) {
 				CHECK(used[item] == 0);
 				used[item] = -1;
 			} else {
@@ -173,8 +184,12 @@ visit(void *arg, const int *options, size_t n)
 				used[item] = c;
 			}
 		}
-	for (k = 0; k < dlx_nprimary(d); k++)
-		CHECK(used[k] == -1);
+	}
+	for (k = 0; k < np; k++) {
+		CHECK(dlx_item_bounds(d, (int)k, &lo, &hi) == DLX_OK);
+		CHECK(used[k] >= lo && used[k] <= hi);
+	}
+	free(chosen);
 	free(used);
 	return 0;
 }
