@@ -260,8 +260,15 @@ full(const struct memo *m, uint64_t h)
 static void
 store(struct memo *m, u128 count, uint64_t cost)
 {
-	/* Grow before replacing anything, while the budget allows. */
-	if (m->used >= m->nslots / 4 * 3 || full(m, m->hash | 1))
+	/*
+	 * Grow while the budget allows: at three quarters full, or when the
+	 * entry's bucket is full and half the table is.  A full bucket alone
+	 * happens at any load (buckets are only four slots), and growing on
+	 * it doubled the table far beyond what the entries needed; below
+	 * half load the bucket's cheapest entry is replaced instead.
+	 */
+	if (m->used >= m->nslots / 4 * 3 ||
+	    (m->used >= m->nslots / 2 && full(m, m->hash | 1)))
 		grow(m);
 	makekey(m);
 	place(m, m->hash | 1, m->key, count, cost);
