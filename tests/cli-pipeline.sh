@@ -1,9 +1,10 @@
 #!/bin/sh
 # dlx-sudoku answers a file of many puzzles several at a time on its
-# threads (src/sudoku-pipeline.c): its output, standard output and standard
-# error alike, must be byte for byte what one thread writes, in input
-# order, for every mode that goes through it, with bad puzzles among good
-# ones, on 2 to 8 threads (more than the CPUs included).
+# threads (src/sudoku-pipeline.c), and makes puzzles on them
+# (src/sudoku-generate.c): its output, standard output and standard error
+# alike, must be byte for byte what one thread writes, in input order, for
+# every mode that goes through it, with bad puzzles among good ones, on 2
+# to 8 threads (more than the CPUs included).
 : "${top_builddir:=.}" "${top_srcdir:=.}"
 prog=$top_builddir/src/dlx-sudoku
 data=$top_srcdir/tests/data
@@ -54,6 +55,23 @@ for args in "" "--count" "-f line --count" "--unique -f csv" "-j" \
 	# The run must have answered something: a test of empty outputs
 	# could not fail.
 	[ -s "$tmp/out1" ] || { echo "FAIL $args: no output"; fail=1; }
+done
+
+# --generate makes puzzle i from a seed of its own: the same puzzles, in
+# the same order, on any number of threads; every one unique.
+for v in "" "--variant x" "--variant killer --box 2x3"; do
+	# shellcheck disable=SC2086
+	$DLX_RUN "$prog" --generate 12 --seed 9 $v -t 1 >"$tmp/gen1" 2>&1
+	for t in 2 3 8; do
+		# shellcheck disable=SC2086
+		$DLX_RUN "$prog" --generate 12 --seed 9 $v -t $t >"$tmp/gen" 2>&1
+		cmp -s "$tmp/gen1" "$tmp/gen" ||
+		    { echo "FAIL --generate $v -t $t differs"; fail=1; }
+	done
+	"$prog" -u -f line "$tmp/gen1" >"$tmp/uniq" ||
+	    { echo "FAIL --generate $v: not all unique"; fail=1; }
+	[ "$(grep -c ' unique$' "$tmp/uniq")" = 12 ] ||
+	    { echo "FAIL --generate $v: not 12 puzzles"; fail=1; }
 done
 
 # Standard output and standard error go to one file in the order one

@@ -99,6 +99,15 @@ void		 dlx_sudoku_gen_free(dlx_sudoku_gen *g);
 int		 dlx_sudoku_gen_next(dlx_sudoku_gen *g,
 		    struct dlx_sudoku_genpuzzle *p);
 
+/*
+ * Seed g's PRNG again, as dlx_sudoku_gen_new() seeds it from o.seed: the
+ * puzzles that follow are those a new generator with this seed would make.
+ * Lets a program make puzzle i from a seed of its own (dlx-sudoku
+ * --generate does, so the puzzles do not depend on the number of threads
+ * making them).  Returns DLX_OK, or DLX_EINVAL if g is NULL.
+ */
+int		 dlx_sudoku_gen_seed(dlx_sudoku_gen *g, uint64_t seed);
+
 #ifdef __cplusplus
 }
 #endif

@@ -463,6 +463,16 @@ clash:
 }
 
 int
+dlx_sudoku_gen_seed(dlx_sudoku_gen *g, uint64_t seed)
+{
+	if (g == NULL)
+		return DLX_EINVAL;
+	g->rng[0] = splitmix(&seed);
+	g->rng[1] = splitmix(&seed);
+	return DLX_OK;
+}
+
+int
 dlx_sudoku_gen_next(dlx_sudoku_gen *g, struct dlx_sudoku_genpuzzle *p)
 {
 	uint64_t	 attempts;
