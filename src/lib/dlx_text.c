@@ -314,6 +314,97 @@ fail(struct reader *r, int code, size_t col, const char *fmt, ...)
 }
 
 /*
+ * The next line of a buffer source, as next_line() says.  The buffer is
+ * the caller's, so the line points into it and nothing is copied.
+ */
+static int
+next_line_mem(struct reader *r, const char **line, size_t *len)
+{
+	struct source	*s = &r->src;
+	const char	*p = s->mem + s->mempos, *nl;
+	size_t		 left = s->memlen - s->mempos, n;
+
+	if (left == 0)
+		return 0;
+	s->lineno++;
+	if ((nl = memchr(p, '\n', left)) != NULL)
+		n = (size_t)(nl - p);
+	else
+		n = left;
+	if (n > s->max_line)
+		return fail(r, DLX_TEXT_ELONGLINE, s->max_line + 1,
+		    "line longer than %zu bytes", s->max_line);
+	*line = p;
+	*len = n;
+	s->mempos += n + (nl != NULL);
+	return 1;
+}
+
+/*
+ * Make room at the end of a stream's buffer: drop what was returned, then
+ * grow it, doubling from 64 KB but never past max_line + 2 bytes: room
+ * for the longest line allowed and its newline, or to see that a line is
+ * longer.  Returns DLX_OK or
+ * DLX_ENOMEM recorded in r->err; on error buf is as it was.
+ */
+static int
+make_room(struct reader *r)
+{
+	struct source	*s = &r->src;
+	size_t		 cap;
+	char		*buf;
+
+	if (s->start > 0) {
+		memmove(s->buf, s->buf + s->start, s->end - s->start);
+		s->end -= s->start;
+		s->scan -= s->start;
+		s->start = 0;
+	}
+	if (s->end < s->cap)
+		return DLX_OK;
+	cap = s->cap == 0 ? 65536 : s->cap * 2;
+	if (cap > s->max_line + 2)
+		cap = s->max_line + 2;
+	if (cap < 2)
+		cap = 2;
+	if ((buf = mem_realloc(&r->mem, s->buf, cap, 1)) == NULL)
+		return fail(r, DLX_ENOMEM, 0, "%s", dlx_strerror(DLX_ENOMEM));
+	s->buf = buf;
+	s->cap = cap;
+	return DLX_OK;
+}
+
+/*
+ * Read more of the stream into its buffer, setting s->eof at end of file.
+ * Returns DLX_OK or a negative error recorded in r->err; a read error is
+ * charged to the line being read, with the errno of the failure.
+ */
+static int
+refill(struct reader *r)
+{
+	struct source	*s = &r->src;
+	size_t		 n;
+	int		 rc, e;
+
+	if ((rc = make_room(r)) != DLX_OK)
+		return rc;
+	n = fread(s->buf + s->end, 1, s->cap - s->end, s->fp);
+	s->end += n;
+	if (n > 0)
+		return DLX_OK;
+	if (ferror(s->fp)) {
+		e = errno;
+		s->lineno++;
+		fail(r, DLX_TEXT_EIO, 0, "read error: %s", strerror(e));
+		if (r->err != NULL)
+			r->err->sys_errno = e;
+		return DLX_TEXT_EIO;
+	}
+	s->eof = 1;
+	return DLX_OK;
+}
+
+/*
  * Get the next line, without its newline, in *line and *len.  Returns 1,
  * 0 at end of input, or a negative error (recorded in r->err).
  */
@@ -323,27 +414,10 @@ next_line(struct reader *r, const char **line, size_t *len)
 	struct source	*s = &r->src;
 	char		*nl;
 	size_t		 n;
+	int		 rc;
 
-	if (s->fp == NULL) {
-		const char	*p = s->mem + s->mempos;
-		size_t		 left = s->memlen - s->mempos;
-
-		if (left == 0)
-			return 0;
-		s->lineno++;
-		if ((nl = memchr(p, '\n', left)) != NULL)
-			n = (size_t)(nl - p);
-		else
-			n = left;
-		if (n > s->max_line)
-			return fail(r, DLX_TEXT_ELONGLINE, s->max_line + 1,
-			    "line longer than %zu bytes", s->max_line);
-		*line = p;
-		*len = n;
-		s->mempos += n + (nl != NULL);
-		return 1;
-	}
-
+	if (s->fp == NULL)
+		return next_line_mem(r, line, len);
 	for (;;) {
 		nl = s->end > s->scan ?
 		    memchr(s->buf + s->scan, '\n', s->end - s->scan) : NULL;
@@ -366,44 +440,8 @@ next_line(struct reader *r, const char **line, size_t *len)
 			s->lineno++;
 			break;
 		}
-		/* Make room: drop what was returned, then grow up to a
-		 * little more than max_line. */
-		if (s->start > 0) {
-			memmove(s->buf, s->buf + s->start, s->end - s->start);
-			s->end -= s->start;
-			s->scan -= s->start;
-			s->start = 0;
-		}
-		if (s->end == s->cap) {
-			size_t	 cap = s->cap == 0 ? 65536 : s->cap * 2;
-			char	*buf;
-
-			if (cap > s->max_line + 2)
-				cap = s->max_line + 2;
-			if (cap < 2)
-				cap = 2;
-			if ((buf = mem_realloc(&r->mem, s->buf, cap, 1)) ==
-			    NULL)
-				return fail(r, DLX_ENOMEM, 0, "%s",
-				    dlx_strerror(DLX_ENOMEM));
-			s->buf = buf;
-			s->cap = cap;
-		}
-		n = fread(s->buf + s->end, 1, s->cap - s->end, s->fp);
-		s->end += n;
-		if (n == 0) {
-			if (ferror(s->fp)) {
-				int	 e = errno;
-
-				s->lineno++;
-				fail(r, DLX_TEXT_EIO, 0, "read error: %s",
-				    strerror(e));
-				if (r->err != NULL)
-					r->err->sys_errno = e;
-				return DLX_TEXT_EIO;
-			}
-			s->eof = 1;
-		}
+		if ((rc = refill(r)) != DLX_OK)
+			return rc;
 	}
 	return fail(r, DLX_TEXT_ELONGLINE, s->max_line + 1,
 	    "line longer than %zu bytes", s->max_line);
@@ -624,97 +662,108 @@ reserve(struct reader *r, size_t n)
 }
 
 /*
- * Read one option line and add it to the dlx (or skip it, warning, if it
- * has no primary item).
+ * Read the token "name" or "name:color" at line[i..], which is not blank,
+ * up to the next blank or the end of the line: *end is where it stops.
+ * The name must be a known item not yet in this option (r->stamp holds
+ * the line number of the last option naming each item); a color, allowed
+ * only on a secondary item, is numbered from 1 on first sight.  Returns
+ * DLX_OK with *item and *color (0: none), or a negative error recorded in
+ * r->err; the outputs are set either way.
  */
 static int
-read_option(struct reader *r, const char *line, size_t len)
+read_token(struct reader *r, const char *line, size_t len, size_t i,
+    size_t *end, int *item, int *color)
 {
 	struct dlx_text	*t = r->t;
-	struct dlx_text_error w;
 	char		 q[80];
-	size_t		 i, j, name_end, n = 0, first = 0;
-	unsigned long	 stamp = r->src.lineno;
-	int		 item, color, primary = 0, rc;
+	size_t		 j, name_end = SIZE_MAX;
 
-	for (i = 0; i < len; i = j) {
-		if (is_blank((unsigned char)line[i])) {
-			j = i + 1;
-			continue;
+	*end = len;
+	*item = -1;
+	*color = 0;
+	/* The token is line[i..j); its name ends at the first ':'
+	 * (name_end == j if there is none), the color follows. */
+	for (j = i; j < len && !is_blank((unsigned char)line[j]); j++) {
+		if (line[j] == '\0') {
+			quote(q, sizeof q, line + i, j - i + 1);
+			return fail(r, DLX_TEXT_ESYNTAX, j + 1,
+			    "NUL byte in '%s'", q);
 		}
-		if (n == 0)
-			first = i;
-		/* The token is line[i..j); its name ends at the first ':'
-		 * (name_end == j if there is none), the color follows. */
-		name_end = SIZE_MAX;
-		for (j = i; j < len && !is_blank((unsigned char)line[j]); j++) {
-			if (line[j] == '\0') {
-				quote(q, sizeof q, line + i, j - i + 1);
-				return fail(r, DLX_TEXT_ESYNTAX, j + 1,
-				    "NUL byte in '%s'", q);
-			}
-			if (line[j] == ':' && name_end == SIZE_MAX)
-				name_end = j;
-		}
-		if (name_end == SIZE_MAX)
+		if (line[j] == ':' && name_end == SIZE_MAX)
 			name_end = j;
-		if (name_end == i)
-			return fail(r, DLX_TEXT_ESYNTAX, i + 1,
-			    "empty item name before ':'");
-		if ((item = names_find(&t->items, line + i, name_end - i)) ==
-		    -1) {
-			quote(q, sizeof q, line + i, name_end - i);
-			return fail(r, DLX_TEXT_EUNKNOWN, i + 1,
-			    "unknown item '%s'", q);
-		}
-		if (r->stamp[item] == stamp) {
-			quote(q, sizeof q, line + i, name_end - i);
-			return fail(r, DLX_TEXT_EDUPITEM, i + 1,
-			    "item '%s' twice in one option", q);
-		}
-		r->stamp[item] = stamp;
-		color = 0;
-		if (name_end < j) {
-			quote(q, sizeof q, line + i, name_end - i);
-			if ((size_t)item < r->nprimary)
-				return fail(r, DLX_TEXT_ECOLOR, name_end + 1,
-				    "color on primary item '%s'", q);
-			if (name_end + 1 == j)
-				return fail(r, DLX_TEXT_ESYNTAX, name_end + 1,
-				    "empty color after '%s:'", q);
-			color = names_find(&t->colors, line + name_end + 1,
-			    j - name_end - 1);
-			if (color == -1 && (color = names_add(&t->colors,
-			    line + name_end + 1, j - name_end - 1)) < 0)
-				return fail(r, color, name_end + 2, "%s",
-				    dlx_strerror(color));
-			color++;
-		}
-		if ((size_t)item < r->nprimary)
-			primary = 1;
-		if ((rc = reserve(r, n + 1)) != DLX_OK)
-			return fail(r, rc, i + 1, "%s", dlx_strerror(rc));
-		r->items[n] = item;
-		r->colors[n] = color;
-		n++;
 	}
-
-	if (!primary) {
-		if (r->opt != NULL && (r->opt->flags & DLX_TEXT_STRICT))
-			return fail(r, DLX_TEXT_ENOPRIMARY, first + 1,
-			    "option has no primary item");
-		t->nskipped++;
-		if (r->opt != NULL && r->opt->warn != NULL) {
-			memset(&w, 0, sizeof w);
-			w.code = DLX_TEXT_ENOPRIMARY;
-			w.line = r->src.lineno;
-			w.column = (unsigned long)first + 1;
-			snprintf(w.message, sizeof w.message,
-			    "option has no primary item; ignored");
-			r->opt->warn(r->opt->warn_arg, &w);
-		}
+	*end = j;
+	if (name_end == SIZE_MAX)
+		name_end = j;
+	if (name_end == i)
+		return fail(r, DLX_TEXT_ESYNTAX, i + 1,
+		    "empty item name before ':'");
+	if ((*item = names_find(&t->items, line + i, name_end - i)) == -1) {
+		quote(q, sizeof q, line + i, name_end - i);
+		return fail(r, DLX_TEXT_EUNKNOWN, i + 1, "unknown item '%s'",
+		    q);
+	}
+	if (r->stamp[*item] == r->src.lineno) {
+		quote(q, sizeof q, line + i, name_end - i);
+		return fail(r, DLX_TEXT_EDUPITEM, i + 1,
+		    "item '%s' twice in one option", q);
+	}
+	r->stamp[*item] = r->src.lineno;
+	if (name_end == j)
 		return DLX_OK;
+	quote(q, sizeof q, line + i, name_end - i);
+	if ((size_t)*item < r->nprimary)
+		return fail(r, DLX_TEXT_ECOLOR, name_end + 1,
+		    "color on primary item '%s'", q);
+	if (name_end + 1 == j)
+		return fail(r, DLX_TEXT_ESYNTAX, name_end + 1,
+		    "empty color after '%s:'", q);
+	*color = names_find(&t->colors, line + name_end + 1, j - name_end - 1);
+	if (*color == -1 && (*color = names_add(&t->colors,
+	    line + name_end + 1, j - name_end - 1)) < 0)
+		return fail(r, *color, name_end + 2, "%s",
+		    dlx_strerror(*color));
+	(*color)++;
+	return DLX_OK;
+}
+
+/*
+ * An option line without a primary item, whose first token is at column
+ * first: an error when strict, else counted and passed to the warning
+ * hook, if any.  Returns DLX_OK or the error recorded in r->err.
+ */
+static int
+skip_option(struct reader *r, size_t first)
+{
+	struct dlx_text_error w;
+
+	if (r->opt != NULL && (r->opt->flags & DLX_TEXT_STRICT))
+		return fail(r, DLX_TEXT_ENOPRIMARY, first + 1,
+		    "option has no primary item");
+	r->t->nskipped++;
+	if (r->opt != NULL && r->opt->warn != NULL) {
+		memset(&w, 0, sizeof w);
+		w.code = DLX_TEXT_ENOPRIMARY;
+		w.line = r->src.lineno;
+		w.column = (unsigned long)first + 1;
+		snprintf(w.message, sizeof w.message,
+		    "option has no primary item; ignored");
+		r->opt->warn(r->opt->warn_arg, &w);
 	}
+	return DLX_OK;
+}
+
+/*
+ * Add the option of the n items and colors read (its first token at
+ * column first) to the dlx and note its line.  The line table grows
+ * first, so a failure leaves the dlx without the option.  Returns DLX_OK
+ * or a negative error recorded in r->err.
+ */
+static int
+add_option(struct reader *r, size_t n, size_t first)
+{
+	struct dlx_text	*t = r->t;
+	int		 rc;
 
 	if (t->noptlines == t->optcap) {
 		size_t		 cap = t->optcap == 0 ? 1024 : t->optcap * 2;
@@ -734,6 +783,39 @@ read_option(struct reader *r, const char *line, size_t len)
 		return fail(r, rc, first + 1, "%s", dlx_strerror(rc));
 	t->optline[t->noptlines++] = r->src.lineno;
 	return DLX_OK;
+}
+
+/*
+ * Read one option line and add it to the dlx (or skip it, warning, if it
+ * has no primary item).
+ */
+static int
+read_option(struct reader *r, const char *line, size_t len)
+{
+	size_t	 i, j, n = 0, first = 0;
+	int	 item, color, primary = 0, rc;
+
+	for (i = 0; i < len; i = j) {
+		if (is_blank((unsigned char)line[i])) {
+			j = i + 1;
+			continue;
+		}
+		if (n == 0)
+			first = i;
+		if ((rc = read_token(r, line, len, i, &j, &item, &color)) !=
+		    DLX_OK)
+			return rc;
+		if ((size_t)item < r->nprimary)
+			primary = 1;
+		if ((rc = reserve(r, n + 1)) != DLX_OK)
+			return fail(r, rc, i + 1, "%s", dlx_strerror(rc));
+		r->items[n] = item;
+		r->colors[n] = color;
+		n++;
+	}
+	if (!primary)
+		return skip_option(r, first);
+	return add_option(r, n, first);
 }
 
 /* Read everything from r->src; on error free the half-built problem. */

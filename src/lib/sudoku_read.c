@@ -781,21 +781,21 @@ read_grid(dlx_sudoku_reader *r, const struct row *first, int n,
 	return DLX_SUDOKU_PUZZLE;
 }
 
-int
-dlx_sudoku_read(dlx_sudoku_reader *r, struct dlx_sudoku_puzzle *p,
+/*
+ * Skip to the line that starts the next puzzle, in *wp (set, whatever
+ * the return, to the last line fetched).  Returns DLX_SUDOKU_PUZZLE when
+ * there is one; DLX_SUDOKU_BAD (with *e) for a line
+ * too long or a bad CSV line, which is consumed; DLX_SUDOKU_EOF; or
+ * DLX_SUDOKU_EREAD after a read error or a stop (errno EINTR).
+ */
+static int
+first_row(dlx_sudoku_reader *r, const struct row **wp,
     struct dlx_sudoku_error *e)
 {
-	const struct row	*w, *next;
-	int			 n, k, sq, one, grid, br, bc;
+	const struct row	*w;
 
-	if (r == NULL || p == NULL || e == NULL)
-		return DLX_EINVAL;
-	memset(e, 0, sizeof *e);
-	r->zline = 0;
-	r->zcol = 0;
-	r->otherblank = 0;
 	for (;;) {
-		w = fetch(r);
+		*wp = w = fetch(r);
 		if (w->kind == L_EOF) {
 			if (r->stopped) {
 				errno = EINTR;
@@ -821,52 +821,123 @@ dlx_sudoku_read(dlx_sudoku_reader *r, struct dlx_sudoku_puzzle *p,
 		    w->maxv <= w->k && (r->boxr != 0 ?
 		    w->k == r->boxr * r->boxc : inferred(w->k))))
 			continue;
-		break;
+		return DLX_SUDOKU_PUZZLE;
 	}
-	k = w->k;
+}
+
+/*
+ * With the box shape fixed by the caller, first row w must be a whole
+ * puzzle (N*N cells) or a row of a grid (N cells): *grid says which.
+ * Returns DLX_OK or DLX_SUDOKU_BAD with *e.
+ */
+static int
+shape_fixed(const dlx_sudoku_reader *r, const struct row *w, int *grid,
+    struct dlx_sudoku_error *e)
+{
+	int	n = r->boxr * r->boxc, one;
+
+	one = w->k == n * n;
+	*grid = !one && w->k == n;
+	if (one || *grid)
+		return DLX_OK;
+	if (w->badcol != 0)
+		return stray(w, e);
+	return fail(e, w->line, 0, "line has %d cells, expected %d (a whole "
+	    "puzzle) or %d (a row)", w->k, n * n, n);
+}
+
+/*
+ * With no shape given, N comes from first row w: its k cells are a whole
+ * puzzle when k is the square of a size read without a shape, a row of a
+ * grid when k is such a size.  Returns DLX_OK with *n and *grid, or
+ * DLX_SUDOKU_BAD with *e (and *n 0).
+ */
+static int
+shape_inferred(dlx_sudoku_reader *r, const struct row *w, int *n,
+    int *grid, struct dlx_sudoku_error *e)
+{
+	const struct row	*next;
+	int			 k = w->k, sq, one, best;
+
+	*n = 0;
+	for (sq = 1; (sq + 1) * (sq + 1) <= k; sq++)
+		continue;
+	one = sq * sq == k && inferred(sq);
+	*grid = inferred(k) && !w->nsol && w->kind == L_ROW;
+	if (one && *grid) {
+		/*
+		 * 16 cells: a 4x4 puzzle, or the first row of a 16x16
+		 * grid.  It is a row when the next line has as many cells
+		 * and either line uses a symbol beyond 4 or the line
+		 * spaces its cells out; one-line puzzles are rarely spaced.
+		 */
+		next = peek(r);
+		*grid = next->kind == L_ROW && next->k == k &&
+		    (w->maxv > sq || next->maxv > sq || w->spaced);
+		one = !*grid;
+	}
+	if (one || *grid) {
+		*n = one ? sq : k;
+		return DLX_OK;
+	}
+	if (w->badcol != 0)
+		return stray(w, e);
+	if (k > 25) {
+		best = nearest_square(k);
+		return fail(e, w->line, 0, "line has %d cells, expected %d", k,
+		    best * best);
+	}
+	return fail(e, w->line, 0, "line has %d cells: not a sudoku row or "
+	    "puzzle", k);
+}
+
+/*
+ * Finish a puzzle given whole on line w (one line, annotated or CSV):
+ * its cells, the symbol rule, and the CSV solution if there is one.
+ */
+static int
+read_one_line(dlx_sudoku_reader *r, const struct row *w,
+    struct dlx_sudoku_puzzle *p, struct dlx_sudoku_error *e)
+{
+	take_row(r, w, p->n, 0, e);
+	if (e->line != 0)
+		return DLX_SUDOKU_BAD;
+	if (check_zero(r, p->n, e) != DLX_OK)
+		return DLX_SUDOKU_BAD;
+	if (w->nsol != 0) {
+		check_solution(r, w, p->boxr, p->boxc, e);
+		if (e->line != 0)
+			return DLX_SUDOKU_BAD;
+		p->solution = r->sol;
+	}
+	p->line = w->line;
+	return DLX_SUDOKU_PUZZLE;
+}
+
+int
+dlx_sudoku_read(dlx_sudoku_reader *r, struct dlx_sudoku_puzzle *p,
+    struct dlx_sudoku_error *e)
+{
+	const struct row	*w;
+	int			 n, grid, br, bc, rc;
+
+	if (r == NULL || p == NULL || e == NULL)
+		return DLX_EINVAL;
+	memset(e, 0, sizeof *e);
+	r->zline = 0;
+	r->zcol = 0;
+	r->otherblank = 0;
+	if ((rc = first_row(r, &w, e)) != DLX_SUDOKU_PUZZLE)
+		return rc;
 	if (r->boxr != 0) {
+		if ((rc = shape_fixed(r, w, &grid, e)) != DLX_OK)
+			return rc;
 		br = r->boxr;
 		bc = r->boxc;
 		n = br * bc;
-		one = k == n * n;
-		grid = !one && k == n;
-		if (!one && !grid && w->badcol != 0)
-			return stray(w, e);
-		if (!one && !grid)
-			return fail(e, w->line, 0, "line has %d cells, "
-			    "expected %d (a whole puzzle) or %d (a row)",
-			    k, n * n, n);
 	} else {
-		for (sq = 1; (sq + 1) * (sq + 1) <= k; sq++)
-			continue;
-		one = sq * sq == k && inferred(sq);
-		grid = inferred(k) && !w->nsol && w->kind == L_ROW;
-		if (one && grid) {
-			/*
-			 * 16 cells: a 4x4 puzzle, or the first row of a
-			 * 16x16 grid.  It is a row when the next line has as
-			 * many cells and either line uses a symbol beyond 4
-			 * or the line spaces its cells out; one-line puzzles
-			 * are rarely spaced.
-			 */
-			next = peek(r);
-			grid = next->kind == L_ROW && next->k == k &&
-			    (w->maxv > sq || next->maxv > sq || w->spaced);
-			one = !grid;
-		}
-		if (!one && !grid) {
-			if (w->badcol != 0)
-				return stray(w, e);
-			if (k > 25) {
-				n = nearest_square(k);
-				return fail(e, w->line, 0,
-				    "line has %d cells, expected %d",
-				    k, n * n);
-			}
-			return fail(e, w->line, 0, "line has %d cells: "
-			    "not a sudoku row or puzzle", k);
-		}
-		n = one ? sq : k;
+		if ((rc = shape_inferred(r, w, &n, &grid, e)) != DLX_OK)
+			return rc;
 		dlx_sudoku_box_for(n, &br, &bc);
 	}
 	p->boxr = br;
@@ -876,17 +947,5 @@ dlx_sudoku_read(dlx_sudoku_reader *r, struct dlx_sudoku_puzzle *p,
 	p->solution = NULL;
 	if (grid)
 		return read_grid(r, w, n, p, e);
-	take_row(r, w, n, 0, e);
-	if (e->line != 0)
-		return DLX_SUDOKU_BAD;
-	if (check_zero(r, n, e) != DLX_OK)
-		return DLX_SUDOKU_BAD;
-	if (w->nsol != 0) {
-		check_solution(r, w, br, bc, e);
-		if (e->line != 0)
-			return DLX_SUDOKU_BAD;
-		p->solution = r->sol;
-	}
-	p->line = w->line;
-	return DLX_SUDOKU_PUZZLE;
+	return read_one_line(r, w, p, e);
 }

@@ -440,20 +440,29 @@ where(const unsigned long *lines, const int *cols, int n, int x,
 	e->column = (unsigned long)cols[x];
 }
 
-int
-dlx_sudoku_vread(dlx_sudoku_vreader *r, struct dlx_sudoku_puzzle *p,
-    struct dlx_sudoku_variant *v, struct dlx_sudoku_error *e)
-{
-	struct dlx_sudoku_variant_error	ve;
-	unsigned long			first;
-	unsigned			extras;
-	char				chr[DLX_SUDOKU_MAXN + 1], lab[NCELLS];
-	int				col[DLX_SUDOKU_MAXN + 1];
-	int				jigsaw, killer, boxr, boxc, n, row, k;
-	int				nreg, ncages, g, x, sym;
-	size_t				badw;
+/* What a puzzle's header line (or --variant) says about it. */
+struct head {
+	unsigned	 extras;	/* DLX_SUDOKU_DIAGONALS, _WINDOWS */
+	int		 jigsaw;	/* a region map follows the givens */
+	int		 killer;	/* a cage map and sums follow */
+	int		 boxr, boxc;	/* box shape, or 0: from N */
+	int		 n;		/* size, or 0: from the first row */
+	unsigned long	 first;		/* line of the header, or of the
+					   first row without one */
+};
 
-	memset(e, 0, sizeof *e);
+/*
+ * Read up to the first row of the givens, made current: the header line,
+ * or none when --variant names the variant.  Sizes come from the header,
+ * else from the reader's default shape.  Returns DLX_OK with *h;
+ * DLX_SUDOKU_EOF or DLX_SUDOKU_EREAD at the end; or DLX_SUDOKU_BAD after
+ * bad().
+ */
+static int
+read_head(dlx_sudoku_vreader *r, struct dlx_sudoku_error *e, struct head *h)
+{
+	size_t	 badw;
+
 	if (!content_line(r))
 		return r->err ? DLX_SUDOKU_EREAD : DLX_SUDOKU_EOF;
 	if (r->toolong != 0) {
@@ -461,46 +470,63 @@ dlx_sudoku_vread(dlx_sudoku_vreader *r, struct dlx_sudoku_puzzle *p,
 		return bad(r, e, r->lineno, 0, "line longer than %d bytes",
 		    LINEMAX - 2);
 	}
-	first = r->lineno;
-	boxr = r->boxr;
-	boxc = r->boxc;
-	n = boxr * boxc;
+	h->first = r->lineno;
+	h->boxr = r->boxr;
+	h->boxc = r->boxc;
+	h->n = h->boxr * h->boxc;
 	if (header_line(r->buf)) {
-		if (parse_words(r->buf + 7, &extras, &jigsaw, &killer, &boxr,
-		    &boxc, &n, &badw) != 0)
+		if (parse_words(r->buf + 7, &h->extras, &h->jigsaw,
+		    &h->killer, &h->boxr, &h->boxc, &h->n, &badw) != 0)
 			return bad(r, e, r->lineno,
 			    (unsigned long)badw + 8, "unknown variant word "
 			    "or size (x, hyper, jigsaw, killer, RxC, N)");
-		if (n == 0) {
-			boxr = r->boxr;
-			boxc = r->boxc;
-			n = boxr * boxc;
+		if (h->n == 0) {
+			h->boxr = r->boxr;
+			h->boxc = r->boxc;
+			h->n = h->boxr * h->boxc;
 		}
 		if (!content_line(r))
 			return bad(r, e, r->lineno, 0, "no grid after the "
 			    "header");
 	} else if (r->haveddef) {
-		extras = r->defextras;
-		jigsaw = r->defjigsaw;
-		killer = r->defkiller;
+		h->extras = r->defextras;
+		h->jigsaw = r->defjigsaw;
+		h->killer = r->defkiller;
 	} else
 		return bad(r, e, r->lineno, 0, "expected a header line "
 		    "'variant NAME' (or use --variant)");
 	if (header_line(r->buf))
 		return bad(r, e, r->lineno, 0, "no grid after the header");
+	return DLX_OK;
+}
 
-	/* The givens; N comes from the first row when nothing says. */
+/*
+ * Read the N rows of givens into r->cells, the first being current.  N
+ * comes from that row when the header gave none; the box shape, when
+ * none was given, from N, unless a jigsaw's regions replace the boxes
+ * (its windows still need one).  Returns DLX_OK, with h->n and the shape
+ * set, or DLX_SUDOKU_BAD after bad().
+ */
+static int
+read_givens(dlx_sudoku_vreader *r, struct dlx_sudoku_error *e,
+    struct head *h)
+{
+	char	 chr[DLX_SUDOKU_MAXN + 1];
+	int	 col[DLX_SUDOKU_MAXN + 1], n, row, k, sym;
+
 	k = split_row(r->buf, DLX_SUDOKU_MAXN, col, chr);
-	if (n == 0)
-		n = k;
+	if (h->n == 0)
+		h->n = k;
+	n = h->n;
 	if (n < DLX_SUDOKU_MINN || n > DLX_SUDOKU_MAXN)
 		return bad(r, e, r->lineno, 0, "row of %d cells: a variant "
 		    "grid has %d to %d", k, DLX_SUDOKU_MINN, DLX_SUDOKU_MAXN);
-	if (boxr == 0 && !jigsaw && dlx_sudoku_box_for(n, &boxr, &boxc) != 0)
+	if (h->boxr == 0 && !h->jigsaw &&
+	    dlx_sudoku_box_for(n, &h->boxr, &h->boxc) != 0)
 		return bad(r, e, r->lineno, 0, "%d symbols make no boxes: "
 		    "give RxC in the header", n);
-	if (jigsaw && (extras & DLX_SUDOKU_WINDOWS) && boxr == 0 &&
-	    dlx_sudoku_box_for(n, &boxr, &boxc) != 0)
+	if (h->jigsaw && (h->extras & DLX_SUDOKU_WINDOWS) && h->boxr == 0 &&
+	    dlx_sudoku_box_for(n, &h->boxr, &h->boxc) != 0)
 		return bad(r, e, r->lineno, 0, "%d symbols make no windows",
 		    n);
 	for (row = 0; row < n; row++) {
@@ -526,70 +552,127 @@ dlx_sudoku_vread(dlx_sudoku_vreader *r, struct dlx_sudoku_puzzle *p,
 			r->cells[row * n + k] = sym;
 		}
 	}
+	return DLX_OK;
+}
 
+/*
+ * Read a jigsaw's region map into r->regions and check it as v's, which
+ * then has windows only if the header asked for them.  A fault is
+ * reported at its cell of the map.  Returns DLX_OK or DLX_SUDOKU_BAD.
+ */
+static int
+read_regions(dlx_sudoku_vreader *r, struct dlx_sudoku_error *e,
+    const struct head *h, struct dlx_sudoku_variant *v)
+{
+	struct dlx_sudoku_variant_error	 ve;
+	char				 lab[NCELLS];
+	int				 n = h->n, x;
+
+	if (read_map(r, e, n, n, 0, "regions", r->regions, r->rline, r->rcol,
+	    lab) < 0)
+		return DLX_SUDOKU_BAD;
+	v->regions = r->regions;
+	if (dlx_sudoku_variant_check(v, &ve) != DLX_OK) {
+		x = ve.cell >= 0 ? ve.cell : 0;
+		return bad(r, e, r->rline[x / n], (unsigned long)r->rcol[x],
+		    "regions: %.150s", ve.message);
+	}
+	if (h->extras & DLX_SUDOKU_WINDOWS) {
+		v->boxr = h->boxr;
+		v->boxc = h->boxc;
+	}
+	return DLX_OK;
+}
+
+/*
+ * Put the fault ve of the cages of v into *e: at its cell of the map, or
+ * at the puzzle's first line if it has none.  The check numbers cages;
+ * the message names them by label, as the file does: "cage 3 is ..."
+ * becomes "cage 'c' is ...".
+ */
+static void
+cage_fault(const dlx_sudoku_vreader *r, const struct dlx_sudoku_variant *v,
+    const struct dlx_sudoku_variant_error *ve, unsigned long first,
+    struct dlx_sudoku_error *e)
+{
+	int	 g;
+
+	e->line = first;
+	e->column = 0;
+	if (ve->cell >= 0)
+		where(r->cline, r->ccol, v->n, ve->cell, e);
+	if (ve->cell >= 0 && r->cages[ve->cell] >= 0 &&
+	    strncmp(ve->message, "cage ", 5) == 0) {
+		g = r->cages[ve->cell];
+		snprintf(e->message, sizeof e->message,
+		    "cages: cage '%c'%.140s", r->clabel[g],
+		    ve->message + 5 + strspn(ve->message + 5, "0123456789"));
+	} else
+		snprintf(e->message, sizeof e->message, "cages: %.150s",
+		    ve->message);
+}
+
+/*
+ * Read a killer's cage map and sums into r->cages and r->sums and check
+ * them as v's.  The sums end the puzzle, so a fault found after them has
+ * nothing left to skip: it is written into *e here rather than by bad().
+ * Returns DLX_OK or DLX_SUDOKU_BAD.
+ */
+static int
+read_cages(dlx_sudoku_vreader *r, struct dlx_sudoku_error *e,
+    struct dlx_sudoku_variant *v, unsigned long first)
+{
+	struct dlx_sudoku_variant_error	 ve;
+	int				 n = v->n, ncages, g, x;
+
+	if ((ncages = read_map(r, e, n, NCELLS, 1, "cages", r->cages,
+	    r->cline, r->ccol, r->clabel)) < 0)
+		return DLX_SUDOKU_BAD;
+	if ((g = read_sums(r, e, ncages)) < 0)
+		return DLX_SUDOKU_BAD;
+	if (g < ncages) {
+		for (x = 0; r->cages[x] != g; x++)
+			continue;
+		where(r->cline, r->ccol, n, x, e);
+		snprintf(e->message, sizeof e->message, "cages: "
+		    "cage '%c' has no sum", r->clabel[g]);
+		return DLX_SUDOKU_BAD;
+	}
+	v->ncages = ncages;
+	v->cages = r->cages;
+	v->sums = r->sums;
+	if (dlx_sudoku_variant_check(v, &ve) != DLX_OK) {
+		cage_fault(r, v, &ve, first, e);
+		return DLX_SUDOKU_BAD;
+	}
+	return DLX_OK;
+}
+
+int
+dlx_sudoku_vread(dlx_sudoku_vreader *r, struct dlx_sudoku_puzzle *p,
+    struct dlx_sudoku_variant *v, struct dlx_sudoku_error *e)
+{
+	struct head	 h;
+	int		 rc;
+
+	memset(e, 0, sizeof *e);
+	if ((rc = read_head(r, e, &h)) != DLX_OK)
+		return rc;
+	if ((rc = read_givens(r, e, &h)) != DLX_OK)
+		return rc;
 	memset(v, 0, sizeof *v);
-	v->n = n;
-	v->extras = extras;
-	v->boxr = jigsaw ? 0 : boxr;
-	v->boxc = jigsaw ? 0 : boxc;
-	if (jigsaw) {
-		if ((nreg = read_map(r, e, n, n, 0, "regions", r->regions,
-		    r->rline, r->rcol, lab)) < 0)
-			return DLX_SUDOKU_BAD;
-		v->regions = r->regions;
-		if (dlx_sudoku_variant_check(v, &ve) != DLX_OK) {
-			x = ve.cell >= 0 ? ve.cell : 0;
-			return bad(r, e, r->rline[x / n],
-			    (unsigned long)r->rcol[x], "regions: %.150s",
-			    ve.message);
-		}
-		if (extras & DLX_SUDOKU_WINDOWS) {
-			v->boxr = boxr;
-			v->boxc = boxc;
-		}
-	}
-	if (killer) {
-		if ((ncages = read_map(r, e, n, NCELLS, 1, "cages", r->cages,
-		    r->cline, r->ccol, r->clabel)) < 0)
-			return DLX_SUDOKU_BAD;
-		if ((g = read_sums(r, e, ncages)) < 0)
-			return DLX_SUDOKU_BAD;
-		if (g < ncages) {
-			for (x = 0; r->cages[x] != g; x++)
-				continue;
-			where(r->cline, r->ccol, n, x, e);
-			snprintf(e->message, sizeof e->message, "cages: "
-			    "cage '%c' has no sum", r->clabel[g]);
-			/* The sums ran to the end of the puzzle already. */
-			return DLX_SUDOKU_BAD;
-		}
-		v->ncages = ncages;
-		v->cages = r->cages;
-		v->sums = r->sums;
-		if (dlx_sudoku_variant_check(v, &ve) != DLX_OK) {
-			e->line = first;
-			e->column = 0;
-			if (ve.cell >= 0)
-				where(r->cline, r->ccol, n, ve.cell, e);
-			/* Name cages by label, as the file does: "cage 3
-			 * is ..." becomes "cage 'c' is ...". */
-			if (ve.cell >= 0 && r->cages[ve.cell] >= 0 &&
-			    strncmp(ve.message, "cage ", 5) == 0) {
-				g = r->cages[ve.cell];
-				snprintf(e->message, sizeof e->message,
-				    "cages: cage '%c'%.140s", r->clabel[g],
-				    ve.message + 5 + strspn(ve.message + 5,
-				    "0123456789"));
-			} else
-				snprintf(e->message, sizeof e->message,
-				    "cages: %.150s", ve.message);
-			return DLX_SUDOKU_BAD;
-		}
-	}
-	p->line = first;
-	p->n = n;
-	p->boxr = jigsaw ? n : boxr;
-	p->boxc = jigsaw ? n : boxc;
+	v->n = h.n;
+	v->extras = h.extras;
+	v->boxr = h.jigsaw ? 0 : h.boxr;
+	v->boxc = h.jigsaw ? 0 : h.boxc;
+	if (h.jigsaw && (rc = read_regions(r, e, &h, v)) != DLX_OK)
+		return rc;
+	if (h.killer && (rc = read_cages(r, e, v, h.first)) != DLX_OK)
+		return rc;
+	p->line = h.first;
+	p->n = h.n;
+	p->boxr = h.jigsaw ? h.n : h.boxr;
+	p->boxc = h.jigsaw ? h.n : h.boxc;
 	p->cells = r->cells;
 	return DLX_SUDOKU_PUZZLE;
 }
