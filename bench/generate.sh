@@ -20,3 +20,24 @@ rate "dlx-sudoku 9x9 minimal" "$count" "$prog" --generate "$count" --seed 1
 rate "dlx-sudoku 9x9 minimal, 180" "$((count / 4))" "$prog" \
     --generate "$((count / 4))" --symmetry 180 --seed 1
 rate "dlx-sudoku 16x16 minimal" 3 "$prog" --generate 3 -b 4x4 --seed 1
+
+# Threads (needs two CPUs): --generate on both against its ceiling, two
+# independent one-thread copies making half each side by side (the two
+# CPUs slow each other down when both are busy).  Wall seconds.
+if [ "$(nproc)" -ge 2 ]; then
+	half=$((count / 2))
+	s=$(date +%s.%N)
+	taskset -c 0 "$prog" -t 1 --generate "$half" --seed 1 >/dev/null &
+	taskset -c 1 "$prog" -t 1 --generate "$half" --seed 2 >/dev/null
+	wait
+	e=$(date +%s.%N)
+	two=$(echo "$e - $s" | bc -l)
+	s=$(date +%s.%N)
+	taskset -c 0,1 "$prog" -t 2 --generate "$((2 * half))" --seed 1 \
+	    >/dev/null
+	e=$(date +%s.%N)
+	t2=$(echo "$e - $s" | bc -l)
+	echo "two copies, $half puzzles each: ${two}s; -t 2, $((2 * half))" \
+	    "puzzles: ${t2}s; -t 2 reaches $(echo "100 * $two / $t2" |
+	    bc -l | cut -c1-5)% of the ceiling"
+fi
