@@ -370,11 +370,9 @@ cluster_search(struct cluster *c, dlx *d, const struct dlx_search *s)
 	struct dlx_search	 s2;
 	struct sigaction	 sa;
 	struct ctx		 x;
-	dlx_pos			**parts;
 	uint64_t		 digest, hi;
 	double			 t0;
 	size_t			 n;
-	unsigned		 i;
 	int			 rc;
 
 	memset(&x, 0, sizeof x);
@@ -394,17 +392,11 @@ cluster_search(struct cluster *c, dlx *d, const struct dlx_search *s)
 			return CLUSTER_EFILE;
 		}
 	} else if (c->n > 1) {
-		if ((parts = calloc(c->n, sizeof *parts)) == NULL ||
-		    (rc = dlx_split(d, c->n, parts)) != DLX_OK) {
-			free(parts);
+		/* Only this part's share of the split is computed. */
+		if ((rc = dlx_split_part(d, c->k, c->n, &x.pos)) != DLX_OK) {
 			free(x.program);
-			return DLX_ENOMEM;
+			return rc;
 		}
-		x.pos = parts[c->k - 1];
-		for (i = 0; i < c->n; i++)
-			if (i != c->k - 1)
-				dlx_pos_free(parts[i]);
-		free(parts);
 	} else {
 		if (c->n == 0)
 			c->k = c->n = 1;

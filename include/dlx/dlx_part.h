@@ -36,7 +36,7 @@ extern "C" {
 
 /* Version of the splitting rule: parts made under another value cut the
  * tree elsewhere and must not be mixed.  Positions carry it. */
-#define DLX_SPLIT_VERSION	1
+#define DLX_SPLIT_VERSION	2
 
 /* Subproblems per part that dlx_split() aims at (at least). */
 #define DLX_SPLIT_PER_PART	64
@@ -52,18 +52,31 @@ uint64_t	 dlx_digest(const dlx *d);
 
 /*
  * Cut the search tree of d (its forced options in force) into nparts
- * parts (1 <= nparts <= 1 << 20).  The tree is expanded from the root,
- * always at the subproblem with the largest estimated size (Knuth's
- * estimate from a few random probes with a fixed seed, in integers), until
- * there are DLX_SPLIT_PER_PART * nparts subproblems or none can be
- * expanded; they are then dealt, largest first, to the part with the least
- * estimated work so far.  The result depends only on d, so every process
- * computes the same parts.  parts[0..nparts-1] get the positions (part k
- * is parts[k-1]), each owned by the caller.  Returns DLX_OK, DLX_EINVAL,
- * DLX_EMISUSE (d is being searched) or DLX_ENOMEM (then parts[] are
- * NULL).  d is left as it was.
+ * parts (1 <= nparts <= 1 << 20).  The parts share out the tree's
+ * subproblems by halves: a group of subproblems for a range of parts
+ * (at first the root, for all) is refined at its subproblem with the
+ * largest estimated size (Knuth's estimate from a few random probes
+ * with a fixed seed, in integers) until it holds DLX_SPLIT_PER_PART
+ * subproblems per part (per 8 parts if more) or none can be expanded;
+ * it is then dealt, largest first, to the half of its range with the
+ * least estimated work per part, and each half is split again, down to
+ * single parts.  The result depends only on d, so every process
+ * computes the same parts.  parts[0..nparts-1] get the positions (part
+ * k is parts[k-1]), each owned by the caller.  Returns DLX_OK,
+ * DLX_EINVAL, DLX_EMISUSE (d is being searched) or DLX_ENOMEM (then
+ * parts[] are NULL).  d is left as it was.
  */
 int		 dlx_split(dlx *d, unsigned nparts, dlx_pos **parts);
+
+/*
+ * Part k (1 <= k <= nparts) of dlx_split(d, nparts), the same position,
+ * into *part (the caller's to free; NULL on error).  Only the halves
+ * that hold part k are refined, so this costs about log2(nparts) rounds
+ * of a few hundred estimates, where dlx_split() makes all the parts.
+ * Returns as dlx_split().
+ */
+int		 dlx_split_part(dlx *d, unsigned k, unsigned nparts,
+		    dlx_pos **part);
 
 /* The whole search of d as one position (part 1 of 1); NULL if out of
  * memory or d is NULL. */

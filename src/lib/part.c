@@ -2,12 +2,10 @@
  * part.c: a search cut into parts, and the search position as data
  * (dlx_part.h).
  *
- * Parts.  dlx_split() grows a frontier of the search tree from the root,
- * always expanding the subproblem with the largest estimated size, until
- * it holds DLX_SPLIT_PER_PART subproblems per part; the subproblems,
- * named by their paths, partition the tree's solutions (forcing a path
- * leaves exactly the subtree under it: dlx.h, "Splitting a search").
- * They are dealt largest first to the lightest part.  Nothing here may
+ * Parts.  dlx_split() cuts the tree into subproblems, named by their
+ * paths, which partition the tree's solutions (forcing a path leaves
+ * exactly the subtree under it: dlx.h, "Splitting a search"), and shares
+ * them out by halves (the rule is below, at "splitting").  Nothing here may
  * depend on the host: the estimates are integers from a fixed-seed
  * generator, every tie is broken by search order, and so every process
  * of a cluster computes the same parts without talking to the others.
@@ -147,7 +145,26 @@ dlx_digest(const dlx *d)
 
 /* ---- splitting ------------------------------------------------------- */
 
-/* A subproblem of the frontier. */
+/*
+ * The rule (DLX_SPLIT_VERSION 2).  Parts a..b-1 (0-based) share a group
+ * of subproblems, at first the root alone for all N parts.  The group is
+ * refined, always at its subproblem with the largest estimated size,
+ * until it holds DLX_SPLIT_PER_PART subproblems per part, or per
+ * SPLIT_FAN parts if there are more; then it is cut in two, for the
+ * first half of its parts (rounded down) and for the rest, dealt largest
+ * first to the side with the least estimated work per part; and each
+ * side is split again, down to a single part.  So a part's subproblems
+ * come from about log2(N) rounds of SPLIT_FAN * DLX_SPLIT_PER_PART
+ * subproblems, and a process that wants one part follows its own side
+ * at every cut: it estimates a few hundred subproblems per round where
+ * growing a frontier of DLX_SPLIT_PER_PART * N for everyone (version 1)
+ * estimated tens of thousands at N = 512, each as costly as a piece of
+ * the part's own search.  The parts are the same whether computed one by
+ * one (dlx_split_part) or all at once (dlx_split).
+ */
+#define SPLIT_FAN	8
+
+/* A subproblem of the tree. */
 struct sub {
 	int		*path;		/* options from the root */
 	unsigned	*idx;		/* each option's rank among siblings:
@@ -155,19 +172,45 @@ struct sub {
 	size_t		 len;
 	uint64_t	 est;		/* estimated nodes of its subtree */
 	int		 open;		/* may be expanded (not a solution) */
-	unsigned	 part;		/* dealt to (0-based) */
 };
 
 struct split {
 	dlx		*d;
-	struct sub	*s;		/* the frontier, and expanded ones */
+	uint64_t	 digest;	/* of d before the split forced
+					   anything */
+	struct sub	*s;		/* every subproblem made so far */
 	size_t		 ns, caps;
-	size_t		*heap;		/* open subproblems, largest first */
-	size_t		 nheap;
-	size_t		 live;		/* subproblems in the frontier */
+	size_t		*heap;		/* open subproblems of the group
+					   being refined, largest first */
+	size_t		 nheap, caph;
 	int		*opts;		/* scratch for dlx_branch */
 	size_t		 cap;
+	int		*at;		/* the path forced on d now, below
+					   its own forced options */
+	size_t		 nat;
 };
+
+/* A growing list of subproblems (indices into sp->s). */
+struct group {
+	size_t		*v;
+	size_t		 n, cap;
+};
+
+static int
+group_add(struct group *g, size_t i)
+{
+	size_t	*q;
+
+	if (g->n == g->cap) {
+		q = realloc(g->v, 2 * (g->cap + 8) * sizeof *q);
+		if (q == NULL)
+			return -1;
+		g->v = q;
+		g->cap = 2 * (g->cap + 8);
+	}
+	g->v[g->n++] = i;
+	return 0;
+}
 
 /* Search order of two subproblems of the frontier (neither is a prefix
  * of the other). */
@@ -191,11 +234,19 @@ sub_before(const struct sub *a, const struct sub *b)
 	return sub_order(a, b) < 0;
 }
 
-static void
+static int
 heap_push(struct split *sp, size_t i)
 {
-	size_t	k = sp->nheap++, up;
+	size_t	k, up, *q;
 
+	if (sp->nheap == sp->caph) {
+		q = realloc(sp->heap, 2 * (sp->caph + 8) * sizeof *q);
+		if (q == NULL)
+			return -1;
+		sp->heap = q;
+		sp->caph = 2 * (sp->caph + 8);
+	}
+	k = sp->nheap++;
 	while (k > 0) {
 		up = (k - 1) / 2;
 		if (!sub_before(&sp->s[i], &sp->s[sp->heap[up]]))
@@ -204,6 +255,7 @@ heap_push(struct split *sp, size_t i)
 		k = up;
 	}
 	sp->heap[k] = i;
+	return 0;
 }
 
 static size_t
@@ -272,14 +324,15 @@ estimate(struct split *sp, uint64_t seed)
 	return total;
 }
 
-/* Add child number rank (option opt) of subproblem parent (NULL: the
- * root) to the frontier; d stands at the child.  Dead ends are left
- * out.  Returns 0 or -1 if out of memory. */
+/* Make child number rank (option opt) of subproblem parent (NULL: the
+ * root), where d stands, and add it to g.  Dead ends are left out.
+ * Returns 0 or -1 if out of memory. */
 static int
-add_sub(struct split *sp, const struct sub *parent, int opt, unsigned rank)
+add_sub(struct split *sp, const struct sub *parent, int opt, unsigned rank,
+    struct group *g)
 {
 	struct sub	*s, *q;
-	size_t		 len = parent == NULL ? 0 : parent->len + 1;
+	size_t		 len = parent == NULL ? 0 : parent->len + 1, l;
 	uint64_t	 seed;
 	int		 n, item;
 
@@ -313,59 +366,84 @@ add_sub(struct split *sp, const struct sub *parent, int opt, unsigned rank)
 	if (s->open) {
 		seed = 0x9e3779b97f4a7c15ULL;
 		seed = fnv_int(seed, len);
-		for (size_t l = 0; l < len; l++)
+		for (l = 0; l < len; l++)
 			seed = fnv_int(seed, s->idx[l]);
 		s->est = estimate(sp, seed);
 	} else
 		s->est = 1;
+	if (group_add(g, sp->ns) != 0) {
+		free(s->path);
+		free(s->idx);
+		return -1;
+	}
 	sp->ns++;
-	sp->live++;
-	if (s->open)
-		heap_push(sp, sp->ns - 1);
 	return 0;
 }
 
-/* Replace open subproblem i by its children.  Returns 0, -1 if out of
- * memory. */
+/*
+ * Stand d at path[0..len-1]: undo what is forced beyond the part it
+ * shares with the path where d stands, force the rest.  Subproblems
+ * refined one after another are mostly near each other in the tree, so
+ * this walks a few levels where forcing every path from the root would
+ * walk them all.  Returns 0, or -1 if an option cannot be forced (cannot
+ * happen: every path is a branch of d).
+ */
 static int
-expand(struct split *sp, size_t i)
+walk_to(struct split *sp, const int *path, size_t len)
 {
-	size_t	 l, nf = 0;
-	int	 n, k, rc = 0, *kids = NULL;
+	size_t	l;
 
-	for (l = 0; l < sp->s[i].len; l++, nf++)
-		if (dlx_force(sp->d, sp->s[i].path[l]) != DLX_OK)
-			goto out;	/* cannot happen: a branch of d */
+	for (l = 0; l < len && l < sp->nat && sp->at[l] == path[l]; l++)
+		continue;
+	while (sp->nat > l) {
+		dlx_unforce(sp->d);
+		sp->nat--;
+	}
+	for (; l < len; l++) {
+		if (dlx_force(sp->d, path[l]) != DLX_OK)
+			return -1;
+		sp->at[sp->nat++] = path[l];
+	}
+	return 0;
+}
+
+/* Put subproblem g->v[j]'s children in its place in g (the first one
+ * where it was, the others at the end) and on the heap.  Returns 0, -1
+ * if out of memory. */
+static int
+expand(struct split *sp, struct group *g, size_t j)
+{
+	struct sub	 parent;
+	size_t		 i = g->v[j], first = g->n, m;
+	int		 n, k, *kids;
+
+	if (walk_to(sp, sp->s[i].path, sp->s[i].len) != 0)
+		return 0;		/* cannot happen; left as it is */
 	n = dlx_branch(sp->d, NULL, sp->opts, NULL, sp->cap);
 	if (n < 0 || (size_t)n > sp->cap)
-		goto out;
-	if ((kids = malloc(((size_t)n + 1) * sizeof *kids)) == NULL) {
-		rc = -1;
-		goto out;
-	}
+		return 0;
+	if ((kids = malloc(((size_t)n + 1) * sizeof *kids)) == NULL)
+		return -1;
 	memcpy(kids, sp->opts, (size_t)n * sizeof *kids);
-	sp->live--;
-	for (k = 0; k < n && rc == 0; k++) {
+	/* sp->s may move while children are added: work on a copy. */
+	parent = sp->s[i];
+	for (k = 0; k < n; k++) {
 		if (dlx_force(sp->d, kids[k]) != DLX_OK)
-			continue;
-		/* sp->s may move: pass a copy of the parent. */
-		{
-			struct sub	parent = sp->s[i];
-
-			rc = add_sub(sp, &parent, kids[k], (unsigned)k);
+			continue;	/* cannot happen: a branch of d */
+		if (add_sub(sp, &parent, kids[k], (unsigned)k, g) != 0) {
+			dlx_unforce(sp->d);
+			free(kids);
+			return -1;
 		}
 		dlx_unforce(sp->d);
 	}
-	free(sp->s[i].path);
-	free(sp->s[i].idx);
-	sp->s[i].path = NULL;
-	sp->s[i].idx = NULL;
-	sp->s[i].open = -1;		/* expanded: not in the frontier */
-out:
 	free(kids);
-	while (nf-- > 0)
-		dlx_unforce(sp->d);
-	return rc;
+	for (m = first; m < g->n; m++)
+		if (sp->s[g->v[m]].open && heap_push(sp, g->v[m]) != 0)
+			return -1;
+	/* The parent leaves the group; its last child takes its place. */
+	g->v[j] = g->v[--g->n];
+	return 0;
 }
 
 static int
@@ -383,14 +461,34 @@ cmp_order(const void *a, const void *b)
 	return sub_order(*(struct sub *const *)a, *(struct sub *const *)b);
 }
 
+/* Sort g by cmp (on the subproblems).  Returns 0, -1 if out of memory. */
+static int
+sort_group(struct split *sp, struct group *g,
+    int (*cmp)(const void *, const void *))
+{
+	struct sub	**v;
+	size_t		  j;
+
+	if ((v = malloc((g->n + 1) * sizeof *v)) == NULL)
+		return -1;
+	for (j = 0; j < g->n; j++)
+		v[j] = &sp->s[g->v[j]];
+	qsort(v, g->n, sizeof *v, cmp);
+	for (j = 0; j < g->n; j++)
+		g->v[j] = (size_t)(v[j] - sp->s);
+	free(v);
+	return 0;
+}
+
+/* An empty position for part k of n of the matrix of the given digest. */
 static dlx_pos *
-pos_new(const dlx *d, unsigned k, unsigned n)
+pos_new(uint64_t digest, unsigned k, unsigned n)
 {
 	dlx_pos	*pos;
 
 	if ((pos = calloc(1, sizeof *pos)) == NULL)
 		return NULL;
-	pos->digest = dlx_digest(d);
+	pos->digest = digest;
 	pos->k = k;
 	pos->n = n;
 	return pos;
@@ -420,63 +518,106 @@ pos_add(dlx_pos *pos, const int *path, size_t len)
 	return 0;
 }
 
-int
-dlx_split(dlx *d, unsigned nparts, dlx_pos **parts)
+/*
+ * Split group g among parts a..b-1 (0-based, of n), making the positions
+ * of those wanted: part `want` alone, or all of them if want == n.
+ * parts[] is indexed by part.  g is consumed.  Returns 0, -1 if out of
+ * memory.
+ */
+static int
+split_range(struct split *sp, struct group *g, unsigned a, unsigned b,
+    unsigned want, unsigned n, dlx_pos **parts)
 {
-	struct split	  sp;
-	struct sub	**all = NULL;
-	uint64_t	 *load = NULL;
-	size_t		  target, i, m;
-	unsigned	  k, best;
-	int		  rc = DLX_ENOMEM;
+	struct group	 side[2];
+	unsigned __int128 load[2];
+	size_t		 target, j;
+	unsigned	 m = b - a, half[2];
+	int		 rc = -1, x;
 
-	if (d == NULL || parts == NULL || nparts == 0 || nparts > MAX_PARTS)
-		return DLX_EINVAL;
-	if (dlx_branch(d, NULL, NULL, NULL, 0) == DLX_EMISUSE)
-		return DLX_EMISUSE;
-	memset(parts, 0, nparts * sizeof *parts);
+	if (m == 1) {
+		/* d may stand anywhere in the tree now: the digest taken
+		 * before the split began. */
+		if ((parts[a] = pos_new(sp->digest, a + 1, n)) == NULL)
+			return -1;
+		if (sort_group(sp, g, cmp_order) != 0)
+			return -1;
+		for (j = 0; j < g->n; j++)
+			if (pos_add(parts[a], sp->s[g->v[j]].path,
+			    sp->s[g->v[j]].len) != 0)
+				return -1;
+		return 0;
+	}
+	/* Refine the group, largest first. */
+	target = (size_t)DLX_SPLIT_PER_PART *
+	    (m < SPLIT_FAN ? m : SPLIT_FAN);
+	sp->nheap = 0;
+	for (j = 0; j < g->n; j++)
+		if (sp->s[g->v[j]].open && heap_push(sp, g->v[j]) != 0)
+			return -1;
+	while (g->n < target && sp->nheap > 0) {
+		size_t	i = heap_pop(sp);
+
+		for (j = 0; g->v[j] != i; j++)
+			continue;
+		sp->s[i].open = 0;	/* expanded: never again */
+		if (expand(sp, g, j) != 0)
+			return -1;
+	}
+	sp->nheap = 0;
+
+	/* Cut it: largest first to the side with less work per part. */
+	memset(side, 0, sizeof side);
+	if (sort_group(sp, g, cmp_est) != 0)
+		return -1;
+	half[0] = m / 2;
+	half[1] = m - half[0];
+	load[0] = load[1] = 0;
+	for (j = 0; j < g->n; j++) {
+		x = load[0] * half[1] > load[1] * half[0];
+		if (group_add(&side[x], g->v[j]) != 0)
+			goto out;
+		load[x] += sp->s[g->v[j]].est + 1;
+	}
+	if ((want == n || want < a + half[0]) && split_range(sp, &side[0],
+	    a, a + half[0], want, n, parts) != 0)
+		goto out;
+	if ((want == n || want >= a + half[0]) && split_range(sp, &side[1],
+	    a + half[0], b, want, n, parts) != 0)
+		goto out;
+	rc = 0;
+out:
+	free(side[0].v);
+	free(side[1].v);
+	return rc;
+}
+
+/* Part want (0-based) of nparts, or all if want == nparts. */
+static int
+split(dlx *d, unsigned want, unsigned nparts, dlx_pos **parts)
+{
+	struct split	 sp;
+	struct group	 g;
+	size_t		 i;
+	unsigned	 k;
+	int		 rc = DLX_ENOMEM;
+
 	memset(&sp, 0, sizeof sp);
+	memset(&g, 0, sizeof g);
 	sp.d = d;
+	sp.digest = dlx_digest(d);
 	sp.cap = dlx_noptions(d) + 1;
 	sp.opts = malloc(sp.cap * sizeof *sp.opts);
-	if (sp.opts == NULL)
+	/* A path chooses at most one option per primary item. */
+	sp.at = malloc((dlx_nprimary(d) + 1) * sizeof *sp.at);
+	if (sp.opts == NULL || sp.at == NULL)
 		goto out;
-	target = (size_t)DLX_SPLIT_PER_PART * nparts;
-	if ((sp.heap = malloc((target + sp.cap + 1) * sizeof *sp.heap)) ==
-	    NULL)
+	if (add_sub(&sp, NULL, -1, 0, &g) != 0)
 		goto out;
-	if (add_sub(&sp, NULL, -1, 0) != 0)
+	if (split_range(&sp, &g, 0, nparts, want, nparts, parts) != 0)
 		goto out;
-	/* Grow the frontier; a part of one needs no cutting. */
-	while (nparts > 1 && sp.live < target && sp.nheap > 0)
-		if (expand(&sp, heap_pop(&sp)) != 0)
-			goto out;
-
-	if ((all = malloc((sp.live + 1) * sizeof *all)) == NULL ||
-	    (load = calloc(nparts, sizeof *load)) == NULL)
-		goto out;
-	for (i = m = 0; i < sp.ns; i++)
-		if (sp.s[i].open >= 0)
-			all[m++] = &sp.s[i];
-	/* Largest first to the lightest part (the first of equals). */
-	qsort(all, m, sizeof *all, cmp_est);
-	for (i = 0; i < m; i++) {
-		for (best = 0, k = 1; k < nparts; k++)
-			if (load[k] < load[best])
-				best = k;
-		all[i]->part = best;
-		load[best] = sat_add(load[best], all[i]->est + 1);
-	}
-	qsort(all, m, sizeof *all, cmp_order);
-	for (k = 0; k < nparts; k++)
-		if ((parts[k] = pos_new(d, k + 1, nparts)) == NULL)
-			goto out;
-	for (i = 0; i < m; i++)
-		if (pos_add(parts[all[i]->part], all[i]->path,
-		    all[i]->len) != 0)
-			goto out;
 	rc = DLX_OK;
 out:
+	walk_to(&sp, NULL, 0);
 	if (rc != DLX_OK)
 		for (k = 0; k < nparts; k++) {
 			dlx_pos_free(parts[k]);
@@ -489,8 +630,40 @@ out:
 	free(sp.s);
 	free(sp.heap);
 	free(sp.opts);
-	free(all);
-	free(load);
+	free(sp.at);
+	free(g.v);
+	return rc;
+}
+
+int
+dlx_split(dlx *d, unsigned nparts, dlx_pos **parts)
+{
+	if (d == NULL || parts == NULL || nparts == 0 || nparts > MAX_PARTS)
+		return DLX_EINVAL;
+	if (dlx_branch(d, NULL, NULL, NULL, 0) == DLX_EMISUSE)
+		return DLX_EMISUSE;
+	memset(parts, 0, nparts * sizeof *parts);
+	return split(d, nparts, nparts, parts);
+}
+
+int
+dlx_split_part(dlx *d, unsigned k, unsigned nparts, dlx_pos **part)
+{
+	dlx_pos	**parts;
+	int	  rc;
+
+	if (part != NULL)
+		*part = NULL;
+	if (d == NULL || part == NULL || nparts == 0 || nparts > MAX_PARTS ||
+	    k == 0 || k > nparts)
+		return DLX_EINVAL;
+	if (dlx_branch(d, NULL, NULL, NULL, 0) == DLX_EMISUSE)
+		return DLX_EMISUSE;
+	if ((parts = calloc(nparts, sizeof *parts)) == NULL)
+		return DLX_ENOMEM;
+	if ((rc = split(d, k - 1, nparts, parts)) == DLX_OK)
+		*part = parts[k - 1];
+	free(parts);
 	return rc;
 }
 
@@ -499,7 +672,7 @@ dlx_pos_whole(const dlx *d)
 {
 	dlx_pos	*pos;
 
-	if (d == NULL || (pos = pos_new(d, 1, 1)) == NULL)
+	if (d == NULL || (pos = pos_new(dlx_digest(d), 1, 1)) == NULL)
 		return NULL;
 	if (pos_add(pos, NULL, 0) != 0) {
 		dlx_pos_free(pos);
