@@ -368,6 +368,7 @@ int
 cluster_search(struct cluster *c, dlx *d, const struct dlx_search *s)
 {
 	struct dlx_search	 s2;
+	struct dlx_parallel	 par;
 	struct sigaction	 sa;
 	struct ctx		 x;
 	uint64_t		 digest, hi;
@@ -427,7 +428,14 @@ cluster_search(struct cluster *c, dlx *d, const struct dlx_search *s)
 			memset(&s2, 0, sizeof s2);
 		s2.progress = wrap_progress;
 		s2.progress_arg = &x;
-		rc = dlx_pos_search(d, x.pos, &s2);
+		if (c->checkpoint != NULL)
+			rc = dlx_pos_search(d, x.pos, &s2);
+		else {
+			memset(&par, 0, sizeof par);
+			par.threads = c->threads;
+			rc = dlx_pos_search_parallel(d, x.pos, &s2, &par,
+			    c->memo, &c->memo_stats);
+		}
 		if (x.failed)
 			rc = CLUSTER_EFILE;
 		else if (rc == DLX_ECORRUPT) {

@@ -767,11 +767,18 @@ main(int argc, char **argv)
 	memset(&ms, 0, sizeof ms);
 	if (cluster_active(&opts.cl)) {
 		/* --part, --checkpoint, --resume: cluster.c runs the search
-		 * from its position (serially, without the cache). */
+		 * from its position, with threads and the cache as below. */
+		memset(&mm, 0, sizeof mm);
+		mm.mode = opts.memo ? DLX_MEMO_ALWAYS : DLX_MEMO_AUTO;
+		mm.memory = opts.memory != 0 ? opts.memory : default_memory();
+		opts.cl.threads = opts.threads;
+		if (opts.output == OUT_COUNT && opts.limit == 0 &&
+		    !opts.no_memo && !opts.knuth)
+			opts.cl.memo = &mm;
 		rc = cluster_search(&opts.cl, r.d, &s);
 		status = main_cluster(&r, rc);
 		if (opts.stats)
-			print_stats(&r, elapsed(&r), &ms);
+			print_stats(&r, elapsed(&r), &opts.cl.memo_stats);
 		goto done;
 	}
 	/* Threads change nothing of the output: the library visits the

@@ -544,7 +544,17 @@ search(struct run *run, const struct puzzle *pz, uint64_t max,
 	memset(&ms, 0, sizeof ms);
 	wide.hi = wide.lo = 0;
 	if (cluster_active(&cl)) {
+		/* Threads and the cache as below (cluster.h). */
+		memset(&mm, 0, sizeof mm);
+		mm.mode = run->o.memo ? DLX_MEMO_ALWAYS : DLX_MEMO_AUTO;
+		mm.order = DLX_MEMO_FIRST;
+		mm.memory = run->o.memory != 0 ? run->o.memory :
+		    default_memory();
+		cl.threads = run->o.threads;
+		cl.memo = visit == NULL && max == 0 && !run->o.no_memo ?
+		    &mm : NULL;
 		search_cluster(run, pz, sc.d, &s, res);
+		ms = cl.memo_stats;
 		if (res->rc == CLUSTER_EFILE)
 			return;
 		dlx_stats(sc.d, &st);

@@ -102,6 +102,32 @@ void		 dlx_pos_free(dlx_pos *pos);
  */
 int		 dlx_pos_search(dlx *d, dlx_pos *pos, const struct dlx_search *s);
 
+/*
+ * As dlx_pos_search(), on threads (p as in dlx_search_parallel(); NULL:
+ * every CPU) and, when m is not NULL and s asks for the count alone (no
+ * visit, no limit or budget, not Knuth's tree), with the subproblem
+ * cache (m as in dlx_count_wide(), its memory shared out among the
+ * threads; *ms, if ms is not NULL, gets the cache's figures summed).
+ *
+ * Searching, each task's subtrees are searched one after another by
+ * dlx_search_parallel(): visit sees the solutions in dlx_pos_search()'s
+ * order.  Counting with the cache, the tasks are rewritten as plain
+ * subtrees (the same work) and the threads count one subtree each at a
+ * time with dlx_count_wide(), each with its own cache.
+ *
+ * Either way the position moves on by whole subtrees: neither the
+ * threads nor the cache stand on one path that a cut could name.  In a
+ * progress callback (which gets the totals of all threads, one call at
+ * a time), dlx_pos_format() gives the position of the subtrees finished
+ * in order, and a stop leaves pos there: exact, but a subtree under way
+ * (or finished after one under way) is searched again when resumed, and
+ * a searching run's solutions of such a subtree are visited again.
+ * Returns as dlx_pos_search().
+ */
+int		 dlx_pos_search_parallel(dlx *d, dlx_pos *pos,
+		    const struct dlx_search *s, const struct dlx_parallel *p,
+		    const struct dlx_memo *m, struct dlx_memo_stats *ms);
+
 /* Figures so far: solutions (as high and low 64-bit halves), nodes and
  * updates; outside dlx_pos_search() those of the work done. */
 void		 dlx_pos_figures(const dlx_pos *pos, uint64_t *sol_hi,
