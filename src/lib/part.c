@@ -1171,7 +1171,107 @@ flatten(dlx *d, dlx_pos *pos)
 	return DLX_OK;
 }
 
+/* Append to (*v, *n, *cap) a plain task: path[0..len-1], then opt if
+ * opt >= 0.  Returns 0, -1 if out of memory. */
+static int
+push_task(struct task **v, size_t *n, size_t *cap, const int *path,
+    size_t len, int opt)
+{
+	struct task	*q;
+
+	if (*n == *cap) {
+		if ((q = realloc(*v, 2 * (*cap + 8) * sizeof *q)) == NULL)
+			return -1;
+		*v = q;
+		*cap = 2 * (*cap + 8);
+	}
+	q = &(*v)[*n];
+	q->path = malloc((len + 2) * sizeof *q->path);
+	q->untried = calloc(len + 2, sizeof *q->untried);
+	if (q->path == NULL || q->untried == NULL) {
+		free(q->path);
+		free(q->untried);
+		return -1;
+	}
+	if (len > 0)
+		memcpy(q->path, path, len * sizeof *path);
+	q->len = len;
+	if (opt >= 0)
+		q->path[q->len++] = opt;
+	(*n)++;
+	return 0;
+}
+
+static void
+free_tasks(struct task *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].path);
+		free(v[i].untried);
+	}
+	free(v);
+}
+
+/*
+ * Cut the plain subtrees left in pos (after flatten()) into their
+ * children, a level at a time, in search order, until there are at least
+ * want of them or REFINE_LEVELS levels were cut: threads that take
+ * subtrees in turn need many more of them than threads to end together,
+ * and a whole search, or a part of a small tree, has only a few.  The
+ * children of a subtree are exactly its work, so the position means the
+ * same.  A subtree that is a solution or a dead end stays whole.  Returns
+ * DLX_OK, DLX_ECORRUPT or DLX_ENOMEM (pos then as it was).
+ */
+#define REFINE_LEVELS	8
+
+static int
+refine(dlx *d, dlx_pos *pos, size_t want)
+{
+	struct task	*nt, *t;
+	size_t		 n, cap, i, level, cap_opts = dlx_noptions(d) + 1;
+	int		*opts, rc = DLX_OK, k, m;
+
+	if ((opts = malloc(cap_opts * sizeof *opts)) == NULL)
+		return DLX_ENOMEM;
+	for (level = 0; level < REFINE_LEVELS && rc == DLX_OK &&
+	    pos->nt - pos->next < want; level++) {
+		nt = NULL;
+		n = cap = 0;
+		for (i = pos->next; i < pos->nt && rc == DLX_OK; i++) {
+			t = &pos->t[i];
+			if ((rc = force_path(d, t, t->len)) != DLX_OK)
+				break;
+			m = dlx_branch(d, NULL, opts, NULL, cap_opts);
+			unforce_n(d, t->len);
+			if (m <= 0 || (size_t)m > cap_opts) {
+				if (push_task(&nt, &n, &cap, t->path, t->len,
+				    -1) != 0)
+					rc = DLX_ENOMEM;
+				continue;
+			}
+			for (k = 0; k < m && rc == DLX_OK; k++)
+				if (push_task(&nt, &n, &cap, t->path, t->len,
+				    opts[k]) != 0)
+					rc = DLX_ENOMEM;
+		}
+		if (rc != DLX_OK || n == pos->nt - pos->next) {
+			/* An error, or nothing left to cut. */
+			free_tasks(nt, n);
+			break;
+		}
+		free_tasks(pos->t, pos->nt);
+		pos->t = nt;
+		pos->nt = n;
+		pos->next = 0;
+	}
+	free(opts);
+	return rc;
+}
+
 /* Count what is left of pos with the cache on nw threads. */
+#define REFINE_PER_THREAD	16
 static int
 pos_count(dlx *d, dlx_pos *pos, const struct dlx_search *s,
     const struct dlx_memo *m, unsigned nw, struct dlx_memo_stats *ms)
@@ -1182,7 +1282,9 @@ pos_count(dlx *d, dlx_pos *pos, const struct dlx_search *s,
 	unsigned	 k, started;
 	int		 rc;
 
-	if ((rc = flatten(d, pos)) != DLX_OK)
+	if ((rc = flatten(d, pos)) != DLX_OK ||
+	    (nw > 1 && (rc = refine(d, pos, (size_t)REFINE_PER_THREAD * nw)) !=
+	    DLX_OK))
 		return rc;
 	if (nw > pos->nt)
 		nw = pos->nt > 0 ? (unsigned)pos->nt : 1;
