@@ -38,6 +38,7 @@
 
 #include "dlx.h"
 #include "dlx_impl.h"
+#include "dlx_int.h"
 #include "mult.h"
 
 typedef unsigned __int128 u128;
@@ -332,6 +333,38 @@ memo_free(struct memo *m)
 }
 
 /*
+ * The state of m->d as it stands (its forced options in force): the
+ * active items, the purified colors, their hash.  The table is left as
+ * it is: a state's count does not depend on the way to it, so a cache
+ * kept from a count of the same matrix under other forced options
+ * (dlxint_count_kept) stays true.
+ */
+static void
+memo_state(struct memo *m)
+{
+	dlx		*d = m->d;
+	struct node	*nd = d->nodes;
+	int		 c, k, x;
+
+	memset(m->bits, 0, (size_t)m->words * sizeof *m->bits);
+	memset(m->pcol, 0, ((size_t)m->ncolor + 1) * sizeof *m->pcol);
+	m->hash = 0;
+	for (c = 1; c <= d->nitems; c++)
+		if (d->items[d->items[c].prev].next == c)
+			flip(m, c);
+	/* Purified colors come from forced options: a colored node of a
+	 * forced option purified its item (or found it purified). */
+	if (m->ncolor != 0)
+		for (k = 0; k < d->nforced; k++)
+			for (x = d->ostart[d->forced[k]];
+			    x < d->ostart[d->forced[k] + 1] - 1; x++)
+				if (nd[x].color > 0 && m->pcol[nd[x].top -
+				    d->nprimary - 1] == 0)
+					setcolor(m, nd[x].top,
+					    (uint32_t)nd[x].color);
+}
+
+/*
  * Set up the state of d as it stands (forced options in force).
  * Returns 0, or -1 when out of memory or when the budget cannot hold one
  * bucket (the caller then counts without a cache).
@@ -341,7 +374,7 @@ memo_init(struct memo *m, dlx *d, size_t budget)
 {
 	struct node	*nd = d->nodes;
 	size_t		 sw, bytes;
-	int		 c, k, x, colored = 0;
+	int		 c, x, colored = 0;
 
 	memset(m, 0, sizeof *m);
 	m->d = d;
@@ -362,24 +395,9 @@ memo_init(struct memo *m, dlx *d, size_t budget)
 	m->aux = (size_t)m->words * 8 + ((size_t)m->ncolor + 1) * 4 +
 	    ((size_t)d->nitems + 1) * 8 + (size_t)m->keywords * 8 +
 	    ((size_t)d->nprimary + 1) * sizeof *m->fr;
-	memset(m->bits, 0, (size_t)m->words * sizeof *m->bits);
-	memset(m->pcol, 0, ((size_t)m->ncolor + 1) * sizeof *m->pcol);
-	m->hash = 0;
-	for (c = 1; c <= d->nitems; c++) {
+	for (c = 1; c <= d->nitems; c++)
 		m->zob[c] = mix((uint64_t)c);
-		if (d->items[d->items[c].prev].next == c)
-			flip(m, c);
-	}
-	/* Purified colors come from forced options: a colored node of a
-	 * forced option purified its item (or found it purified). */
-	if (m->ncolor != 0)
-		for (k = 0; k < d->nforced; k++)
-			for (x = d->ostart[d->forced[k]];
-			    x < d->ostart[d->forced[k] + 1] - 1; x++)
-				if (nd[x].color > 0 && m->pcol[nd[x].top -
-				    d->nprimary - 1] == 0)
-					setcolor(m, nd[x].top,
-					    (uint32_t)nd[x].color);
+	memo_state(m);
 	sw = slotwords(m) * sizeof *m->table;
 	m->budget = budget > m->aux ? budget - m->aux : 0;
 	if (m->budget < BUCKET * sw)
@@ -544,13 +562,18 @@ done:
 /* Default cache budget when the caller gives none. */
 #define DEFAULT_MEMORY	((size_t)64 << 20)
 
-int
-dlx_count_wide(dlx *d, const struct dlx_memo *p, struct dlx_wide *count,
-    struct dlx_memo_stats *ms)
+/*
+ * dlx_count_wide(), and dlxint_count_kept() when keep is not NULL: then
+ * the cache is *keep (made on the first call that uses one) and stays
+ * there for the next call.
+ */
+static int
+count_wide(dlx *d, const struct dlx_memo *p, struct dlx_wide *count,
+    struct dlx_memo_stats *ms, void **keep)
 {
 	static const struct dlx_memo	 none;
 	struct dlx_search		 s;
-	struct memo			 m;
+	struct memo			 local, *mp = &local;
 	u128				 total = 0;
 	int				 rc, mode;
 
@@ -586,18 +609,35 @@ dlx_count_wide(dlx *d, const struct dlx_memo *p, struct dlx_wide *count,
 		if (rc != DLX_INCOMPLETE)
 			goto plain_done;
 	}
-	if (mode == DLX_MEMO_NEVER ||
-	    memo_init(&m, d, p->memory != 0 ? p->memory : DEFAULT_MEMORY)
-	    != 0)
+	if (mode == DLX_MEMO_NEVER)
 		goto plain;
-	m.giveup = mode == DLX_MEMO_AUTO;
-	m.judge = PROBE;
-	m.order = p->order == DLX_MEMO_FIRST;
+	if (keep != NULL && *keep != NULL) {
+		/* The kept cache, on d's state now. */
+		mp = *keep;
+		memo_state(mp);
+		mp->on = 1;
+		mp->saved = 0;
+		memset(&mp->st, 0, sizeof mp->st);
+	} else {
+		if (keep != NULL && (mp = malloc_d(d, 1, sizeof *mp)) == NULL)
+			goto plain;
+		if (memo_init(mp, d, p->memory != 0 ? p->memory :
+		    DEFAULT_MEMORY) != 0) {
+			if (mp != &local)
+				free_d(d, mp);
+			goto plain;
+		}
+		if (keep != NULL)
+			*keep = mp;
+	}
+	mp->giveup = mode == DLX_MEMO_AUTO;
+	mp->judge = PROBE;
+	mp->order = p->order == DLX_MEMO_FIRST;
 	memset(&d->st, 0, sizeof d->st);
 	d->searching = 1;
 	d->searched = 0;
 	d->complete = 0;
-	rc = memo_search(&m, p, &total);
+	rc = memo_search(mp, p, &total);
 	d->searching = 0;
 	d->searched = 1;
 	d->level = 0;
@@ -606,12 +646,14 @@ dlx_count_wide(dlx *d, const struct dlx_memo *p, struct dlx_wide *count,
 		d->progress = 1.0;
 	}
 	if (ms != NULL) {
-		*ms = m.st;
+		*ms = mp->st;
 		ms->used = 1;
-		ms->entries = m.used;
-		ms->bytes = m.nslots * slotwords(&m) * sizeof *m.table + m.aux;
+		ms->entries = mp->used;
+		ms->bytes = mp->nslots * slotwords(mp) * sizeof *mp->table +
+		    mp->aux;
 	}
-	memo_free(&m);
+	if (mp == &local)
+		memo_free(mp);
 	if (rc == MEMO_GIVEUP) {
 		if (ms != NULL) {
 			ms->used = 0;
@@ -639,4 +681,27 @@ plain_done:
 		count->lo = st.solutions;
 	}
 	return rc;
+}
+
+int
+dlx_count_wide(dlx *d, const struct dlx_memo *p, struct dlx_wide *count,
+    struct dlx_memo_stats *ms)
+{
+	return count_wide(d, p, count, ms, NULL);
+}
+
+int
+dlxint_count_kept(dlx *d, const struct dlx_memo *p, struct dlx_wide *count,
+    struct dlx_memo_stats *ms, void **keep)
+{
+	return count_wide(d, p, count, ms, keep);
+}
+
+void
+dlxint_memo_free(dlx *d, void *keep)
+{
+	if (keep != NULL) {
+		memo_free(keep);
+		free_d(d, keep);
+	}
 }

@@ -945,7 +945,9 @@ dlx_pos_search(dlx *d, dlx_pos *pos, const struct dlx_search *s)
  * its subtrees (a task with untried siblings becomes its subtree and each
  * sibling's, in search order: the same work), and threads, each with its
  * own copy of d and its own cache, count one subtree at a time with
- * dlx_count_wide().  A part's subtrees are many and of like size
+ * dlx_count_wide(), the cache kept from one subtree to the next
+ * (dlxint_count_kept): subtrees side by side meet the same states deeper
+ * down, which is where a single count's hits come from.  A part's subtrees are many and of like size
  * (dlx_split), which is what shares them out well.  Subtrees finish out of
  * order; the position moves past a prefix of finished ones only, so that
  * it is exact wherever it is read: a subtree finished after an unfinished
@@ -1060,6 +1062,7 @@ pc_main(void *arg)
 	struct dlx_stats	 st;
 	struct task		*t;
 	size_t			 i;
+	void			*keep = NULL;	/* this thread's cache */
 	int			 rc;
 
 	m = pc->m;
@@ -1072,7 +1075,7 @@ pc_main(void *arg)
 		pthread_mutex_unlock(&pc->mu);
 		memset(&ms, 0, sizeof ms);
 		if ((rc = force_path(w->d, t, t->len)) == DLX_OK) {
-			rc = dlx_count_wide(w->d, &m, &cnt, &ms);
+			rc = dlxint_count_kept(w->d, &m, &cnt, &ms, &keep);
 			unforce_n(w->d, t->len);
 		}
 		dlx_stats(w->d, &st);
@@ -1093,6 +1096,7 @@ pc_main(void *arg)
 		}
 	}
 	pthread_mutex_unlock(&pc->mu);
+	dlxint_memo_free(w->d, keep);
 	return NULL;
 }
 
