@@ -104,16 +104,18 @@ int		 dlx_pos_search(dlx *d, dlx_pos *pos, const struct dlx_search *s);
 
 /*
  * As dlx_pos_search(), on threads (p as in dlx_search_parallel(); NULL:
- * every CPU) and, when m is not NULL and s asks for the count alone (no
- * visit, no limit or budget, not Knuth's tree), with the subproblem
- * cache (m as in dlx_count_wide(), its memory shared out among the
- * threads; *ms, if ms is not NULL, gets the cache's figures summed).
+ * every CPU) and, when m is not NULL, with the subproblem cache (m as in
+ * dlx_count_wide(), its memory shared out among the threads; *ms, if ms
+ * is not NULL, gets the cache's figures summed).
  *
- * Searching, each task's subtrees are searched one after another by
+ * Searching (a visit, a limit or a budget, or Knuth's tree), each
+ * task's subtrees are searched one after another by
  * dlx_search_parallel(): visit sees the solutions in dlx_pos_search()'s
- * order.  Counting with the cache, the tasks are rewritten as plain
- * subtrees (the same work) and the threads count one subtree each at a
- * time with dlx_count_wide(), each with its own cache.
+ * order, and m is not used.  Counting alone, the tasks are rewritten as
+ * plain subtrees (the same work; cut a level or more further when they
+ * are few for the threads) and the threads count one subtree each at a
+ * time, with dlx_count_wide() as m says (each thread with its own cache,
+ * kept from one subtree to the next) or by the plain search if m is NULL.
  *
  * Either way the position moves on by whole subtrees: neither the
  * threads nor the cache stand on one path that a cut could name.  In a

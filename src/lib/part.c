@@ -936,12 +936,11 @@ dlx_pos_search(dlx *d, dlx_pos *pos, const struct dlx_search *s)
  * whole subtree at a time, because neither the threads of the parallel
  * engine nor the cache's search stand on one path that a cut could name:
  *
- * Searching (solutions visited, limits, Knuth's tree, or no cache): the
- * tasks one after another, each subtree searched by
- * dlx_search_parallel(), whose threads share it out and visit the
- * solutions in the serial order.
+ * Searching (solutions visited, limits, Knuth's tree): the tasks one
+ * after another, each subtree searched by dlx_search_parallel(), whose
+ * threads share it out and visit the solutions in the serial order.
  *
- * Counting with the cache: the position is first rewritten as the list of
+ * Counting, with the cache or without (DLX_MEMO_NEVER): the position is first rewritten as the list of
  * its subtrees (a task with untried siblings becomes its subtree and each
  * sibling's, in search order: the same work), and threads, each with its
  * own copy of d and its own cache, count one subtree at a time with
@@ -1378,6 +1377,7 @@ dlx_pos_search_parallel(dlx *d, dlx_pos *pos, const struct dlx_search *s,
 {
 	struct dlx_search	 sub;
 	struct dlx_stats	 st;
+	struct dlx_memo		 never;
 	struct prun		 r;
 	struct task		*t;
 	uint64_t		 found = 0, nodes = 0, updates = 0;
@@ -1394,10 +1394,13 @@ dlx_pos_search_parallel(dlx *d, dlx_pos *pos, const struct dlx_search *s,
 	nw = p != NULL && p->threads != 0 ? p->threads : dlx_cpus();
 	pos->running = 1;
 	pos->cutting = 0;
-	if (m != NULL && m->mode != DLX_MEMO_NEVER && (s == NULL ||
-	    (s->visit == NULL && s->max_solutions == 0 && s->max_nodes ==
-	    0 && s->max_updates == 0 && !s->knuth))) {
-		rc = pos_count(d, pos, s, m, nw, ms);
+	if (s == NULL || (s->visit == NULL && s->max_solutions == 0 &&
+	    s->max_nodes == 0 && s->max_updates == 0 && !s->knuth)) {
+		/* A count alone: subtrees to threads, with the cache or
+		 * without (DLX_MEMO_NEVER is the plain search). */
+		memset(&never, 0, sizeof never);
+		never.mode = DLX_MEMO_NEVER;
+		rc = pos_count(d, pos, s, m != NULL ? m : &never, nw, ms);
 		pos->running = 0;
 		return rc;
 	}
