@@ -11,8 +11,9 @@
 #     parallel engine shares each subtree) and with the cache (the
 #     default count: the threads take subtrees in turn).
 #
-# Times are wall-clock seconds of whole processes.  On a shared machine
-# they move with the load of the others: run it more than once.
+# Times are wall-clock and CPU seconds of whole processes (GNU time).  On
+# a shared machine they move with the load of the others (wall time most):
+# run it more than once.
 #
 #	bench/parts.sh [BUILDDIR]
 builddir=${1:-.}
@@ -25,14 +26,15 @@ unset DLX_PART SLURM_ARRAY_TASK_ID
 
 "$builddir/examples/pentomino" -d 6x10 >"$tmp/p.dlx" || exit 1
 
-# wall FILE CMD...: run CMD, its output to FILE, print its seconds.
-wall() {
+# run FILE CMD...: run CMD, its output to FILE; print its wall-clock
+# and CPU (user + system) seconds.  CPU time is the steadier figure on a
+# loaded machine: wall time there includes waiting for a CPU.
+run() {
 	out=$1
 	shift
-	t0=$(date +%s.%N)
-	"$@" >"$out" || { echo "failed: $*" >&2; exit 1; }
-	t1=$(date +%s.%N)
-	echo "$t0 $t1" | awk '{ printf "%.3f", $2 - $1 }'
+	/usr/bin/time -f '%e %U %S' -o "$tmp/time" "$@" >"$out" ||
+	    { echo "failed: $*" >&2; exit 1; }
+	awk '{ printf "%.3f %.3f", $1, $2 + $3 }' "$tmp/time"
 }
 sols() { sed -n 's/.*"solutions":\([0-9]*\).*/\1/p' "$1"; }
 
@@ -41,32 +43,39 @@ taskset -c 0 "$builddir/bench/parts" -k 1 "$tmp/p.dlx" 8 64 512
 
 echo
 echo "== 2. N = 4 parts one after another against the whole (one CPU)"
-whole=$(wall "$tmp/whole" taskset -c 0 "$dlx" -t 1 "$tmp/p.dlx")
-echo "whole count: $(cat "$tmp/whole") in $whole s"
-times=
-sum=0
+set -- $(run "$tmp/whole" taskset -c 0 "$dlx" -t 1 "$tmp/p.dlx")
+whole=$1 wholecpu=$2
+echo "whole count: $(cat "$tmp/whole") in $whole s (CPU $wholecpu s)"
+: >"$tmp/times"
 for k in 1 2 3 4; do
-	s=$(wall "$tmp/r$k" taskset -c 0 "$dlx" --part $k/4 -t 1 "$tmp/p.dlx")
-	echo "part $k/4: $(sols "$tmp/r$k") solutions in $s s"
-	times="$times $s"
+	set -- $(run "$tmp/r$k" taskset -c 0 "$dlx" --part $k/4 -t 1 \
+	    "$tmp/p.dlx")
+	echo "part $k/4: $(sols "$tmp/r$k") solutions in $1 s (CPU $2 s)"
+	echo "$1 $2" >>"$tmp/times"
 done
 echo "merged: $("$dlx" merge "$tmp"/r1 "$tmp"/r2 "$tmp"/r3 "$tmp"/r4)"
-echo "$times" | awk -v whole="$whole" '{
-	for (i = 1; i <= NF; i++) { sum += $i; if ($i > max) max = $i }
-	printf "parts: sum %.3f s (%.2f x the whole), largest %.3f s, " \
-	    "mean %.3f s, largest/mean %.2f\n", sum, sum / whole, max,
-	    sum / NF, max * NF / sum
-}'
+awk -v whole="$whole" -v cpu="$wholecpu" '{
+	w += $1; c += $2; n++
+	if ($1 > mw) mw = $1
+	if ($2 > mc) mc = $2
+} END {
+	printf "wall: sum %.3f s (%.2f x the whole), largest/mean %.2f\n",
+	    w, w / whole, mw * n / w
+	printf "CPU:  sum %.3f s (%.2f x the whole), largest/mean %.2f\n",
+	    c, c / cpu, mc * n / c
+}' "$tmp/times"
 
 echo
 echo "== 3. one part on two threads against one (not pinned)"
 for memo in --no-memo ""; do
 	for k in 1 2 3 4; do
-		a=$(wall "$tmp/a" "$dlx" --part $k/4 -t 1 $memo "$tmp/p.dlx")
-		b=$(wall "$tmp/b" "$dlx" --part $k/4 -t 2 $memo "$tmp/p.dlx")
+		set -- $(run "$tmp/a" "$dlx" --part $k/4 -t 1 $memo "$tmp/p.dlx")
+		a=$1 ac=$2
+		set -- $(run "$tmp/b" "$dlx" --part $k/4 -t 2 $memo "$tmp/p.dlx")
 		[ "$(sols "$tmp/a")" = "$(sols "$tmp/b")" ] ||
 		    { echo "part $k/4: counts differ" >&2; exit 1; }
-		echo "part $k/4 ${memo:-(cache)}: -t 1 $a s, -t 2 $b s," \
-		    "speedup $(echo "$a $b" | awk '{ printf "%.2f", $1 / $2 }')"
+		echo "part $k/4 ${memo:-(cache)}: -t 1 $a s (CPU $ac)," \
+		    "-t 2 $1 s (CPU $2), speedup" \
+		    "$(echo "$a $1" | awk '{ printf "%.2f", $1 / $2 }')"
 	done
 done
