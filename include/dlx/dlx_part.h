@@ -14,6 +14,7 @@
  *	dlx_pos *parts[N];
  *	dlx_split(d, N, parts);		   deterministic: same on any host
  *	dlx_pos_search(d, parts[k], &s);   the k-th share of the tree
+ *	dlx_split_part(d, k, N, &pos);	   one part alone, for its process
  *	dlx_pos_format(parts[k], ...);	   text to save, e.g. when stopped
  *	dlx_pos_parse(text, ...);	   and to resume from
  *
