@@ -7,6 +7,12 @@
  *
  *	bench/parts FILE N...		e.g. bench/parts p.dlx 8 64 512
  *	bench/parts -s 2x3 N...
+ *
+ * With -k K first, only part K of each N: the time dlx_split_part()
+ * takes to make it (what each process of a cluster pays before its own
+ * search) against the time of the part's own search.
+ *
+ *	bench/parts -k 1 FILE 8 64 512
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,11 +44,17 @@ main(int argc, char **argv)
 	FILE			*fp;
 	uint64_t		 hi, lo, upd, maxupd, sumupd, total;
 	double			 t0, split, secs, maxsecs, sumsecs;
-	unsigned		 n, k;
+	unsigned		 n, k, only = 0;
+	dlx_pos			*one;
 	int			 i, r, c;
 
+	if (argc > 2 && strcmp(argv[1], "-k") == 0) {
+		only = (unsigned)atoi(argv[2]);
+		argv += 2;
+		argc -= 2;
+	}
 	if (argc < 3) {
-		fprintf(stderr, "usage: parts FILE|-s RxC N...\n");
+		fprintf(stderr, "usage: parts [-k K] FILE|-s RxC N...\n");
 		return 2;
 	}
 	if (strcmp(argv[1], "-s") == 0) {
@@ -64,6 +76,30 @@ main(int argc, char **argv)
 		}
 		fclose(fp);
 		d = dlx_text_dlx(t);
+	}
+	if (only != 0) {
+		printf("%6s %6s %12s %12s %s\n", "N", "part", "split s",
+		    "search s", "solutions");
+		for (i = 2; i < argc; i++) {
+			n = (unsigned)atoi(argv[i]);
+			if (only > n)
+				continue;
+			t0 = now();
+			if (dlx_split_part(d, only, n, &one) != DLX_OK)
+				return 2;
+			split = now() - t0;
+			t0 = now();
+			if (dlx_pos_search(d, one, NULL) != DLX_OK)
+				return 2;
+			secs = now() - t0;
+			dlx_pos_figures(one, &hi, &lo, NULL, NULL);
+			printf("%6u %6u %12.3f %12.3f %llu\n", n, only, split,
+			    secs, (unsigned long long)lo);
+			dlx_pos_free(one);
+		}
+		dlx_text_free(t);
+		dlx_sudoku_free(s);
+		return 0;
 	}
 	printf("%6s %9s %14s %10s %10s %s\n", "N", "split s",
 	    "max/mean upd", "max/mean t", "total s", "solutions");

@@ -384,13 +384,12 @@ int
 cluster_search(struct cluster *c, dlx *d, const struct dlx_search *s)
 {
 	struct dlx_search	 s2;
+	struct dlx_parallel	 par;
 	struct sigaction	 sa;
 	struct ctx		 x;
-	dlx_pos			**parts;
 	uint64_t		 digest, hi;
 	double			 t0;
 	size_t			 n;
-	unsigned		 i;
 	int			 rc;
 
 	memset(&x, 0, sizeof x);
@@ -410,17 +409,11 @@ cluster_search(struct cluster *c, dlx *d, const struct dlx_search *s)
 			return CLUSTER_EFILE;
 		}
 	} else if (c->n > 1) {
-		if ((parts = calloc(c->n, sizeof *parts)) == NULL ||
-		    (rc = dlx_split(d, c->n, parts)) != DLX_OK) {
-			free(parts);
+		/* Only this part's share of the split is computed. */
+		if ((rc = dlx_split_part(d, c->k, c->n, &x.pos)) != DLX_OK) {
 			free(x.program);
-			return DLX_ENOMEM;
+			return rc;
 		}
-		x.pos = parts[c->k - 1];
-		for (i = 0; i < c->n; i++)
-			if (i != c->k - 1)
-				dlx_pos_free(parts[i]);
-		free(parts);
 	} else {
 		if (c->n == 0)
 			c->k = c->n = 1;
@@ -451,7 +444,14 @@ cluster_search(struct cluster *c, dlx *d, const struct dlx_search *s)
 			memset(&s2, 0, sizeof s2);
 		s2.progress = wrap_progress;
 		s2.progress_arg = &x;
-		rc = dlx_pos_search(d, x.pos, &s2);
+		if (c->checkpoint != NULL)
+			rc = dlx_pos_search(d, x.pos, &s2);
+		else {
+			memset(&par, 0, sizeof par);
+			par.threads = c->threads;
+			rc = dlx_pos_search_parallel(d, x.pos, &s2, &par,
+			    c->memo, &c->memo_stats);
+		}
 		if (x.failed)
 			rc = CLUSTER_EFILE;
 		else if (rc == DLX_ECORRUPT) {

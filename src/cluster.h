@@ -26,6 +26,9 @@ struct cluster {
 	const char	*resume;	/* --resume FILE, or NULL */
 	double		 every;		/* --checkpoint-every seconds */
 	const char	*record;	/* --record FILE, or NULL */
+	unsigned	 threads;	/* --threads; 0: every CPU */
+	const struct dlx_memo *memo;	/* count with the cache as this
+					   says, or NULL: plain */
 	/* After cluster_search(): */
 	uint64_t	 sol_hi, sol_lo; /* solutions of the part (in all
 					   runs, when resumed) */
@@ -33,6 +36,7 @@ struct cluster {
 	uint64_t	 digest;	/* dlx_digest() of the problem */
 	uint64_t	 before;	/* solutions found by earlier runs */
 	double		 seconds;	/* this run's time */
+	struct dlx_memo_stats memo_stats; /* the cache's figures */
 	int		 signo;		/* SIGTERM or SIGHUP stopped it; 0 */
 };
 
@@ -76,8 +80,15 @@ int	cluster_setup(struct cluster *c, const char **why);
 
 /*
  * Search d as s says, restricted to the part, resuming and saving
- * checkpoints as the options say.  While it runs, SIGTERM and SIGHUP stop
- * it as a SIGINT does (a checkpoint is written where it stands when
+ * checkpoints as the options say.  Without checkpoints the part runs on
+ * c->threads threads and, if c->memo is set and s asks for the count
+ * alone, with the cache (dlx_pos_search_parallel).  A checkpointed run
+ * (--checkpoint, --resume) is searched on one thread, without the cache:
+ * only a single search stands on one path, so only it can be saved
+ * exactly where it stands, at any moment; threads or the cache could
+ * only save whole subtrees finished, and a part of one subtree (the
+ * whole search) would never move on.  While it runs, SIGTERM and SIGHUP
+ * stop it as a SIGINT does (a checkpoint is written where it stands when
  * checkpoints are on).  A search stopped by s->progress is saved too.
  * Returns what dlx_pos_search() returns, or -100 after a problem with
  * the files (a message naming the file is already printed: exit 2).

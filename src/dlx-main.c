@@ -582,6 +582,7 @@ int
 main(int argc, char **argv)
 {
 	struct dlx_search	 s;
+	struct dlx_memo		 mm;
 	struct dlx_memo_stats	 ms;
 	struct dlx_wide		 wide;
 	struct run		 r;
@@ -620,10 +621,19 @@ main(int argc, char **argv)
 	memset(&ms, 0, sizeof ms);
 	if (cluster_active(&opts.cl)) {
 		/* --part, --checkpoint, --resume: cluster.c runs the search
-		 * from its position. */
+		 * from its position, with threads and the cache as below. */
+		memset(&mm, 0, sizeof mm);
+		mm.mode = opts.search.memo ? DLX_MEMO_ALWAYS : DLX_MEMO_AUTO;
+		mm.memory = opts.search.memory != 0 ? opts.search.memory :
+		    cli_default_memory();
+		opts.cl.threads = opts.search.threads;
+		if (opts.output == OUT_COUNT && opts.limit == 0 &&
+		    !opts.search.no_memo && !opts.knuth)
+			opts.cl.memo = &mm;
 		rc = cluster_search(&opts.cl, r.d, &s);
 		cli_progress_end(&r.prog);
 		status = main_cluster(&r, rc);
+		ms = opts.cl.memo_stats;
 	} else {
 		rc = search(&r, &s, &wide, &ms);
 		cli_progress_end(&r.prog);

@@ -171,6 +171,7 @@ search(struct run *run, const struct puzzle *pz, uint64_t max,
 	struct search_ctx	sc;
 	struct dlx_search	s;
 	struct dlx_parallel	par;
+	struct dlx_memo		mm;
 	struct dlx_memo_stats	ms;
 	struct dlx_wide		wide;
 	struct dlx_stats	st;
@@ -195,7 +196,17 @@ search(struct run *run, const struct puzzle *pz, uint64_t max,
 	wide.hi = wide.lo = 0;
 	res->rc = DLX_INCOMPLETE;
 	if (cluster_active(&run->o.cl)) {
+		/* Threads and the cache as below (cluster.h). */
+		memset(&mm, 0, sizeof mm);
+		mm.mode = run->o.search.memo ? DLX_MEMO_ALWAYS : DLX_MEMO_AUTO;
+		mm.order = DLX_MEMO_FIRST;
+		mm.memory = run->o.search.memory != 0 ? run->o.search.memory :
+		    cli_default_memory();
+		run->o.cl.threads = run->o.search.threads;
+		run->o.cl.memo = visit == NULL && max == 0 &&
+		    !run->o.search.no_memo ? &mm : NULL;
 		search_cluster(&sc, &s, &wide, res);
+		ms = run->o.cl.memo_stats;
 		if (res->rc == CLUSTER_EFILE)
 			return;
 	} else {

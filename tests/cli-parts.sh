@@ -55,6 +55,80 @@ done
 got=$($DLX_RUN "$dlx" merge "$tmp"/srec.*)
 [ "$got" = 288 ] || { echo "FAIL: dlx merge of dlx-sudoku parts"; fail=1; }
 
+# Threads and the cache inside a part: for pentominoes 3x20, queens 8 and
+# two sudokus (4x4 and 6x6), the whole count is the sum of the parts for every N, on
+# one thread and two, with the cache and without.
+"$top_builddir/examples/pentomino" -d 3x20 >"$tmp/p320.dlx" || exit 99
+# A 6x6 sudoku (boxes of 2x3) with its first row given: 39168 solutions.
+printf '%s\n' 123456 ...... ...... ...... ...... ...... >"$tmp/s6.txt"
+# sum PROG FILE N OPTIONS...: merge the N parts' records.
+sum() {
+	prog=$1 f=$2 n=$3
+	shift 3
+	rm -f "$tmp"/m.*
+	k=1
+	while [ $k -le $n ]; do
+		$DLX_RUN "$prog" --part $k/$n "$@" "$f" >"$tmp/m.$k" ||
+		    { echo "FAIL: $f part $k/$n $*: status" >&2; fail=1; }
+		k=$((k + 1))
+	done
+	$DLX_RUN "$prog" merge "$tmp"/m.*
+}
+s6=39168
+for t in 1 2; do
+	for memo in --memo --no-memo; do
+		for n in 1 2 3 7 16; do
+			got=$(sum "$dlx" "$tmp/p320.dlx" $n -t $t $memo)
+			[ "$got" = 8 ] ||
+			    { echo "FAIL: 3x20 N=$n -t $t $memo: $got"; fail=1; }
+			got=$(sum "$dlx" "$data/queens8.dlx" $n -t $t $memo)
+			[ "$got" = 92 ] ||
+			    { echo "FAIL: queens N=$n -t $t $memo: $got"; fail=1; }
+			got=$(sum "$sudoku" "$tmp/s6.txt" $n -t $t $memo)
+			[ "$got" = "$s6" ] ||
+			    { echo "FAIL: sudoku N=$n -t $t $memo: $got"; fail=1; }
+			got=$(sum "$sudoku" "$tmp/e4.txt" $n -t $t $memo)
+			[ "$got" = 288 ] ||
+			    { echo "FAIL: 4x4 N=$n -t $t $memo: $got"; fail=1; }
+		done
+	done
+done
+# The parts' solutions, on one thread and two, are the whole set, each
+# once: --print in dlx (a solution is a block of lines), --all in
+# dlx-sudoku (a grid per solution).
+blocks() {
+	awk 'BEGIN { RS = "" } /solution/ { next }
+	    { sub(/^[0-9]+:\n/, ""); gsub(/\n/, "|"); print }' |
+	while read -r b; do
+		echo "$b" | tr '|' '\n' | sort | tr '\n' ' '
+		echo
+	done | sort
+}
+grids() { grep '^[1-4]' | paste -d ' ' - - - - | sort; }
+$DLX_RUN "$dlx" --print -t 1 "$tmp/p320.dlx" | blocks >"$tmp/pall"
+[ "$(wc -l <"$tmp/pall")" = 8 ] || { echo "FAIL: 3x20 --print"; fail=1; }
+$DLX_RUN "$sudoku" --all -t 1 "$tmp/e4.txt" | grids >"$tmp/sall"
+[ "$(wc -l <"$tmp/sall")" = 288 ] || { echo "FAIL: 4x4 --all"; fail=1; }
+for t in 1 2; do
+	for n in 1 2 3 7 16; do
+		: >"$tmp/pu"
+		: >"$tmp/su"
+		k=1
+		while [ $k -le $n ]; do
+			$DLX_RUN "$dlx" --part $k/$n --print -t $t \
+			    "$tmp/p320.dlx" >>"$tmp/pu" || fail=1
+			echo >>"$tmp/pu"
+			$DLX_RUN "$sudoku" --part $k/$n --all -t $t \
+			    "$tmp/e4.txt" >>"$tmp/su" || fail=1
+			k=$((k + 1))
+		done
+		blocks <"$tmp/pu" | cmp -s - "$tmp/pall" ||
+		    { echo "FAIL: 3x20 --print N=$n -t $t"; fail=1; }
+		grids <"$tmp/su" | cmp -s - "$tmp/sall" ||
+		    { echo "FAIL: 4x4 --all N=$n -t $t"; fail=1; }
+	done
+done
+
 # K from the Slurm array job, and the whole part from $DLX_PART.
 SLURM_ARRAY_TASK_ID=2 $DLX_RUN "$dlx" --part /3 "$data/queens8.dlx" \
     >"$tmp/env2" || fail=1

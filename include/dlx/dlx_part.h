@@ -14,6 +14,7 @@
  *	dlx_pos *parts[N];
  *	dlx_split(d, N, parts);		   deterministic: same on any host
  *	dlx_pos_search(d, parts[k], &s);   the k-th share of the tree
+ *	dlx_split_part(d, k, N, &pos);	   one part alone, for its process
  *	dlx_pos_format(parts[k], ...);	   text to save, e.g. when stopped
  *	dlx_pos_parse(text, ...);	   and to resume from
  *
@@ -36,7 +37,7 @@ extern "C" {
 
 /* Version of the splitting rule: parts made under another value cut the
  * tree elsewhere and must not be mixed.  Positions carry it. */
-#define DLX_SPLIT_VERSION	1
+#define DLX_SPLIT_VERSION	2
 
 /* Subproblems per part that dlx_split() aims at (at least). */
 #define DLX_SPLIT_PER_PART	64
@@ -52,18 +53,31 @@ uint64_t	 dlx_digest(const dlx *d);
 
 /*
  * Cut the search tree of d (its forced options in force) into nparts
- * parts (1 <= nparts <= 1 << 20).  The tree is expanded from the root,
- * always at the subproblem with the largest estimated size (Knuth's
- * estimate from a few random probes with a fixed seed, in integers), until
- * there are DLX_SPLIT_PER_PART * nparts subproblems or none can be
- * expanded; they are then dealt, largest first, to the part with the least
- * estimated work so far.  The result depends only on d, so every process
- * computes the same parts.  parts[0..nparts-1] get the positions (part k
- * is parts[k-1]), each owned by the caller.  Returns DLX_OK, DLX_EINVAL,
- * DLX_EMISUSE (d is being searched) or DLX_ENOMEM (then parts[] are
- * NULL).  d is left as it was.
+ * parts (1 <= nparts <= 1 << 20).  The parts share out the tree's
+ * subproblems by halves: a group of subproblems for a range of parts
+ * (at first the root, for all) is refined at its subproblem with the
+ * largest estimated size (Knuth's estimate from a few random probes
+ * with a fixed seed, in integers) until it holds DLX_SPLIT_PER_PART
+ * subproblems per part (per 8 parts if more) or none can be expanded;
+ * it is then dealt, largest first, to the half of its range with the
+ * least estimated work per part, and each half is split again, down to
+ * single parts.  The result depends only on d, so every process
+ * computes the same parts.  parts[0..nparts-1] get the positions (part
+ * k is parts[k-1]), each owned by the caller.  Returns DLX_OK,
+ * DLX_EINVAL, DLX_EMISUSE (d is being searched) or DLX_ENOMEM (then
+ * parts[] are NULL).  d is left as it was.
  */
 int		 dlx_split(dlx *d, unsigned nparts, dlx_pos **parts);
+
+/*
+ * Part k (1 <= k <= nparts) of dlx_split(d, nparts), the same position,
+ * into *part (the caller's to free; NULL on error).  Only the halves
+ * that hold part k are refined, so this costs about log2(nparts) rounds
+ * of a few hundred estimates, where dlx_split() makes all the parts.
+ * Returns as dlx_split().
+ */
+int		 dlx_split_part(dlx *d, unsigned k, unsigned nparts,
+		    dlx_pos **part);
 
 /* The whole search of d as one position (part 1 of 1); NULL if out of
  * memory or d is NULL. */
@@ -88,6 +102,34 @@ void		 dlx_pos_free(dlx_pos *pos);
  * losing any.
  */
 int		 dlx_pos_search(dlx *d, dlx_pos *pos, const struct dlx_search *s);
+
+/*
+ * As dlx_pos_search(), on threads (p as in dlx_search_parallel(); NULL:
+ * every CPU) and, when m is not NULL, with the subproblem cache (m as in
+ * dlx_count_wide(), its memory shared out among the threads; *ms, if ms
+ * is not NULL, gets the cache's figures summed).
+ *
+ * Searching (a visit, a limit or a budget, or Knuth's tree), each
+ * task's subtrees are searched one after another by
+ * dlx_search_parallel(): visit sees the solutions in dlx_pos_search()'s
+ * order, and m is not used.  Counting alone, the tasks are rewritten as
+ * plain subtrees (the same work; cut a level or more further when they
+ * are few for the threads) and the threads count one subtree each at a
+ * time, with dlx_count_wide() as m says (each thread with its own cache,
+ * kept from one subtree to the next) or by the plain search if m is NULL.
+ *
+ * Either way the position moves on by whole subtrees: neither the
+ * threads nor the cache stand on one path that a cut could name.  In a
+ * progress callback (which gets the totals of all threads, one call at
+ * a time), dlx_pos_format() gives the position of the subtrees finished
+ * in order, and a stop leaves pos there: exact, but a subtree under way
+ * (or finished after one under way) is searched again when resumed, and
+ * a searching run's solutions of such a subtree are visited again.
+ * Returns as dlx_pos_search().
+ */
+int		 dlx_pos_search_parallel(dlx *d, dlx_pos *pos,
+		    const struct dlx_search *s, const struct dlx_parallel *p,
+		    const struct dlx_memo *m, struct dlx_memo_stats *ms);
 
 /* Figures so far: solutions (as high and low 64-bit halves), nodes and
  * updates; outside dlx_pos_search() those of the work done. */

@@ -160,6 +160,17 @@ void	dlxint_publish(dlx *d, const struct dlx_stats *st, double progress);
 const int	*dlxint_forced(const dlx *d, size_t *n);
 
 /*
+ * dlx_count_wide(), keeping the cache in *keep (NULL at first) for the
+ * next count of the same d, under other forced options: a subproblem's
+ * count does not depend on the way to it, so the subtrees of a position
+ * counted one after another (part.c) meet the states of the earlier ones
+ * as a single count would.  Free it with dlxint_memo_free(d, keep).
+ */
+int	dlxint_count_kept(dlx *d, const struct dlx_memo *p,
+	    struct dlx_wide *count, struct dlx_memo_stats *ms, void **keep);
+void	dlxint_memo_free(dlx *d, void *keep);
+
+/*
  * Whether a search must end before its next node (a level entered or a
  * solution).  Checking before counting keeps nodes <= max_nodes; updates
  * are only checked here, so they may pass max_updates by what one step

@@ -289,6 +289,38 @@ memo_free(struct memo *m)
 }
 
 /*
+ * The state of m->d as it stands (its forced options in force): the
+ * active items, the purified colors, their hash.  The table is left as
+ * it is: a state's count does not depend on the way to it, so a cache
+ * kept from a count of the same matrix under other forced options
+ * (dlxint_count_kept) stays true.
+ */
+static void
+memo_state(struct memo *m)
+{
+	dlx		*d = m->d;
+	struct node	*nd = d->nodes;
+	int		 c, k, x;
+
+	memset(m->bits, 0, (size_t)m->words * sizeof *m->bits);
+	memset(m->pcol, 0, ((size_t)m->ncolor + 1) * sizeof *m->pcol);
+	m->hash = 0;
+	for (c = 1; c <= d->nitems; c++)
+		if (d->items[d->items[c].prev].next == c)
+			flip(m, c);
+	/* Purified colors come from forced options: a colored node of a
+	 * forced option purified its item (or found it purified). */
+	if (m->ncolor != 0)
+		for (k = 0; k < d->nforced; k++)
+			for (x = d->ostart[d->forced[k]];
+			    x < d->ostart[d->forced[k] + 1] - 1; x++)
+				if (nd[x].color > 0 && m->pcol[nd[x].top -
+				    d->nprimary - 1] == 0)
+					setcolor(m, nd[x].top,
+					    (uint32_t)nd[x].color);
+}
+
+/*
  * Set up the state of d as it stands (forced options in force).
  * Returns 0, or -1 when out of memory or when the budget cannot hold one
  * bucket (the caller then counts without a cache).
@@ -298,7 +330,7 @@ memo_init(struct memo *m, dlx *d, size_t budget)
 {
 	struct node	*nd = d->nodes;
 	size_t		 sw, bytes;
-	int		 c, k, x, colored = 0;
+	int		 c, x, colored = 0;
 
 	memset(m, 0, sizeof *m);
 	m->d = d;
@@ -319,24 +351,9 @@ memo_init(struct memo *m, dlx *d, size_t budget)
 	m->aux = (size_t)m->words * 8 + ((size_t)m->ncolor + 1) * 4 +
 	    ((size_t)d->nitems + 1) * 8 + (size_t)m->keywords * 8 +
 	    ((size_t)d->nprimary + 1) * sizeof *m->fr;
-	memset(m->bits, 0, (size_t)m->words * sizeof *m->bits);
-	memset(m->pcol, 0, ((size_t)m->ncolor + 1) * sizeof *m->pcol);
-	m->hash = 0;
-	for (c = 1; c <= d->nitems; c++) {
+	for (c = 1; c <= d->nitems; c++)
 		m->zob[c] = mix((uint64_t)c);
-		if (d->items[d->items[c].prev].next == c)
-			flip(m, c);
-	}
-	/* Purified colors come from forced options: a colored node of a
-	 * forced option purified its item (or found it purified). */
-	if (m->ncolor != 0)
-		for (k = 0; k < d->nforced; k++)
-			for (x = d->ostart[d->forced[k]];
-			    x < d->ostart[d->forced[k] + 1] - 1; x++)
-				if (nd[x].color > 0 && m->pcol[nd[x].top -
-				    d->nprimary - 1] == 0)
-					setcolor(m, nd[x].top,
-					    (uint32_t)nd[x].color);
+	memo_state(m);
 	sw = slotwords(m) * sizeof *m->table;
 	m->budget = budget > m->aux ? budget - m->aux : 0;
 	if (m->budget < BUCKET * sw)
@@ -504,9 +521,8 @@ done:
 #define DEFAULT_MEMORY	((size_t)64 << 20)
 
 /*
- * The memoized count on m (set up by memo_init(), freed here): the figures
- * into *ms, the count into *total.  Returns what memo_search() returns,
- * MEMO_GIVEUP included.
+ * The memoized count on m: the figures into *ms, the count into *total.
+ * Returns what memo_search() returns, MEMO_GIVEUP included.
  */
 static int
 memo_run(struct memo *m, const struct dlx_memo *p, int mode, u128 *total,
@@ -532,25 +548,57 @@ memo_run(struct memo *m, const struct dlx_memo *p, int mode, u128 *total,
 	}
 	if (ms != NULL) {
 		*ms = m->st;
-		ms->used = 1;
+		ms->used = rc != MEMO_GIVEUP;
+		ms->gave_up = rc == MEMO_GIVEUP;
 		ms->entries = m->used;
 		ms->bytes = m->nslots * slotwords(m) * sizeof *m->table + m->aux;
-	}
-	memo_free(m);
-	if (rc == MEMO_GIVEUP && ms != NULL) {
-		ms->used = 0;
-		ms->gave_up = 1;
 	}
 	return rc;
 }
 
-int
-dlx_count_wide(dlx *d, const struct dlx_memo *p, struct dlx_wide *count,
-    struct dlx_memo_stats *ms)
+/*
+ * The cache of a count: local, set up for d; or with keep, *keep, made on
+ * the first call (then kept for the next one) and brought to d's state
+ * now.  NULL if there is no memory for it: count without.
+ */
+static struct memo *
+memo_get(dlx *d, const struct dlx_memo *p, struct memo *local, void **keep)
+{
+	struct memo	*mp = local;
+
+	if (keep != NULL && *keep != NULL) {
+		mp = *keep;
+		memo_state(mp);
+		mp->on = 1;
+		mp->saved = 0;
+		memset(&mp->st, 0, sizeof mp->st);
+		return mp;
+	}
+	if (keep != NULL && (mp = dlxi_alloc(d, NULL, 1, sizeof *mp)) == NULL)
+		return NULL;
+	if (memo_init(mp, d, p->memory != 0 ? p->memory : DEFAULT_MEMORY) !=
+	    0) {
+		if (mp != local)
+			dlxi_free(d, mp);
+		return NULL;
+	}
+	if (keep != NULL)
+		*keep = mp;
+	return mp;
+}
+
+/*
+ * dlx_count_wide(), and dlxint_count_kept() when keep is not NULL: then
+ * the cache is *keep (made on the first call that uses one) and stays
+ * there for the next call.
+ */
+static int
+count_wide(dlx *d, const struct dlx_memo *p, struct dlx_wide *count,
+    struct dlx_memo_stats *ms, void **keep)
 {
 	static const struct dlx_memo	 none;
 	struct dlx_search		 s;
-	struct memo			 m;
+	struct memo			 local, *mp;
 	u128				 total = 0;
 	int				 rc, mode;
 
@@ -586,11 +634,13 @@ dlx_count_wide(dlx *d, const struct dlx_memo *p, struct dlx_wide *count,
 		if (rc != DLX_INCOMPLETE)
 			goto plain_done;
 	}
-	if (mode == DLX_MEMO_NEVER ||
-	    memo_init(&m, d, p->memory != 0 ? p->memory : DEFAULT_MEMORY)
-	    != 0)
+	if (mode == DLX_MEMO_NEVER)
 		goto plain;
-	rc = memo_run(&m, p, mode, &total, ms);
+	if ((mp = memo_get(d, p, &local, keep)) == NULL)
+		goto plain;
+	rc = memo_run(mp, p, mode, &total, ms);
+	if (mp == &local)
+		memo_free(mp);
 	if (rc == MEMO_GIVEUP)
 		goto plain;
 	if (count != NULL) {
@@ -613,4 +663,27 @@ plain_done:
 		count->lo = st.solutions;
 	}
 	return rc;
+}
+
+int
+dlx_count_wide(dlx *d, const struct dlx_memo *p, struct dlx_wide *count,
+    struct dlx_memo_stats *ms)
+{
+	return count_wide(d, p, count, ms, NULL);
+}
+
+int
+dlxint_count_kept(dlx *d, const struct dlx_memo *p, struct dlx_wide *count,
+    struct dlx_memo_stats *ms, void **keep)
+{
+	return count_wide(d, p, count, ms, keep);
+}
+
+void
+dlxint_memo_free(dlx *d, void *keep)
+{
+	if (keep != NULL) {
+		memo_free(keep);
+		dlxi_free(d, keep);
+	}
 }

@@ -1,0 +1,321 @@
+/*
+ * check_part.c: parts of a search (dlx_part.h) against the whole search.
+ *
+ * dlx_split_part() must give, for every k, the position dlx_split() gives
+ * as part k.  The parts' counts must add up to the whole count, and their
+ * solutions, taken together, must be the whole set, each once: on one
+ * thread and on two, counting plainly and with the cache
+ * (dlx_pos_search_parallel).  A count on threads stopped by progress must
+ * resume, from its text, to the exact count.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <check.h>
+
+#include "check_dlx.h"
+#include "dlx.h"
+#include "dlx_part.h"
+#include "problems.h"
+
+/* The problems, by number: queens 8 (92), the empty 4x4 sudoku (288),
+ * Langford pairs n = 8 (300, reversals counted), the magic square with
+ * colors. */
+#define NPROBLEMS	4
+
+static dlx *
+problem(int i)
+{
+	switch (i) {
+	case 0:
+		return problem_queens(8);
+	case 1:
+		return problem_sudoku(2);
+	case 2:
+		return problem_langford(8);
+	default:
+		return problem_magic();
+	}
+}
+
+static const unsigned	nparts[] = { 1, 2, 3, 7, 16 };
+#define NN	(sizeof nparts / sizeof nparts[0])
+
+/* Each solution as a sorted list of options, one solution after the
+ * other, each ended by -1. */
+struct set {
+	int	*v;
+	size_t	 n, cap;
+	size_t	 count;
+};
+
+static int
+cmp_int(const void *a, const void *b)
+{
+	int	x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+static int
+collect(void *arg, const int *options, size_t n)
+{
+	struct set	*s = arg;
+	int		*q;
+
+	if (s->n + n + 1 > s->cap) {
+		s->cap = 2 * (s->n + n + 1);
+		if ((q = realloc(s->v, s->cap * sizeof *q)) == NULL)
+			return 1;
+		s->v = q;
+	}
+	memcpy(s->v + s->n, options, n * sizeof *options);
+	qsort(s->v + s->n, n, sizeof *options, cmp_int);
+	s->n += n;
+	s->v[s->n++] = -1;
+	s->count++;
+	return 0;
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The solutions of a set as text lines, sorted: comparable whatever the
+ * order they came in. */
+static char **
+lines(const struct set *s)
+{
+	char	**l, buf[4096];
+	size_t	  i, k = 0, len = 0;
+
+	l = calloc(s->count + 1, sizeof *l);
+	ck_assert_ptr_nonnull(l);
+	for (i = 0; i < s->n; i++) {
+		if (s->v[i] < 0) {
+			buf[len] = '\0';
+			l[k++] = strdup(buf);
+			len = 0;
+			continue;
+		}
+		len += (size_t)snprintf(buf + len, sizeof buf - len, "%d ",
+		    s->v[i]);
+		ck_assert_uint_lt(len, sizeof buf);
+	}
+	ck_assert_uint_eq(k, s->count);
+	qsort(l, k, sizeof *l, cmp_str);
+	return l;
+}
+
+START_TEST(test_part_split_one)
+{
+	dlx_pos		**all, *one;
+	dlx		 *d = problem(_i);
+	char		 *ta, *to;
+	size_t		  la, lo;
+	unsigned	  n, k, j;
+
+	ck_assert_ptr_nonnull(d);
+	for (j = 0; j < NN; j++) {
+		n = nparts[j];
+		all = calloc(n, sizeof *all);
+		ck_assert_ptr_nonnull(all);
+		ck_assert_int_eq(dlx_split(d, n, all), DLX_OK);
+		for (k = 1; k <= n; k++) {
+			ck_assert_int_eq(dlx_split_part(d, k, n, &one),
+			    DLX_OK);
+			ck_assert_int_eq(dlx_pos_format(all[k - 1], "t", &ta,
+			    &la), DLX_OK);
+			ck_assert_int_eq(dlx_pos_format(one, "t", &to, &lo),
+			    DLX_OK);
+			ck_assert_uint_eq(la, lo);
+			ck_assert_int_eq(memcmp(ta, to, la), 0);
+			free(ta);
+			free(to);
+			dlx_pos_free(one);
+			dlx_pos_free(all[k - 1]);
+		}
+		free(all);
+	}
+	ck_assert_int_eq(dlx_split_part(d, 0, 3, &one), DLX_EINVAL);
+	ck_assert_ptr_null(one);
+	ck_assert_int_eq(dlx_split_part(d, 4, 3, &one), DLX_EINVAL);
+	ck_assert_int_eq(dlx_nforced(d), 0);
+	dlx_free(d);
+}
+END_TEST
+
+/* Count part k of n with the given threads and cache mode (-1: none). */
+static uint64_t
+count_part(dlx *d, unsigned k, unsigned n, unsigned threads, int mode)
+{
+	struct dlx_parallel	par;
+	struct dlx_memo		m;
+	struct dlx_memo_stats	ms;
+	dlx_pos			*pos;
+	uint64_t		 hi, lo;
+
+	memset(&par, 0, sizeof par);
+	par.threads = threads;
+	par.split_updates = 64;		/* cut often, even here */
+	memset(&m, 0, sizeof m);
+	m.mode = mode;
+	m.memory = 1 << 20;
+	ck_assert_int_eq(dlx_split_part(d, k, n, &pos), DLX_OK);
+	ck_assert_int_eq(dlx_pos_search_parallel(d, pos, NULL, &par,
+	    mode < 0 ? NULL : &m, &ms), DLX_OK);
+	ck_assert_uint_eq(dlx_pos_tasks(pos), 0);
+	dlx_pos_figures(pos, &hi, &lo, NULL, NULL);
+	ck_assert_uint_eq(hi, 0);
+	dlx_pos_free(pos);
+	return lo;
+}
+
+START_TEST(test_part_counts_add_up)
+{
+	static const int	 modes[] = { -1, DLX_MEMO_NEVER, DLX_MEMO_AUTO,
+	    DLX_MEMO_ALWAYS };
+	dlx			*d = problem(_i);
+	uint64_t		 whole, sum;
+	unsigned		 j, k, t, mi;
+
+	ck_assert_ptr_nonnull(d);
+	ck_assert_int_eq(dlx_count(d, 0, &whole), DLX_OK);
+	ck_assert_uint_gt(whole, 0);
+	for (t = 1; t <= 2; t++)
+		for (mi = 0; mi < sizeof modes / sizeof modes[0]; mi++)
+			for (j = 0; j < NN; j++) {
+				sum = 0;
+				for (k = 1; k <= nparts[j]; k++)
+					sum += count_part(d, k, nparts[j], t,
+					    modes[mi]);
+				ck_assert_msg(sum == whole, "N=%u -t %u "
+				    "mode %d: %llu, not %llu", nparts[j], t,
+				    modes[mi], (unsigned long long)sum,
+				    (unsigned long long)whole);
+			}
+	ck_assert_int_eq(dlx_nforced(d), 0);
+	dlx_free(d);
+}
+END_TEST
+
+START_TEST(test_part_solutions_are_the_set)
+{
+	struct dlx_search	 s;
+	struct dlx_parallel	 par;
+	struct set		 whole, parts;
+	dlx_pos			*pos;
+	dlx			*d = problem(_i);
+	char			**a, **b;
+	unsigned		 j, k, t;
+	size_t			 i;
+
+	ck_assert_ptr_nonnull(d);
+	memset(&whole, 0, sizeof whole);
+	ck_assert_int_eq(dlx_solve(d, collect, &whole, NULL), DLX_OK);
+	a = lines(&whole);
+	for (t = 1; t <= 2; t++)
+		for (j = 0; j < NN; j++) {
+			memset(&parts, 0, sizeof parts);
+			memset(&s, 0, sizeof s);
+			s.visit = collect;
+			s.visit_arg = &parts;
+			memset(&par, 0, sizeof par);
+			par.threads = t;
+			par.split_updates = 64;
+			for (k = 1; k <= nparts[j]; k++) {
+				ck_assert_int_eq(dlx_split_part(d, k,
+				    nparts[j], &pos), DLX_OK);
+				/* A cache is asked for, but a visit wants
+				 * the solutions: searched, not counted. */
+				ck_assert_int_eq(dlx_pos_search_parallel(d,
+				    pos, &s, &par, NULL, NULL), DLX_OK);
+				dlx_pos_free(pos);
+			}
+			ck_assert_uint_eq(parts.count, whole.count);
+			b = lines(&parts);
+			for (i = 0; i < whole.count; i++) {
+				ck_assert_str_eq(a[i], b[i]);
+				free(b[i]);
+			}
+			free(b);
+			free(parts.v);
+		}
+	for (i = 0; i < whole.count; i++)
+		free(a[i]);
+	free(a);
+	free(whole.v);
+	dlx_free(d);
+}
+END_TEST
+
+/* Stop a count at the first progress call. */
+static int
+stop_now(void *arg, const struct dlx_stats *st)
+{
+	(void)st;
+	++*(int *)arg;
+	return 1;
+}
+
+START_TEST(test_part_stopped_count_resumes)
+{
+	struct dlx_search	 s;
+	struct dlx_parallel	 par;
+	struct dlx_memo		 m;
+	dlx_pos			*pos, *back;
+	dlx			*d = problem_queens(10);
+	const char		*why;
+	uint64_t		 hi, lo;
+	char			*text, *prog;
+	size_t			 len;
+	int			 calls = 0, rc;
+
+	ck_assert_ptr_nonnull(d);
+	ck_assert_int_eq(dlx_split_part(d, 2, 3, &pos), DLX_OK);
+	memset(&s, 0, sizeof s);
+	s.progress = stop_now;
+	s.progress_arg = &calls;
+	memset(&par, 0, sizeof par);
+	par.threads = 2;
+	memset(&m, 0, sizeof m);
+	m.mode = DLX_MEMO_ALWAYS;
+	m.progress_updates = 1000;
+	rc = dlx_pos_search_parallel(d, pos, &s, &par, &m, NULL);
+	/* A part may end before the first call; else it stopped there. */
+	ck_assert(rc == DLX_STOPPED || (rc == DLX_OK && calls == 0));
+	ck_assert_int_eq(dlx_pos_format(pos, "t", &text, &len), DLX_OK);
+	ck_assert_int_eq(dlx_pos_parse(text, len, &back, &prog, &why),
+	    DLX_OK);
+	free(text);
+	free(prog);
+	/* Resumed, plainly on one thread: part 2 of 3 of queens 10. */
+	ck_assert_int_eq(dlx_pos_search(d, back, NULL), DLX_OK);
+	dlx_pos_figures(back, &hi, &lo, NULL, NULL);
+	ck_assert_uint_eq(hi, 0);
+	ck_assert_uint_eq(lo, count_part(d, 2, 3, 1, -1));
+	dlx_pos_free(pos);
+	dlx_pos_free(back);
+	dlx_free(d);
+}
+END_TEST
+
+Suite *
+make_part_suite(void)
+{
+	Suite	*s = suite_create("Part");
+	TCase	*tc = tcase_create("Core");
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, test_part_split_one, 0, NPROBLEMS);
+	tcase_add_loop_test(tc, test_part_counts_add_up, 0, NPROBLEMS);
+	tcase_add_loop_test(tc, test_part_solutions_are_the_set, 0,
+	    NPROBLEMS);
+	tcase_add_test(tc, test_part_stopped_count_resumes);
+	suite_add_tcase(s, tc);
+	return s;
+}
