@@ -147,6 +147,9 @@ rows() {
 # with stdout to $tmp/out and stderr to $tmp/err; $pid is its process
 # (the program itself, even when it is a libtool wrapper script).
 start() {
+	# Empty now: wait_for must not see what an earlier program wrote.
+	: >"$tmp/out"
+	: >"$tmp/err"
 	sh -c 'exec "$@"' sh $DLX_RUN "$@" >"$tmp/out" 2>"$tmp/err" &
 	pid=$!
 }
@@ -188,6 +191,55 @@ interrupt_reading() {
 	fi
 }
 
+# closed_pipe LINES PROGRAM ARG...: PROGRAM's output into head -n LINES.
+# PROGRAM must stop when head is gone, quietly (nothing on stderr), with
+# status 141 (killed by SIGPIPE, or exiting so by itself); head must get
+# LINES lines (in $tmp/out).
+closed_pipe() {
+	_lines=$1
+	shift
+	{
+		st=0
+		$limit $DLX_RUN "$@" 2>"$tmp/err" || st=$?
+		echo $st >"$tmp/st"
+	} | head -n "$_lines" >"$tmp/out"
+	status "closed pipe" 141 "$(cat "$tmp/st")"
+	if [ -s "$tmp/err" ]; then
+		failed "closed pipe: stderr not empty"
+		head -n 3 "$tmp/err"
+	fi
+	[ "$(wc -l <"$tmp/out")" -eq "$_lines" ] ||
+	    failed "closed pipe: $(wc -l <"$tmp/out") lines, expected $_lines"
+}
+
+# write_error PROGRAM ARG...: where there is a /dev/full, PROGRAM writing
+# to it must exit with status 2 and say so, in one exact line.
+write_error() {
+	[ -w /dev/full ] || return 0
+	st=0
+	$limit $DLX_RUN "$@" >/dev/full 2>"$tmp/err" || st=$?
+	status "/dev/full: $*" 2
+	echo "$(basename "$1"): write error: No space left on device" \
+	    >"$tmp/exp.err"
+	same "/dev/full: $*: message" "$tmp/exp.err" "$tmp/err"
+}
+
+# maxrss PROGRAM ARG...: the peak resident memory in KB of PROGRAM, if
+# /usr/bin/time can tell and the program runs natively ($DLX_RUN empty);
+# empty otherwise.
+maxrss() {
+	if [ -n "$DLX_RUN" ] || ! /usr/bin/time -f %M true >/dev/null 2>&1; then
+		"$@" >/dev/null 2>&1
+		return
+	fi
+	# Under AddressSanitizer freed blocks wait in a quarantine of up to
+	# 256 MB before reuse, which looks like growth; without it, the
+	# figure is the program's own.
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=0" \
+	    /usr/bin/time -o "$tmp/rss" -f %M "$@" >/dev/null 2>&1
+	tail -n 1 "$tmp/rss"
+}
+
 # counts COUNT PROGRAM ARG...: the example program counts COUNT, and so
 # does dlx on the problem the program writes with -d.
 counts() {
@@ -200,6 +252,15 @@ counts() {
 	_got=$($DLX_RUN "$dlx" "$tmp/p.dlx")
 	[ "$_got" = "$_want" ] ||
 	    failed "dlx on $_prog -d $*: $_got, expected $_want"
+}
+
+# writes FILE PROGRAM ARG...: the example program writes exactly
+# tests/data/FILE.
+writes() {
+	_file=$1 _prog=$2
+	shift 2
+	$DLX_RUN "$examples/$_prog" "$@" | cmp -s - "$data/$_file" ||
+	    failed "$_prog $* differs from $_file"
 }
 
 # dlx_error NAME INPUT EXPECTED-STDERR [OPTION...]: dlx on the input
