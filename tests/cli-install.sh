@@ -10,32 +10,8 @@
 # Exit 0 pass, 1 fail, 77 skip (no pkg-config).  Takes a build of the
 # library and programs: some tens of seconds.
 
-: "${top_builddir:?}" "${top_srcdir:?}"
-MAKE=${MAKE:-make}
-CC=${CC:-cc}
-
-command -v pkg-config >/dev/null 2>&1 || {
-	echo "cli-install: pkg-config not found"
-	exit 77
-}
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/dlx-install.XXXXXX") || exit 99
-trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
-fail=0
-# MAKEFLAGS of the running make (jobserver, -j) must not leak into these.
-MAKEFLAGS=
-MFLAGS=
-export MAKEFLAGS MFLAGS
-
-step() {
-	log=$1
-	shift
-	if ! "$@" >"$tmp/$log.log" 2>&1; then
-		tail -n 30 "$tmp/$log.log"
-		echo "cli-install: failed: $*"
-		exit 1
-	fi
-}
+. "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
+need pkg-config
 
 # A clean source tree: the distribution's files, whatever the build tree.
 step distdir $MAKE -C "$top_builddir" distdir distdir="$tmp/src"
@@ -50,22 +26,19 @@ step configure2 ./configure --prefix="$tmp/p" --disable-static CC="$CC" \
 step install $MAKE install
 cd "$tmp" || exit 99
 
-# The installed programs find the library by their run path alone.
+# The installed programs find the library by their run path alone: their
+# output and nothing on stderr.
 unset LD_LIBRARY_PATH
-check() {
-	name=$1
-	shift
-	"$@" >"$tmp/out" 2>&1
-	if ! cmp -s "$tmp/exp" "$tmp/out"; then
-		echo "FAIL $name:"; diff "$tmp/exp" "$tmp/out"; fail=1
-	fi
+# quiet NAME PROGRAM ARG...: stdout is $tmp/exp, stderr empty, status 0.
+quiet() {
+	check "$@"
+	same "$1: stderr" /dev/null "$tmp/err"
 }
 echo 1 >"$tmp/exp"
-check "installed dlx" $DLX_RUN "$tmp/p/bin/dlx" "$top_srcdir/examples/simple.dlx"
-printf '%s\n' "$top_srcdir/examples/sudoku/two-solutions.txt:1: 2 solutions" \
-    >"$tmp/exp"
-check "installed dlx-sudoku" $DLX_RUN "$tmp/p/bin/dlx-sudoku" --count \
-    "$top_srcdir/examples/sudoku/two-solutions.txt"
+quiet "installed dlx" 0 "$tmp/p/bin/dlx" "$top_srcdir/examples/simple.dlx"
+echo "$puzzles/two-solutions.txt:1: 2 solutions" >"$tmp/exp"
+quiet "installed dlx-sudoku" 0 "$tmp/p/bin/dlx-sudoku" --count \
+    "$puzzles/two-solutions.txt"
 
 # And the library they load is the installed one, not another copy.
 if command -v ldd >/dev/null 2>&1; then
@@ -106,15 +79,17 @@ echo '1 solution(s)' >"$tmp/exp"
 # shellcheck disable=SC2086
 if $CC $DLX_BUILD_CFLAGS $cflags -o "$tmp/knuth" "$tmp/knuth.c" $libs \
     $DLX_BUILD_LDFLAGS; then
-	check "knuth, LD_LIBRARY_PATH" env LD_LIBRARY_PATH="$libdir" \
-	    $DLX_RUN "$tmp/knuth"
+	LD_LIBRARY_PATH=$libdir
+	export LD_LIBRARY_PATH
+	quiet "knuth, LD_LIBRARY_PATH" 0 "$tmp/knuth"
+	unset LD_LIBRARY_PATH
 else
 	echo "FAIL compiling README's example"; fail=1
 fi
 # shellcheck disable=SC2086
 if $CC $DLX_BUILD_CFLAGS $cflags -o "$tmp/knuth-rpath" "$tmp/knuth.c" \
     $libs -Wl,-rpath,"$libdir" $DLX_BUILD_LDFLAGS; then
-	check "knuth, -Wl,-rpath" $DLX_RUN "$tmp/knuth-rpath"
+	quiet "knuth, -Wl,-rpath" 0 "$tmp/knuth-rpath"
 	if command -v ldd >/dev/null 2>&1; then
 		case $(ldd "$tmp/knuth-rpath" | grep 'libdlx\.so') in
 		*"=> $libdir/libdlx.so"*) ;;

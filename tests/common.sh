@@ -4,6 +4,7 @@
 # It sets:
 #   top_builddir, top_srcdir  absolute (make check passes both; by hand
 #                             they default to . and the script's ..)
+#   MAKE, CC                  from make check, or make and cc
 #   dlx, sudoku               the programs in the build tree
 #   examples                  the example programs (build tree)
 #   puzzles                   examples/sudoku (source tree)
@@ -20,6 +21,8 @@
 
 top_builddir=$(cd "${top_builddir:-.}" && pwd) || exit 99
 top_srcdir=$(cd "${top_srcdir:-$(dirname "$0")/..}" && pwd) || exit 99
+MAKE=${MAKE:-make}
+CC=${CC:-cc}
 dlx=$top_builddir/src/dlx
 sudoku=$top_builddir/src/dlx-sudoku
 examples=$top_builddir/examples
@@ -49,6 +52,27 @@ hostile_setup() {
 	rm -rf "$tmp" && mkdir -p "$tmp" && cd "$tmp" || exit 1
 	if command -v timeout >/dev/null 2>&1; then
 		limit="timeout 600"
+	fi
+}
+
+# need COMMAND: skip the test (status 77) where COMMAND is missing.
+need() {
+	command -v "$1" >/dev/null 2>&1 && return
+	echo "SKIP: $1 not found"
+	exit 77
+}
+
+# step LOG COMMAND...: a step the test cannot go on without (a build, an
+# install): its output goes to $tmp/LOG.log, shown if it fails, and then
+# the test fails at once.  MAKEFLAGS of the running make (jobserver, -j)
+# are left out.
+step() {
+	_log=$1
+	shift
+	if ! MAKEFLAGS= MFLAGS= "$@" >"$tmp/$_log.log" 2>&1; then
+		tail -n 30 "$tmp/$_log.log"
+		failed "$*"
+		exit 1
 	fi
 }
 

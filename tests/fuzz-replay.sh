@@ -4,9 +4,8 @@
 # harness, built without libFuzzer as tests/fuzz/replay-HARNESS.  A harness
 # aborts on any crash or disagreement with its model, failing this test.
 # Harnesses whose replay program is not built are skipped.
-: "${top_builddir:?}" "${top_srcdir:?}"
+. "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
 
-fail=0
 ran=0
 for src in "$top_srcdir"/tests/fuzz/fuzz_*.c; do
 	h=$(basename "$src" .c)

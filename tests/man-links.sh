@@ -4,11 +4,8 @@
 # man/, and every name there other than the page's own has a link page
 # man/links/NAME.3 (".so man3/PAGE.3"), which Makefile.am installs; no link
 # points to a page that does not name it.
-: "${top_srcdir:=.}"
+. "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
 cd "$top_srcdir" || exit 99
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/man-links.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-fail=0
 
 # The functions of the headers, one a line.
 sed -n 's/^[a-z][a-z_ ]*[ 	*]\{1,\}\(dlx_[a-z0-9_]*\)(.*/\1/p' \
