@@ -4,22 +4,14 @@
 # update counts are those of Knuth's DLX1 on the same files.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
 
-cat >"$tmp/knuth.dlx" <<'END'
-| A simple example (DLX1)
-A B C D E | F G
-C E F
-A D G
-B C F
-A D
-B G
-D E G
-END
+# Knuth's first example (DLX1): A..E primary, F and G secondary.
+knuth=$top_srcdir/examples/simple.dlx
 
 # Counting, from a file, from '-' and from standard input.
 echo 1 >"$tmp/exp"
-check count 0 "$dlx" "$tmp/knuth.dlx"
-check count-dash 0 "$dlx" - <"$tmp/knuth.dlx"
-check count-stdin 0 "$dlx" <"$tmp/knuth.dlx"
+check count 0 "$dlx" "$knuth"
+check count-dash 0 "$dlx" - <"$knuth"
+check count-stdin 0 "$dlx" <"$knuth"
 
 # The solution's options, in input order, as written in the input; then
 # the total.  --first prints the solution alone.
@@ -29,17 +21,17 @@ C E F
 A D
 B G
 END
-check first 0 "$dlx" --first "$tmp/knuth.dlx"
+check first 0 "$dlx" --first "$knuth"
 printf '\n1 solution\n' >>"$tmp/exp"
-check print 0 "$dlx" --print "$tmp/knuth.dlx"
-check print-short 0 "$dlx" -p "$tmp/knuth.dlx"
+check print 0 "$dlx" --print "$knuth"
+check print-short 0 "$dlx" -p "$knuth"
 
 # JSON Lines: a record per solution, then the count; each has a type.
 cat >"$tmp/exp" <<'END'
 {"type":"solution","solution":1,"options":["C E F","A D","B G"]}
 {"type":"count","solutions":1,"exact":true}
 END
-check json 0 "$dlx" --json "$tmp/knuth.dlx"
+check json 0 "$dlx" --json "$knuth"
 
 # Several solutions: numbered, a blank line between them.
 cat >"$tmp/three.dlx" <<'END'
@@ -132,17 +124,17 @@ END
 	same "$name --stats" "$tmp/exp" "$tmp/stats"
 	grep -q '^time: [0-9.]* s$' "$tmp/err" &&
 	    grep -q '^memory: [0-9]* bytes$' "$tmp/err" ||
-	    { echo "FAIL $name --stats: time or memory line"; fail=1; }
+	    failed "$name --stats: time or memory line"
 	# Both modes print the same solutions in the same order; the
 	# default's tree is no larger.
 	$DLX_RUN "$dlx" -p "$data/$name.dlx" >"$tmp/fast" 2>/dev/null
 	$DLX_RUN "$dlx" --knuth -p "$data/$name.dlx" >"$tmp/knuth" 2>/dev/null
 	cmp -s "$tmp/fast" "$tmp/knuth" ||
-	    { echo "FAIL $name: the modes' solutions differ"; fail=1; }
+	    failed "$name: the modes' solutions differ"
 	fn=$($DLX_RUN "$dlx" --stats "$data/$name.dlx" 2>&1 >/dev/null |
 	    sed -n 's/^nodes: //p')
 	[ -n "$fn" ] && [ "$fn" -le "$nodes" ] ||
-	    { echo "FAIL $name: fast mode $fn nodes, Knuth's $nodes"; fail=1; }
+	    failed "$name: fast mode $fn nodes, Knuth's $nodes"
 done
 
 # --first: the first of the 92 queens solutions.
@@ -166,8 +158,8 @@ check progress 0 "$dlx" --progress=0.000001 "$data/sudoku4-empty.dlx"
 
 # --help and --version go to stdout with status 0.
 $DLX_RUN "$dlx" --help >"$tmp/out" 2>&1 && grep -q '^usage: dlx ' "$tmp/out" &&
-    grep -q 'Exit status' "$tmp/out" || { echo "FAIL --help"; fail=1; }
+    grep -q 'Exit status' "$tmp/out" || failed "--help"
 $DLX_RUN "$dlx" --version >"$tmp/out" 2>&1 && grep -q '^dlx (dlx) ' "$tmp/out" ||
-    { echo "FAIL --version"; fail=1; }
+    failed "--version"
 
 exit $fail

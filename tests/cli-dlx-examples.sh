@@ -50,10 +50,10 @@ writes sudoku4-empty.dlx sudoku2dlx ................
 # The pentomino file has Knuth's 2056 options for 6x10 (one header line,
 # one item line); its item line lists pieces, then cells row by row.
 lines=$($DLX_RUN "$examples/pentomino" -d 6x10 | wc -l)
-[ "$lines" -eq 2058 ] || { echo "FAIL pentomino 6x10: $lines lines"; fail=1; }
+[ "$lines" -eq 2058 ] || failed "pentomino 6x10: $lines lines"
 items=$($DLX_RUN "$examples/pentomino" -d 6x10 | sed -n 2p | cut -d' ' -f1-14)
 [ "$items" = "O P Q R S T U V W X Y Z 00 01" ] ||
-    { echo "FAIL pentomino item line: $items"; fail=1; }
+    failed "pentomino item line: $items"
 
 # The magic square printed by dlx, with its colors.
 cat >"$tmp/exp" <<'END'
@@ -84,7 +84,7 @@ stats() {
 	got=$($DLX_RUN "$dlx" --knuth --stats "$tmp/p.dlx" 2>&1 >/dev/null |
 	    sed -n 's/^\(solutions\|nodes\|updates\): //p' | tr '\n' ' ')
 	if [ "$got" != "$want " ]; then
-		echo "FAIL --stats $*: $got, expected $want"; fail=1
+		failed "--stats $*: $got, expected $want"
 	fi
 }
 stats "8 169 98081" magic .........
@@ -100,7 +100,7 @@ for args in "queens 0" "queens x" "langford" "pentomino 7x9" \
     "pentomino 6x10x" "magic 12345" "magic 0........" "sudoku2dlx 12345"; do
 	# shellcheck disable=SC2086
 	if $DLX_RUN "$examples"/$args >/dev/null 2>&1; then
-		echo "FAIL $args accepted"; fail=1
+		failed "$args accepted"
 	fi
 done
 

@@ -42,13 +42,11 @@ while read -r puzzle; do
 	to_grids "$size" <"$tmp/d.out" | sort >"$tmp/got"
 	count=$($DLX_RUN "$dlx" "$tmp/p.dlx")
 	if [ ! -s "$tmp/want" ] || ! cmp -s "$tmp/want" "$tmp/got"; then
-		echo "FAIL puzzle $n ($puzzle): dlx-sudoku and dlx differ"
+		failed "puzzle $n ($puzzle): dlx-sudoku and dlx differ"
 		diff "$tmp/want" "$tmp/got" | head -n 5
-		fail=1
 	elif [ "$count" != "$(wc -l <"$tmp/want" | tr -d ' ')" ]; then
-		echo "FAIL puzzle $n: dlx counts $count"
-		fail=1
+		failed "puzzle $n: dlx counts $count"
 	fi
 done <"$data/sudoku-cross.txt"
-[ "$n" -eq 11 ] || { echo "FAIL: $n puzzles read, expected 11"; fail=1; }
+[ "$n" -eq 11 ] || failed "$n puzzles read, expected 11"
 exit $fail

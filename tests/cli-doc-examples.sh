@@ -211,5 +211,5 @@ done
 
 echo "$ran examples run, $skipped skipped"
 # A harness that finds nothing proves nothing.
-[ "$ran" -ge 10 ] || { echo "FAIL: only $ran examples found"; fail=1; }
+[ "$ran" -ge 10 ] || failed "only $ran examples found"
 exit $fail

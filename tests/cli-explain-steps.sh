@@ -74,22 +74,12 @@ same "explain, line" "$tmp/exp" "$tmp/got"
 	echo "Initial Board Position"
 	rows ..3....1..4.2...
 	echo
-	cat <<'END'
-naked single: r2c3 = 2
-naked single: r1c4 = 4
-naked single: r1c1 = 1
-naked single: r1c2 = 2
-naked single: r3c1 = 3
-naked single: r2c1 = 4
-naked single: r2c2 = 3
-naked single: r3c2 = 1
-naked single: r3c4 = 2
-naked single: r4c2 = 4
-naked single: r4c3 = 1
-naked single: r4c4 = 3
-solved by the rules; grade: singles
-Solution #1
-END
+	for cell in r2c3=2 r1c4=4 r1c1=1 r1c2=2 r3c1=3 r2c1=4 r2c2=3 r3c2=1 \
+	    r3c4=2 r4c2=4 r4c3=1 r4c4=3; do
+		echo "naked single: ${cell%=*} = ${cell#*=}"
+	done
+	echo "solved by the rules; grade: singles"
+	echo "Solution #1"
 	rows 1234432131422413
 	echo
 } >"$tmp/exp"

@@ -46,7 +46,7 @@ if command -v ldd >/dev/null 2>&1; then
 		lib=$(ldd "$tmp/p/bin/$p" | grep 'libdlx\.so')
 		case $lib in
 		*"=> $tmp/p/lib/libdlx.so"*) ;;
-		*) echo "FAIL $p loads: $lib"; fail=1 ;;
+		*) failed "$p loads: $lib" ;;
 		esac
 	done
 fi
@@ -59,15 +59,15 @@ cflags=$(pkg-config --cflags libdlx) || { echo "pkg-config failed"; exit 1; }
 libs=$(pkg-config --libs libdlx) || { echo "pkg-config failed"; exit 1; }
 libdir=$(pkg-config --variable=libdir libdlx)
 [ "${cflags% }" = "-I$tmp/p/include" ] ||
-    { echo "FAIL pkg-config --cflags: $cflags"; fail=1; }
+    failed "pkg-config --cflags: $cflags"
 for h in dlx.h sudoku.h dlx_text.h sudoku_logic.h; do
 	[ -f "$tmp/p/include/dlx/$h" ] ||
-	    { echo "FAIL $h is not in include/dlx"; fail=1; }
+	    failed "$h is not in include/dlx"
 	printf '#include <dlx/%s>\nint main(void) { return 0; }\n' "$h" \
 	    >"$tmp/h.c"
 	# shellcheck disable=SC2086
 	$CC $DLX_BUILD_CFLAGS $cflags -c -o "$tmp/h.o" "$tmp/h.c" ||
-	    { echo "FAIL #include <dlx/$h> alone"; fail=1; }
+	    failed "#include <dlx/$h> alone"
 done
 
 # The README's C example, as it stands there.
@@ -84,7 +84,7 @@ if $CC $DLX_BUILD_CFLAGS $cflags -o "$tmp/knuth" "$tmp/knuth.c" $libs \
 	quiet "knuth, LD_LIBRARY_PATH" 0 "$tmp/knuth"
 	unset LD_LIBRARY_PATH
 else
-	echo "FAIL compiling README's example"; fail=1
+	failed "compiling README's example"
 fi
 # shellcheck disable=SC2086
 if $CC $DLX_BUILD_CFLAGS $cflags -o "$tmp/knuth-rpath" "$tmp/knuth.c" \
@@ -98,6 +98,6 @@ if $CC $DLX_BUILD_CFLAGS $cflags -o "$tmp/knuth-rpath" "$tmp/knuth.c" \
 		esac
 	fi
 else
-	echo "FAIL compiling README's example with -rpath"; fail=1
+	failed "compiling README's example with -rpath"
 fi
 exit $fail

@@ -21,8 +21,8 @@ for mem in 64M 8K 12K; do
 done
 $DLX_RUN "$dlx" --memo --memory 8K --stats "$data/sudoku4-empty.dlx" \
     >/dev/null 2>"$tmp/st"
-grep -q '^cache: .* [1-9][0-9]* replaced' "$tmp/st" || {
-	echo "FAIL 4x4 8K: no entry replaced"; cat "$tmp/st"; fail=1; }
+grep -q '^cache: .* [1-9][0-9]* replaced' "$tmp/st" ||
+    { failed "4x4 8K: no entry replaced"; cat "$tmp/st"; }
 printf '%016d\n' 0 >"$tmp/e4.txt"
 says "4x4 sudoku --memo" "$tmp/e4.txt:1: 288 solutions" \
     "$sudoku" --count --memo "$tmp/e4.txt"
@@ -61,7 +61,7 @@ grep -q ': cache used: .* [1-9][0-9]* replaced' "$tmp/st" || {
 $DLX_RUN "$sudoku" --count --format=line --no-memo --stats "$tmp/serg.in" \
     >/dev/null 2>"$tmp/st"
 if grep -q ': cache used: ' "$tmp/st"; then
-	echo "FAIL serg300 --no-memo --stats: the cache ran"; fail=1
+	failed "serg300 --no-memo --stats: the cache ran"
 fi
 
 # The empty 6x6 sudoku (boxes 2x3) has 28,200,960 grids: counted with the
@@ -89,7 +89,7 @@ says "2^70" 1180591620717411303424 "$dlx" "$tmp/wide.dlx"
 # A small count never sets up the cache; --stats stays DLX1's lines.
 $DLX_RUN "$dlx" --stats "$data/queens8.dlx" >/dev/null 2>"$tmp/st"
 if grep -q '^cache:\|^search:' "$tmp/st"; then
-	echo "FAIL queens8 --stats: cache lines for a small search"; fail=1
+	failed "queens8 --stats: cache lines for a small search"
 fi
 # Queens repeat too little: with --memo the count is exact all the same.
 "$examples/queens" -d 10 >"$tmp/q10.dlx"
@@ -99,8 +99,8 @@ says "queens 10 --no-memo" 724 "$dlx" --no-memo "$tmp/q10.dlx"
 # Bad sizes are usage errors.
 for bad in 0 12X -5 M 99999999999999999999T; do
 	$DLX_RUN "$dlx" --memory "$bad" "$data/queens8.dlx" >/dev/null \
-	    2>&1 && { echo "FAIL --memory $bad accepted by dlx"; fail=1; }
+	    2>&1 && failed "--memory $bad accepted by dlx"
 	$DLX_RUN "$sudoku" --memory "$bad" "$tmp/e4.txt" >/dev/null \
-	    2>&1 && { echo "FAIL --memory $bad accepted by dlx-sudoku"; fail=1; }
+	    2>&1 && failed "--memory $bad accepted by dlx-sudoku"
 done
 exit $fail

@@ -10,11 +10,7 @@ bad() {
 	name=$1 out=$2 err=$3
 	shift 3
 	run "$sudoku" "$@"
-	printf '%s' "$out" >"$tmp/exp"
-	same "$name: stdout" "$tmp/exp" "$tmp/out"
-	printf '%s' "$err" >"$tmp/exp"
-	same "$name: stderr" "$tmp/exp" "$tmp/err"
-	status "$name" 2 "$st"
+	expect_lines "$name" 2 "$out" "$err"
 }
 
 bad "wrong number of cells" \
@@ -119,9 +115,8 @@ for args in "--box 3" "--box 1x1" "--box 7x7" "--format tabular" \
 	status "usage error $args" 2 "$st"
 	if [ -s "$tmp/out" ] || ! grep -q "^Try 'dlx-sudoku --help'" "$tmp/err"
 	then
-		echo "FAIL: usage error $args: output or hint wrong"
+		failed "usage error $args: output or hint wrong"
 		cat "$tmp/err"
-		fail=1
 	fi
 done
 run "$sudoku" --box 3 "$puzzles/classic.txt"

@@ -74,8 +74,7 @@ for f in coll-*.txt coll-*.counts; do
 	cp "$tmp/out" "$tmp/dressed.out"
 	bad=$(check_csv "$tmp/out")
 	if [ "$bad" != 0 ]; then
-		echo "FAIL: $f: $bad answers are not solutions"
-		fail=1
+		failed "$f: $bad answers are not solutions"
 	fi
 	# The plain collection solves the same, without complaint.
 	run "$sudoku" -f csv "$tmp/plain"

@@ -22,8 +22,7 @@ same "counts with --box 4x2" "$data/sudoku-box4x2.counts" "$tmp/out"
 # The same lines read with the default 2x4 boxes are other puzzles.
 run "$sudoku" -c -f line "$tmp/in"
 if cmp -s "$data/sudoku-box4x2.counts" "$tmp/out"; then
-	echo "FAIL: --box 4x2 made no difference"
-	fail=1
+	failed "--box 4x2 made no difference"
 fi
 
 # The empty 4x4 in every form: 288 solutions each.

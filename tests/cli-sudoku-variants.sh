@@ -64,7 +64,6 @@ awk '{ for (i = 1; i <= length($0); i++) if (substr($0, i, 1) != ".")
 run "$sudoku" -u "$tmp/minus1"
 status "one given fewer: never unique" 1 "$st"
 if grep -v 'multiple' "$tmp/out" >/dev/null; then
-	echo "FAIL: a puzzle stayed unique without one of its givens"
-	fail=1
+	failed "a puzzle stayed unique without one of its givens"
 fi
 exit $fail

@@ -63,8 +63,8 @@ done
 # A bad thread count is a usage error.
 for bad in 0 -1 x 5000; do
 	$DLX_RUN "$dlx" -t "$bad" "$tmp/queens10.dlx" >/dev/null 2>&1
-	[ $? = 2 ] || { echo "FAIL dlx -t $bad: not a usage error"; fail=1; }
+	[ $? = 2 ] || failed "dlx -t $bad: not a usage error"
 	$DLX_RUN "$sudoku" -t "$bad" </dev/null >/dev/null 2>&1
-	[ $? = 2 ] || { echo "FAIL dlx-sudoku -t $bad: not a usage error"; fail=1; }
+	[ $? = 2 ] || failed "dlx-sudoku -t $bad: not a usage error"
 done
 exit $fail

@@ -264,6 +264,17 @@ maxrss() {
 	tail -n 1 "$tmp/rss"
 }
 
+# rss_below NAME KB PROGRAM ARG...: PROGRAM's peak resident memory, where
+# maxrss can tell, is at most KB.
+rss_below() {
+	_name=$1 _kb=$2
+	shift 2
+	_rss=$(maxrss "$@")
+	if [ -n "$_rss" ] && [ "$_rss" -gt "$_kb" ]; then
+		failed "$_name: $_rss KB resident, expected at most $_kb KB"
+	fi
+}
+
 # counts COUNT PROGRAM ARG...: the example program counts COUNT, and so
 # does dlx on the problem the program writes with -d.
 counts() {

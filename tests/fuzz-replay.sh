@@ -18,15 +18,13 @@ for src in "$top_srcdir"/tests/fuzz/fuzz_*.c; do
 		[ -f "$f" ] && set -- "$@" "$f"
 	done
 	if [ $# -eq 0 ]; then
-		echo "FAIL: $h: no inputs to replay"
-		fail=1
+		failed "$h: no inputs to replay"
 		continue
 	fi
 	if $DLX_RUN "$prog" "$@"; then
 		ran=$((ran + 1))
 	else
-		echo "FAIL: $h"
-		fail=1
+		failed "$h"
 	fi
 done
 [ $ran -gt 0 ] || [ $fail -ne 0 ] || exit 77

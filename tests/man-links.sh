@@ -32,15 +32,15 @@ done
 [ -f "$tmp/bad" ] && fail=1
 sort -u "$tmp/named" -o "$tmp/named"
 for f in $(comm -23 "$tmp/functions" "$tmp/named"); do
-	echo "FAIL: $f is in no man page's NAME section"; fail=1
+	failed "$f is in no man page's NAME section"
 done
 for l in man/links/*.3; do
 	name=$(basename "$l" .3)
 	grep -qx "$name" "$tmp/named" ||
-	    { echo "FAIL: $l: $name is named by no page"; fail=1; }
+	    failed "$l: $name is named by no page"
 done
 # Makefile.am installs exactly these links.
 for l in man/links/*.3; do
-	grep -q "$l" Makefile.am || { echo "FAIL: $l not in Makefile.am"; fail=1; }
+	grep -q "$l" Makefile.am || failed "$l not in Makefile.am"
 done
 exit $fail
