@@ -25,7 +25,7 @@ for print in "" -p; do
 	start "$dlx" $print --progress=0.01 "$tmp/p.dlx"
 	wait_for explored 600 0.1
 	interrupt
-	status "SIGINT $print" 130
+	status "SIGINT${print:+ $print}" 130
 	# Progress lines: "dlx: T s: S solutions, N nodes, U updates, F
 	# explored".
 	if ! grep -qx 'dlx: [0-9]* s: [0-9]* solutions, [0-9]* nodes, [0-9]* updates, [01]\.[0-9]* explored' \
