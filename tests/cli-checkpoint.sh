@@ -4,15 +4,9 @@
 # from its checkpoint, and must end with the exact count.  Then SIGTERM:
 # the count stops at once with a checkpoint where it stood (status 143),
 # and resuming it, with parts too, gives the exact count.
-: "${top_builddir:=.}" "${top_srcdir:=.}"
-dlx=$top_builddir/src/dlx
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cli-checkpoint.XXXXXX") || exit 99
-pid=
+. "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
+# A run left behind is killed outright: no checkpoint at exit.
 trap 'test -n "$pid" && kill -9 "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
-LC_ALL=C
-export LC_ALL
-unset DLX_PART SLURM_ARRAY_TASK_ID
-fail=0
 
 # Under valgrind (DLX_RUN set) the smaller 3x20 (8 tilings) is enough.
 if [ -n "$DLX_RUN" ]; then shape=3x20 want=8; else shape=5x12 want=4040; fi

@@ -2,44 +2,16 @@
 # dlx: counts, printed solutions, JSON lines, limits, statistics and exit
 # statuses, compared with the expected output byte for byte.  The node and
 # update counts are those of Knuth's DLX1 on the same files.
-: "${top_builddir:=.}" "${top_srcdir:=.}"
-dlx=$top_builddir/src/dlx
-data=$top_srcdir/tests/data
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cli-dlx-count.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-fail=0
+. "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
 
-# check NAME EXPECTED-STATUS COMMAND...: stdout must equal $tmp/exp.
-check() {
-	name=$1 want=$2
-	shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	st=$?
-	if [ "$st" != "$want" ]; then
-		echo "FAIL $name: status $st, expected $want"; fail=1
-	fi
-	if ! cmp -s "$tmp/exp" "$tmp/out"; then
-		echo "FAIL $name: output differs:"; diff "$tmp/exp" "$tmp/out"
-		fail=1
-	fi
-}
-
-cat >"$tmp/knuth.dlx" <<'END'
-| A simple example (DLX1)
-A B C D E | F G
-C E F
-A D G
-B C F
-A D
-B G
-D E G
-END
+# Knuth's first example (DLX1): A..E primary, F and G secondary.
+knuth=$top_srcdir/examples/simple.dlx
 
 # Counting, from a file, from '-' and from standard input.
 echo 1 >"$tmp/exp"
-check count 0 $DLX_RUN "$dlx" "$tmp/knuth.dlx"
-check count-dash 0 $DLX_RUN "$dlx" - <"$tmp/knuth.dlx"
-check count-stdin 0 $DLX_RUN "$dlx" <"$tmp/knuth.dlx"
+check count 0 "$dlx" "$knuth"
+check count-dash 0 "$dlx" - <"$knuth"
+check count-stdin 0 "$dlx" <"$knuth"
 
 # The solution's options, in input order, as written in the input; then
 # the total.  --first prints the solution alone.
@@ -49,17 +21,17 @@ C E F
 A D
 B G
 END
-check first 0 $DLX_RUN "$dlx" --first "$tmp/knuth.dlx"
+check first 0 "$dlx" --first "$knuth"
 printf '\n1 solution\n' >>"$tmp/exp"
-check print 0 $DLX_RUN "$dlx" --print "$tmp/knuth.dlx"
-check print-short 0 $DLX_RUN "$dlx" -p "$tmp/knuth.dlx"
+check print 0 "$dlx" --print "$knuth"
+check print-short 0 "$dlx" -p "$knuth"
 
 # JSON Lines: a record per solution, then the count; each has a type.
 cat >"$tmp/exp" <<'END'
 {"type":"solution","solution":1,"options":["C E F","A D","B G"]}
 {"type":"count","solutions":1,"exact":true}
 END
-check json 0 $DLX_RUN "$dlx" --json "$tmp/knuth.dlx"
+check json 0 "$dlx" --json "$knuth"
 
 # Several solutions: numbered, a blank line between them.
 cat >"$tmp/three.dlx" <<'END'
@@ -83,7 +55,7 @@ b x:blue
 
 3 solutions
 END
-check print-three 0 $DLX_RUN "$dlx" -p "$tmp/three.dlx"
+check print-three 0 "$dlx" -p "$tmp/three.dlx"
 # A count stopped by --limit is a lower bound, and says so, even when it
 # happens to be the whole count (the search did not finish the tree).
 cat >"$tmp/exp" <<'END'
@@ -91,7 +63,7 @@ cat >"$tmp/exp" <<'END'
 {"type":"solution","solution":2,"options":["a","b x:red"]}
 {"type":"count","solutions":2,"exact":false}
 END
-check json-limit 0 $DLX_RUN "$dlx" -j --limit 2 "$tmp/three.dlx"
+check json-limit 0 "$dlx" -j --limit 2 "$tmp/three.dlx"
 cat >"$tmp/exp" <<'END'
 1:
 a b
@@ -102,36 +74,36 @@ b x:red
 
 at least 2 solutions
 END
-check print-limit 0 $DLX_RUN "$dlx" -p --limit 2 "$tmp/three.dlx"
+check print-limit 0 "$dlx" -p --limit 2 "$tmp/three.dlx"
 echo 'at least 2' >"$tmp/exp"
-check limit 0 $DLX_RUN "$dlx" -n 2 "$tmp/three.dlx"
+check limit 0 "$dlx" -n 2 "$tmp/three.dlx"
 echo 'at least 3' >"$tmp/exp"
-check limit-equal 0 $DLX_RUN "$dlx" -n 3 "$tmp/three.dlx"
+check limit-equal 0 "$dlx" -n 3 "$tmp/three.dlx"
 echo 3 >"$tmp/exp"
-check limit-above 0 $DLX_RUN "$dlx" --limit=10 "$tmp/three.dlx"
+check limit-above 0 "$dlx" --limit=10 "$tmp/three.dlx"
 cat >"$tmp/exp" <<'END'
 {"type":"solution","solution":1,"options":["a b"]}
 {"type":"count","solutions":1,"exact":false}
 END
-check json-first 0 $DLX_RUN "$dlx" --json --first "$tmp/three.dlx"
+check json-first 0 "$dlx" --json --first "$tmp/three.dlx"
 
 # JSON strings are escaped.
 printf 'a"q b\\s\na"q b\\s\n' >"$tmp/quote.dlx"
 printf '%s\n' '{"type":"solution","solution":1,"options":["a\"q b\\s"]}' \
     '{"type":"count","solutions":1,"exact":true}' >"$tmp/exp"
-check json-escape 0 $DLX_RUN "$dlx" --json "$tmp/quote.dlx"
+check json-escape 0 "$dlx" --json "$tmp/quote.dlx"
 
 # No solution: 0, status 1; --print and --first say so.
 printf 'A B\nA\n' >"$tmp/none.dlx"
 echo 0 >"$tmp/exp"
-check none 1 $DLX_RUN "$dlx" "$tmp/none.dlx"
-check none-limit 1 $DLX_RUN "$dlx" --limit 1 "$tmp/none.dlx"
+check none 1 "$dlx" "$tmp/none.dlx"
+check none-limit 1 "$dlx" --limit 1 "$tmp/none.dlx"
 echo 'no solution' >"$tmp/exp"
-check none-print 1 $DLX_RUN "$dlx" -p "$tmp/none.dlx"
-check none-first 1 $DLX_RUN "$dlx" --first "$tmp/none.dlx"
+check none-print 1 "$dlx" -p "$tmp/none.dlx"
+check none-first 1 "$dlx" --first "$tmp/none.dlx"
 echo '{"type":"count","solutions":0,"exact":true}' >"$tmp/exp"
-check none-json 1 $DLX_RUN "$dlx" --json "$tmp/none.dlx"
-check none-json-first 1 $DLX_RUN "$dlx" --json --first "$tmp/none.dlx"
+check none-json 1 "$dlx" --json "$tmp/none.dlx"
+check none-json-first 1 "$dlx" --json --first "$tmp/none.dlx"
 
 # The shared instances: counts, and with --knuth --stats DLX1's node and
 # update counts (time, rate and memory vary, so they are left out; the
@@ -142,29 +114,27 @@ for f in queens8:92:1223:21456:8 langford8:300:2789:37241:8 \
 $f
 END
 	echo "$sols" >"$tmp/exp"
-	check "$name" 0 $DLX_RUN "$dlx" "$data/$name.dlx"
-	check "$name" 0 $DLX_RUN "$dlx" --knuth --stats "$data/$name.dlx"
+	check "$name" 0 "$dlx" "$data/$name.dlx"
+	check "$name" 0 "$dlx" --knuth --stats "$data/$name.dlx"
 	grep -v -e '^time: ' -e '^updates/s: ' -e '^memory: ' \
 	    -e '^branches: ' "$tmp/err" >"$tmp/stats"
 	printf 'mode: knuth\nsolutions: %s\nnodes: %s\nupdates: %s\n' \
 	    "$sols" "$nodes" "$updates" >"$tmp/exp"
 	printf 'abandoned: 0\nmax depth: %s\n' "$depth" >>"$tmp/exp"
-	if ! cmp -s "$tmp/exp" "$tmp/stats"; then
-		echo "FAIL $name --stats:"; diff "$tmp/exp" "$tmp/stats"; fail=1
-	fi
+	same "$name --stats" "$tmp/exp" "$tmp/stats"
 	grep -q '^time: [0-9.]* s$' "$tmp/err" &&
 	    grep -q '^memory: [0-9]* bytes$' "$tmp/err" ||
-	    { echo "FAIL $name --stats: time or memory line"; fail=1; }
+	    failed "$name --stats: time or memory line"
 	# Both modes print the same solutions in the same order; the
 	# default's tree is no larger.
 	$DLX_RUN "$dlx" -p "$data/$name.dlx" >"$tmp/fast" 2>/dev/null
 	$DLX_RUN "$dlx" --knuth -p "$data/$name.dlx" >"$tmp/knuth" 2>/dev/null
 	cmp -s "$tmp/fast" "$tmp/knuth" ||
-	    { echo "FAIL $name: the modes' solutions differ"; fail=1; }
+	    failed "$name: the modes' solutions differ"
 	fn=$($DLX_RUN "$dlx" --stats "$data/$name.dlx" 2>&1 >/dev/null |
 	    sed -n 's/^nodes: //p')
 	[ -n "$fn" ] && [ "$fn" -le "$nodes" ] ||
-	    { echo "FAIL $name: fast mode $fn nodes, Knuth's $nodes"; fail=1; }
+	    failed "$name: fast mode $fn nodes, Knuth's $nodes"
 done
 
 # --first: the first of the 92 queens solutions.
@@ -179,17 +149,17 @@ r5 c6 a11 b6
 r6 c1 a7 b12
 r7 c3 a10 b11
 END
-check queens-first 0 $DLX_RUN "$dlx" --first "$data/queens8.dlx"
+check queens-first 0 "$dlx" --first "$data/queens8.dlx"
 
 # --progress leaves the output as it is (its lines are checked in
 # cli-dlx-signals.sh, on a search long enough to show them).
 echo 288 >"$tmp/exp"
-check progress 0 $DLX_RUN "$dlx" --progress=0.000001 "$data/sudoku4-empty.dlx"
+check progress 0 "$dlx" --progress=0.000001 "$data/sudoku4-empty.dlx"
 
 # --help and --version go to stdout with status 0.
 $DLX_RUN "$dlx" --help >"$tmp/out" 2>&1 && grep -q '^usage: dlx ' "$tmp/out" &&
-    grep -q 'Exit status' "$tmp/out" || { echo "FAIL --help"; fail=1; }
+    grep -q 'Exit status' "$tmp/out" || failed "--help"
 $DLX_RUN "$dlx" --version >"$tmp/out" 2>&1 && grep -q '^dlx (dlx) ' "$tmp/out" ||
-    { echo "FAIL --version"; fail=1; }
+    failed "--version"
 
 exit $fail

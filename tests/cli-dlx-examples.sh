@@ -2,80 +2,60 @@
 # The example programs: their known counts (the ones that take well under
 # a second), solved both directly with libdlx and by dlx on the file the
 # example writes, and the files that must equal the shared instances.
-: "${top_builddir:=.}" "${top_srcdir:=.}"
-dlx=$top_builddir/src/dlx
-ex=$top_builddir/examples
-data=$top_srcdir/tests/data
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cli-dlx-examples.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-fail=0
+. "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
 
-# expect COUNT PROGRAM ARG...: the example's count, directly and through
-# its DLX file (-d), must both be COUNT.
-expect() {
-	want=$1 prog=$2
-	shift 2
-	got=$($DLX_RUN "$ex/$prog" "$@")
-	$DLX_RUN "$ex/$prog" -d "$@" >"$tmp/p.dlx" || { echo "FAIL $prog -d $*"; fail=1; }
-	via=$($DLX_RUN "$dlx" "$tmp/p.dlx")
-	if [ "$got" != "$want" ] || [ "$via" != "$want" ]; then
-		echo "FAIL $prog $*: direct $got, dlx $via, expected $want"
-		fail=1
-	fi
-}
+# counts COUNT PROGRAM ARG... (tests/common.sh): the example's count,
+# directly and through its DLX file (-d), must both be COUNT.
 
 # n queens, n = 1..10 (OEIS A000170).
 n=1
 for c in 1 0 0 2 10 4 40 92 352 724; do
-	expect "$c" queens "$n"
+	counts "$c" queens "$n"
 	n=$((n + 1))
 done
 
 # Langford pairs (OEIS A014552, doubled when reversals count).
-expect 2 langford 3
-expect 1 langford -s 3
-expect 2 langford 4
-expect 0 langford 5
-expect 0 langford 6
-expect 52 langford 7
-expect 26 langford -s 7
-expect 300 langford 8
-expect 150 langford -s 8
+counts 2 langford 3
+counts 1 langford -s 3
+counts 2 langford 4
+counts 0 langford 5
+counts 0 langford 6
+counts 52 langford 7
+counts 26 langford -s 7
+counts 300 langford 8
+counts 150 langford -s 8
 
 # The 3x3 magic square: 8 squares, all with 5 in the middle.  A corner or
 # an edge given leaves 2 (a square and its mirror image in the line through
 # that cell), a neighbour more leaves 1.
-expect 8 magic
-expect 8 magic ....5....
-expect 2 magic 2........
-expect 2 magic .9.......
-expect 2 magic 2.......8
-expect 1 magic 27.......
-expect 1 magic 276951438
-expect 0 magic ....1....
-expect 0 magic 5........
+counts 8 magic
+counts 8 magic ....5....
+counts 2 magic 2........
+counts 2 magic .9.......
+counts 2 magic 2.......8
+counts 1 magic 27.......
+counts 1 magic 276951438
+counts 0 magic ....1....
+counts 0 magic 5........
 
 # Pentominoes in 3x20: 8 tilings, 2 up to symmetry.
-expect 8 pentomino 3x20
-expect 2 pentomino -s 3x20
+counts 8 pentomino 3x20
+counts 2 pentomino -s 3x20
 # Scott's 8x8 less the centre: 520 tilings (65 up to its 8 symmetries).
-expect 520 pentomino 8x8
+counts 520 pentomino 8x8
 
 # The generators write exactly the shared instances.
-$DLX_RUN "$ex/queens" -d 8 | cmp -s - "$data/queens8.dlx" ||
-    { echo "FAIL queens -d 8 differs from queens8.dlx"; fail=1; }
-$DLX_RUN "$ex/langford" -d 8 | cmp -s - "$data/langford8.dlx" ||
-    { echo "FAIL langford -d 8 differs from langford8.dlx"; fail=1; }
-$DLX_RUN "$ex/sudoku2dlx" ................ | cmp -s - "$data/sudoku4-empty.dlx" ||
-    { echo "FAIL sudoku2dlx differs from sudoku4-empty.dlx"; fail=1; }
+writes queens8.dlx queens -d 8
+writes langford8.dlx langford -d 8
+writes sudoku4-empty.dlx sudoku2dlx ................
 
 # The pentomino file has Knuth's 2056 options for 6x10 (one header line,
 # one item line); its item line lists pieces, then cells row by row.
-lines=$($DLX_RUN "$ex/pentomino" -d 6x10 | wc -l)
-[ "$lines" -eq 2058 ] || { echo "FAIL pentomino 6x10: $lines lines"; fail=1; }
-items=$($DLX_RUN "$ex/pentomino" -d 6x10 | sed -n 2p | cut -d' ' -f1-14)
+lines=$($DLX_RUN "$examples/pentomino" -d 6x10 | wc -l)
+[ "$lines" -eq 2058 ] || failed "pentomino 6x10: $lines lines"
+items=$($DLX_RUN "$examples/pentomino" -d 6x10 | sed -n 2p | cut -d' ' -f1-14)
 [ "$items" = "O P Q R S T U V W X Y Z 00 01" ] ||
-    { echo "FAIL pentomino item line: $items"; fail=1; }
+    failed "pentomino item line: $items"
 
 # The magic square printed by dlx, with its colors.
 cat >"$tmp/exp" <<'END'
@@ -93,8 +73,8 @@ gb b:7 n7:b
 
 1 solution
 END
-$DLX_RUN "$ex/magic" -d 27....... | $DLX_RUN "$dlx" -p >"$tmp/out"
-cmp -s "$tmp/exp" "$tmp/out" || { echo "FAIL magic -p:"; diff "$tmp/exp" "$tmp/out"; fail=1; }
+$DLX_RUN "$examples/magic" -d 27....... | $DLX_RUN "$dlx" -p >"$tmp/out"
+same "magic -p" "$tmp/exp" "$tmp/out"
 
 # The search trees of Knuth's programs on the files the examples write:
 # DLX2 (colors) on the magic square, DLX1 on the others.  Knuth's programs
@@ -102,11 +82,11 @@ cmp -s "$tmp/exp" "$tmp/out" || { echo "FAIL magic -p:"; diff "$tmp/exp" "$tmp/o
 stats() {
 	want=$1
 	shift
-	$DLX_RUN "$ex/$1" -d "$2" >"$tmp/p.dlx"
+	$DLX_RUN "$examples/$1" -d "$2" >"$tmp/p.dlx"
 	got=$($DLX_RUN "$dlx" --knuth --stats "$tmp/p.dlx" 2>&1 >/dev/null |
 	    sed -n 's/^\(solutions\|nodes\|updates\): //p' | tr '\n' ' ')
 	if [ "$got" != "$want " ]; then
-		echo "FAIL --stats $*: $got, expected $want"; fail=1
+		failed "--stats $*: $got, expected $want"
 	fi
 }
 stats "8 169 98081" magic .........
@@ -121,8 +101,8 @@ stats "52 607 8339" langford 7
 for args in "queens 0" "queens x" "langford" "pentomino 7x9" \
     "pentomino 6x10x" "magic 12345" "magic 0........" "sudoku2dlx 12345"; do
 	# shellcheck disable=SC2086
-	if $DLX_RUN "$ex"/$args >/dev/null 2>&1; then
-		echo "FAIL $args accepted"; fail=1
+	if $DLX_RUN "$examples"/$args >/dev/null 2>&1; then
+		failed "$args accepted"
 	fi
 done
 

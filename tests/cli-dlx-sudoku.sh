@@ -4,14 +4,8 @@
 # read back from its solutions must be exactly the solutions dlx-sudoku
 # lists, for puzzles with one solution and with hundreds, of sizes 4, 6
 # and 9.  Skipped if dlx-sudoku is not built.
-: "${top_builddir:=.}" "${top_srcdir:=.}"
-dlx=$top_builddir/src/dlx
-sudoku=$top_builddir/src/dlx-sudoku
-ex=$top_builddir/examples
+. "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
 [ -x "$sudoku" ] || exit 77
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cli-dlx-sudoku.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-fail=0
 n=0
 
 # dlx -p prints each solution as its options "pij rid cjd bkd"; the cell
@@ -43,18 +37,16 @@ while read -r puzzle; do
 	printf '%s\n' "$puzzle" >"$tmp/puzzle"
 	$DLX_RUN "$sudoku" -a -f line "$tmp/puzzle" >"$tmp/s.out" 2>"$tmp/s.err"
 	sed 's/ #[0-9]*$//' "$tmp/s.out" | sort >"$tmp/want"
-	$DLX_RUN "$ex/sudoku2dlx" "$puzzle" >"$tmp/p.dlx" &&
+	$DLX_RUN "$examples/sudoku2dlx" "$puzzle" >"$tmp/p.dlx" &&
 	    $DLX_RUN "$dlx" -p "$tmp/p.dlx" >"$tmp/d.out" 2>"$tmp/d.err"
 	to_grids "$size" <"$tmp/d.out" | sort >"$tmp/got"
 	count=$($DLX_RUN "$dlx" "$tmp/p.dlx")
 	if [ ! -s "$tmp/want" ] || ! cmp -s "$tmp/want" "$tmp/got"; then
-		echo "FAIL puzzle $n ($puzzle): dlx-sudoku and dlx differ"
+		failed "puzzle $n ($puzzle): dlx-sudoku and dlx differ"
 		diff "$tmp/want" "$tmp/got" | head -n 5
-		fail=1
 	elif [ "$count" != "$(wc -l <"$tmp/want" | tr -d ' ')" ]; then
-		echo "FAIL puzzle $n: dlx counts $count"
-		fail=1
+		failed "puzzle $n: dlx counts $count"
 	fi
-done <"$top_srcdir/tests/data/sudoku-cross.txt"
-[ "$n" -eq 11 ] || { echo "FAIL: $n puzzles read, expected 11"; fail=1; }
+done <"$data/sudoku-cross.txt"
+[ "$n" -eq 11 ] || failed "$n puzzles read, expected 11"
 exit $fail

@@ -30,14 +30,8 @@
 #    one a line, exactly as shown after "$ ": they are reported XFAIL; one
 #    that passes (XPASS) fails the test, so the list only shrinks.
 # Exit 0 pass, 1 fail.
-: "${top_builddir:=.}" "${top_srcdir:=.}"
-top_builddir=$(cd "$top_builddir" && pwd)
-top_srcdir=$(cd "$top_srcdir" && pwd)
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cli-doc-examples.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-LC_ALL=C
-export LC_ALL top_builddir DLX_RUN
-fail=0
+. "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
+export top_builddir DLX_RUN
 ran=0
 skipped=0
 xfail_list=$top_srcdir/tests/doc-examples.xfail
@@ -217,5 +211,5 @@ done
 
 echo "$ran examples run, $skipped skipped"
 # A harness that finds nothing proves nothing.
-[ "$ran" -ge 10 ] || { echo "FAIL: only $ran examples found"; fail=1; }
+[ "$ran" -ge 10 ] || failed "only $ran examples found"
 exit $fail

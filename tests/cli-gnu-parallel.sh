@@ -3,13 +3,7 @@
 # 4040) as independent processes; merging their records gives the exact
 # total.  Skipped (77) only where GNU parallel is missing and we are not
 # root; as root (CI installs it) a missing parallel is a failure.
-: "${top_builddir:=.}" "${top_srcdir:=.}"
-dlx=$top_builddir/src/dlx
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cli-gnu-parallel.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-LC_ALL=C
-export LC_ALL
-unset DLX_PART SLURM_ARRAY_TASK_ID
+. "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
 
 if ! parallel --version 2>/dev/null | grep -q 'GNU parallel'; then
 	if [ "$(id -u)" = 0 ]; then

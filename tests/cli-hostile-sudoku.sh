@@ -7,10 +7,8 @@
 # Big inputs are generated here, in the build tree, and removed after.
 # Programs run as $DLX_RUN PROGRAM (CI sets DLX_RUN to valgrind); memory
 # figures are only checked without it.  Exit 0 pass, 1 fail.
-: "${top_builddir:?}" "${top_srcdir:?}"
-prog=$top_builddir/src/dlx-sudoku
-name=cli-hostile-sudoku
-. "$top_srcdir/tests/hostile-common.sh"
+. "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
+hostile_setup
 
 puzzle=9..7.35.43..28.1....8.513....3..29.6...136.5.5......1.43........6...8.....9.4.2..
 solution=912763584345289167678451329183572946794136852526894713431925678267318495859647231
@@ -23,12 +21,10 @@ echo "$empty" >empty9.txt
 : >empty.txt
 : >exp.out
 echo "dlx-sudoku: empty.txt: no puzzle" >exp.err
-$limit $DLX_RUN "$prog" empty.txt >out 2>err
-status=$?
+run "$sudoku" empty.txt
 expect "empty file" 2
 echo "dlx-sudoku: (standard input): no puzzle" >exp.err
-$limit $DLX_RUN "$prog" --count </dev/null >out 2>err
-status=$?
+run "$sudoku" --count </dev/null
 expect "empty stdin" 2
 
 # -- NUL bytes and binary garbage: each bad line named, good ones solved.
@@ -41,8 +37,7 @@ dlx-sudoku: garbage.bin:2:1: unexpected byte 0xff
 dlx-sudoku: garbage.bin:3:82: unexpected byte 0x00
 dlx-sudoku: garbage.bin:5:1: unexpected byte 0x01
 EOF
-$limit $DLX_RUN "$prog" -f line garbage.bin >out 2>err
-status=$?
+run "$sudoku" -f line garbage.bin
 expect "garbage" 2
 
 # Compressed data: any bytes at all.  Every complaint is one proper line,
@@ -51,14 +46,13 @@ expect "garbage" 2
 gzip -n -9 -c "$top_srcdir/tests/cli-hostile-sudoku.sh" >random.gz
 cat random.gz random.gz random.gz >random.bin
 printf '\n\n%s\n' "$puzzle" >>random.bin
-$limit $DLX_RUN "$prog" -f line random.bin >out 2>err
-status=$?
-[ "$status" -eq 2 ] || bad "random bytes: status $status, expected 2"
-[ "$(tail -n 1 out)" = "$solution" ] || bad "random bytes: last puzzle unsolved"
-[ -s err ] || bad "random bytes: no complaint"
+run "$sudoku" -f line random.bin
+[ "$st" -eq 2 ] || failed "random bytes: status $st, expected 2"
+[ "$(tail -n 1 out)" = "$solution" ] || failed "random bytes: last puzzle unsolved"
+[ -s err ] || failed "random bytes: no complaint"
 if grep -v '^dlx-sudoku: random\.bin:[0-9][0-9]*\(:[0-9][0-9]*\)\{0,1\}: [^ ]' err \
     >/dev/null; then
-	bad "random bytes: malformed message"
+	failed "random bytes: malformed message"
 	grep -v '^dlx-sudoku: random\.bin:[0-9]' err | head -n 3
 fi
 
@@ -69,13 +63,9 @@ echo >>long.txt
 echo "$puzzle" >>long.txt
 echo "$solution" >exp.out
 echo "dlx-sudoku: long.txt:1: line longer than 65536 bytes" >exp.err
-$limit $DLX_RUN "$prog" -f line long.txt >out 2>err
-status=$?
+run "$sudoku" -f line long.txt
 expect "100 MB line" 2
-rss=$(maxrss "$prog" -f line long.txt)
-if [ -n "$rss" ] && [ "$rss" -gt 32768 ]; then
-	bad "100 MB line: $rss KB resident, expected under 32 MB"
-fi
+rss_below "100 MB line" 32768 "$sudoku" -f line long.txt
 rm -f long.txt
 
 # -- many puzzles, one bad in the middle: all streamed, in constant memory.
@@ -89,21 +79,20 @@ half=$((n / 2))
 	echo "${puzzle}5"
 	yes "$puzzle" | head -n $((n - half))
 } >many.txt
-$limit $DLX_RUN "$prog" -f line many.txt >out 2>err
-status=$?
-[ "$status" -eq 2 ] || bad "many puzzles: status $status, expected 2"
-[ "$(wc -l <out)" -eq $((n - 1)) ] || bad "many puzzles: $(wc -l <out) solved, expected $((n - 1))"
-[ "$(sort -u out)" = "$solution" ] || bad "many puzzles: a wrong solution"
+run "$sudoku" -f line many.txt
+[ "$st" -eq 2 ] || failed "many puzzles: status $st, expected 2"
+[ "$(wc -l <out)" -eq $((n - 1)) ] || failed "many puzzles: $(wc -l <out) solved, expected $((n - 1))"
+[ "$(sort -u out)" = "$solution" ] || failed "many puzzles: a wrong solution"
 echo "dlx-sudoku: many.txt:$half: line has 82 cells, expected 81" >exp.err
-cmp -s err exp.err || { bad "many puzzles: stderr differs"; head -n 3 err; }
+cmp -s err exp.err || { failed "many puzzles: stderr differs"; head -n 3 err; }
 # One thread: under AddressSanitizer the parallel search's small
 # per-puzzle blocks land in other size classes and inflate the figure
 # (about 1.5 MB over 10,000 puzzles, none of it live); the reader's
 # streaming is what this measures.
-one=$(maxrss "$prog" -t 1 -f line p.txt)
-all=$(maxrss "$prog" -t 1 -f line many.txt)
+one=$(maxrss "$sudoku" -t 1 -f line p.txt)
+all=$(maxrss "$sudoku" -t 1 -f line many.txt)
 if [ -n "$one" ] && [ "$all" -gt $((one + 1024)) ]; then
-	bad "many puzzles: $all KB resident, $one KB for one puzzle"
+	failed "many puzzles: $all KB resident, $one KB for one puzzle"
 fi
 rm -f many.txt
 
@@ -115,89 +104,54 @@ cat >exp.err <<EOF
 dlx-sudoku: dir.d: read error: Is a directory
 dlx-sudoku: missing.txt: No such file or directory
 EOF
-$limit $DLX_RUN "$prog" -f line dir.d p.txt missing.txt p.txt >out 2>err
-status=$?
+run "$sudoku" -f line dir.d p.txt missing.txt p.txt
 expect "directory and missing file" 2
 : >exp.out
 echo "dlx-sudoku: (standard input): read error: Is a directory" >exp.err
-$limit $DLX_RUN "$prog" <dir.d >out 2>err
-status=$?
+run "$sudoku" <dir.d
 expect "directory as standard input" 2
 if [ "$(id -u)" -ne 0 ]; then
 	# Root reads anything, so this part only means something for others.
 	cp p.txt noread.txt && chmod 000 noread.txt
 	echo "$solution" >exp.out
 	echo "dlx-sudoku: noread.txt: Permission denied" >exp.err
-	$limit $DLX_RUN "$prog" -f line noread.txt p.txt >out 2>err
-	status=$?
+	run "$sudoku" -f line noread.txt p.txt
 	expect "unreadable file" 2
 	rm -f noread.txt
 fi
 
 # -- a closed pipe: every solution of the empty grid into head -n 1.  The
 # program must stop, quietly: killed by SIGPIPE or exiting 141 by itself.
-{
-	$limit $DLX_RUN "$prog" -a -f line empty9.txt 2>err
-	echo $? >status.txt
-} | head -n 1 >out
-status=$(cat status.txt)
-[ "$status" -eq 141 ] || bad "closed pipe: status $status, expected 141"
-[ -s err ] && { bad "closed pipe: stderr not empty"; head -n 3 err; }
-[ "$(wc -l <out)" -eq 1 ] || bad "closed pipe: no first line"
+closed_pipe 1 "$sudoku" -a -f line empty9.txt
 
-# -- a full device: a write error, nonzero status.
-if [ -w /dev/full ]; then
-	$limit $DLX_RUN "$prog" -a -f line p.txt >/dev/full 2>err
-	status=$?
-	[ "$status" -ne 0 ] || bad "/dev/full: status 0"
-	grep '^dlx-sudoku: write error' err >/dev/null ||
-	    { bad "/dev/full: no write error reported"; cat err; }
-fi
+# -- a full device: a write error, status 2.
+write_error "$sudoku" -a -f line p.txt
 
 # -- Ctrl-C during a count of the empty grid (6.67e21 solutions): once a
 # progress line shows the count is under way, SIGINT must give the count
 # so far, marked as partial, and status 130.
-$DLX_RUN "$prog" --count --progress empty9.txt >out 2>err &
-pid=$!
-i=0
-while ! grep 'solutions so far' err >/dev/null 2>&1 && [ $i -lt 600 ]; do
-	sleep 1
-	i=$((i + 1))
-done
-kill -INT $pid
-wait $pid
-status=$?
-[ "$status" -eq 130 ] || bad "SIGINT: status $status, expected 130"
+start "$sudoku" --count --progress empty9.txt
+wait_for 'solutions so far'
+interrupt
+status "SIGINT" 130
 if grep '^empty9\.txt:1: at least [1-9][0-9]* solutions (interrupted)$' out \
     >/dev/null; then
 	got=$(sed 's/.*at least \([0-9]*\) .*/\1/' out)
 	seen=$(grep 'solutions so far' err | tail -n 1 |
 	    sed 's/.*: \([0-9]*\) solutions so far.*/\1/')
 	[ "$got" -ge "$seen" ] ||
-	    bad "SIGINT: partial count $got below the progress line's $seen"
+	    failed "SIGINT: partial count $got below the progress line's $seen"
 else
-	bad "SIGINT: no partial count"
+	failed "SIGINT: no partial count"
 	cat out
 fi
 
 # -- one Ctrl-C stops a program that is reading, not only one searching:
-# an endless line (/dev/zero) and a pipe that stays silent; status 130,
-# no message.  (Before the handler is set a SIGINT would be lost, so wait
-# for the start; longer under valgrind.)
-settle=1
-[ -n "${DLX_RUN:-}" ] && settle=10
+# an endless line (/dev/zero) and a pipe that stays silent.
 mkfifo silent.fifo
 exec 3<>silent.fifo
 for input in /dev/zero silent.fifo; do
-	$DLX_RUN "$prog" --count "$input" >out 2>err &
-	pid=$!
-	sleep $settle
-	kill -INT $pid
-	wait $pid
-	status=$?
-	[ "$status" -eq 130 ] ||
-	    bad "SIGINT reading $input: status $status, expected 130"
-	[ -s err ] && { bad "SIGINT reading $input: stderr"; head -n 3 err; }
+	interrupt_reading "$input" "$sudoku" --count "$input"
 done
 exec 3>&-
 

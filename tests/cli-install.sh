@@ -10,32 +10,8 @@
 # Exit 0 pass, 1 fail, 77 skip (no pkg-config).  Takes a build of the
 # library and programs: some tens of seconds.
 
-: "${top_builddir:?}" "${top_srcdir:?}"
-MAKE=${MAKE:-make}
-CC=${CC:-cc}
-
-command -v pkg-config >/dev/null 2>&1 || {
-	echo "cli-install: pkg-config not found"
-	exit 77
-}
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/dlx-install.XXXXXX") || exit 99
-trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
-fail=0
-# MAKEFLAGS of the running make (jobserver, -j) must not leak into these.
-MAKEFLAGS=
-MFLAGS=
-export MAKEFLAGS MFLAGS
-
-step() {
-	log=$1
-	shift
-	if ! "$@" >"$tmp/$log.log" 2>&1; then
-		tail -n 30 "$tmp/$log.log"
-		echo "cli-install: failed: $*"
-		exit 1
-	fi
-}
+. "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
+need pkg-config
 
 # A clean source tree: the distribution's files, whatever the build tree.
 step distdir $MAKE -C "$top_builddir" distdir distdir="$tmp/src"
@@ -50,22 +26,19 @@ step configure2 ./configure --prefix="$tmp/p" --disable-static CC="$CC" \
 step install $MAKE install
 cd "$tmp" || exit 99
 
-# The installed programs find the library by their run path alone.
+# The installed programs find the library by their run path alone: their
+# output and nothing on stderr.
 unset LD_LIBRARY_PATH
-check() {
-	name=$1
-	shift
-	"$@" >"$tmp/out" 2>&1
-	if ! cmp -s "$tmp/exp" "$tmp/out"; then
-		echo "FAIL $name:"; diff "$tmp/exp" "$tmp/out"; fail=1
-	fi
+# quiet NAME PROGRAM ARG...: stdout is $tmp/exp, stderr empty, status 0.
+quiet() {
+	check "$@"
+	same "$1: stderr" /dev/null "$tmp/err"
 }
 echo 1 >"$tmp/exp"
-check "installed dlx" $DLX_RUN "$tmp/p/bin/dlx" "$top_srcdir/examples/simple.dlx"
-printf '%s\n' "$top_srcdir/examples/sudoku/two-solutions.txt:1: 2 solutions" \
-    >"$tmp/exp"
-check "installed dlx-sudoku" $DLX_RUN "$tmp/p/bin/dlx-sudoku" --count \
-    "$top_srcdir/examples/sudoku/two-solutions.txt"
+quiet "installed dlx" 0 "$tmp/p/bin/dlx" "$top_srcdir/examples/simple.dlx"
+echo "$puzzles/two-solutions.txt:1: 2 solutions" >"$tmp/exp"
+quiet "installed dlx-sudoku" 0 "$tmp/p/bin/dlx-sudoku" --count \
+    "$puzzles/two-solutions.txt"
 
 # And the library they load is the installed one, not another copy.
 if command -v ldd >/dev/null 2>&1; then
@@ -73,7 +46,7 @@ if command -v ldd >/dev/null 2>&1; then
 		lib=$(ldd "$tmp/p/bin/$p" | grep 'libdlx\.so')
 		case $lib in
 		*"=> $tmp/p/lib/libdlx.so"*) ;;
-		*) echo "FAIL $p loads: $lib"; fail=1 ;;
+		*) failed "$p loads: $lib" ;;
 		esac
 	done
 fi
@@ -86,15 +59,15 @@ cflags=$(pkg-config --cflags libdlx) || { echo "pkg-config failed"; exit 1; }
 libs=$(pkg-config --libs libdlx) || { echo "pkg-config failed"; exit 1; }
 libdir=$(pkg-config --variable=libdir libdlx)
 [ "${cflags% }" = "-I$tmp/p/include" ] ||
-    { echo "FAIL pkg-config --cflags: $cflags"; fail=1; }
+    failed "pkg-config --cflags: $cflags"
 for h in dlx.h sudoku.h dlx_text.h sudoku_logic.h; do
 	[ -f "$tmp/p/include/dlx/$h" ] ||
-	    { echo "FAIL $h is not in include/dlx"; fail=1; }
+	    failed "$h is not in include/dlx"
 	printf '#include <dlx/%s>\nint main(void) { return 0; }\n' "$h" \
 	    >"$tmp/h.c"
 	# shellcheck disable=SC2086
 	$CC $DLX_BUILD_CFLAGS $cflags -c -o "$tmp/h.o" "$tmp/h.c" ||
-	    { echo "FAIL #include <dlx/$h> alone"; fail=1; }
+	    failed "#include <dlx/$h> alone"
 done
 
 # The README's C example, as it stands there.
@@ -106,15 +79,17 @@ echo '1 solution(s)' >"$tmp/exp"
 # shellcheck disable=SC2086
 if $CC $DLX_BUILD_CFLAGS $cflags -o "$tmp/knuth" "$tmp/knuth.c" $libs \
     $DLX_BUILD_LDFLAGS; then
-	check "knuth, LD_LIBRARY_PATH" env LD_LIBRARY_PATH="$libdir" \
-	    $DLX_RUN "$tmp/knuth"
+	LD_LIBRARY_PATH=$libdir
+	export LD_LIBRARY_PATH
+	quiet "knuth, LD_LIBRARY_PATH" 0 "$tmp/knuth"
+	unset LD_LIBRARY_PATH
 else
-	echo "FAIL compiling README's example"; fail=1
+	failed "compiling README's example"
 fi
 # shellcheck disable=SC2086
 if $CC $DLX_BUILD_CFLAGS $cflags -o "$tmp/knuth-rpath" "$tmp/knuth.c" \
     $libs -Wl,-rpath,"$libdir" $DLX_BUILD_LDFLAGS; then
-	check "knuth, -Wl,-rpath" $DLX_RUN "$tmp/knuth-rpath"
+	quiet "knuth, -Wl,-rpath" 0 "$tmp/knuth-rpath"
 	if command -v ldd >/dev/null 2>&1; then
 		case $(ldd "$tmp/knuth-rpath" | grep 'libdlx\.so') in
 		*"=> $libdir/libdlx.so"*) ;;
@@ -123,6 +98,6 @@ if $CC $DLX_BUILD_CFLAGS $cflags -o "$tmp/knuth-rpath" "$tmp/knuth.c" \
 		esac
 	fi
 else
-	echo "FAIL compiling README's example with -rpath"; fail=1
+	failed "compiling README's example with -rpath"
 fi
 exit $fail

@@ -2,43 +2,32 @@
 # Memoized counting through the programs: known counts from the
 # literature, counts beyond 2^64 printed exactly, starved caches, the
 # plain search on request, and the --stats lines that say which ran.
-: "${top_builddir:=.}" "${top_srcdir:=.}"
-dlx=$top_builddir/src/dlx
-sudoku=$top_builddir/src/dlx-sudoku
-data=$top_srcdir/tests/data
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cli-memo.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-fail=0
+. "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
 
-# expect NAME WANT COMMAND...: stdout must be the line WANT, status 0.
-expect() {
-	name=$1 want=$2
+# says NAME LINE PROGRAM ARG...: stdout must be the line LINE, status 0.
+says() {
+	_name=$1
+	printf '%s\n' "$2" >"$tmp/exp"
 	shift 2
-	got=$("$@" 2>"$tmp/err")
-	st=$?
-	if [ "$st" != 0 ] || [ "$got" != "$want" ]; then
-		echo "FAIL $name: status $st, got '$got', expected '$want'"
-		cat "$tmp/err"
-		fail=1
-	fi
+	check "$_name" 0 "$@"
 }
 
 # The empty 4x4 sudoku's 288 grids with the cache from the start, roomy
 # and starved (entries replaced all the time), and as puzzles; the same
 # through the default rule (a search this small stays plain).
 for mem in 64M 8K 12K; do
-	expect "4x4 dlx --memo $mem" 288 $DLX_RUN "$dlx" --memo --memory $mem \
+	says "4x4 dlx --memo $mem" 288 "$dlx" --memo --memory $mem \
 	    "$data/sudoku4-empty.dlx"
 done
 $DLX_RUN "$dlx" --memo --memory 8K --stats "$data/sudoku4-empty.dlx" \
     >/dev/null 2>"$tmp/st"
-grep -q '^cache: .* [1-9][0-9]* replaced' "$tmp/st" || {
-	echo "FAIL 4x4 8K: no entry replaced"; cat "$tmp/st"; fail=1; }
+grep -q '^cache: .* [1-9][0-9]* replaced' "$tmp/st" ||
+    { failed "4x4 8K: no entry replaced"; cat "$tmp/st"; }
 printf '%016d\n' 0 >"$tmp/e4.txt"
-expect "4x4 sudoku --memo" "$tmp/e4.txt:1: 288 solutions" \
-    $DLX_RUN "$sudoku" --count --memo "$tmp/e4.txt"
-expect "4x4 sudoku --memo 8K" "$tmp/e4.txt:1: 288 solutions" \
-    $DLX_RUN "$sudoku" --count --memo --memory 8K "$tmp/e4.txt"
+says "4x4 sudoku --memo" "$tmp/e4.txt:1: 288 solutions" \
+    "$sudoku" --count --memo "$tmp/e4.txt"
+says "4x4 sudoku --memo 8K" "$tmp/e4.txt:1: 288 solutions" \
+    "$sudoku" --count --memo --memory 8K "$tmp/e4.txt"
 
 # Serg's 300 puzzles (3 to 1254 solutions each) against the counts file:
 # with the cache from the start, roomy and starved (64K: replaced all the
@@ -72,7 +61,7 @@ grep -q ': cache used: .* [1-9][0-9]* replaced' "$tmp/st" || {
 $DLX_RUN "$sudoku" --count --format=line --no-memo --stats "$tmp/serg.in" \
     >/dev/null 2>"$tmp/st"
 if grep -q ': cache used: ' "$tmp/st"; then
-	echo "FAIL serg300 --no-memo --stats: the cache ran"; fail=1
+	failed "serg300 --no-memo --stats: the cache ran"
 fi
 
 # The empty 6x6 sudoku (boxes 2x3) has 28,200,960 grids: counted with the
@@ -80,9 +69,9 @@ fi
 # Not under valgrind, where it would take minutes.
 if [ -z "$DLX_RUN" ]; then
 	printf '%036d\n' 0 >"$tmp/e6.txt"
-	expect "6x6 sudoku" "$tmp/e6.txt:1: 28200960 solutions" \
+	says "6x6 sudoku" "$tmp/e6.txt:1: 28200960 solutions" \
 	    "$sudoku" --count --memory 256M "$tmp/e6.txt"
-	"$sudoku" --count --memory 256M --stats "$tmp/e6.txt" >/dev/null 2>"$tmp/st"
+	$DLX_RUN "$sudoku" --count --memory 256M --stats "$tmp/e6.txt" >/dev/null 2>"$tmp/st"
 	grep -q ': cache used: ' "$tmp/st" || {
 		echo "FAIL 6x6 --stats: no 'cache used' line"; cat "$tmp/st"
 		fail=1; }
@@ -95,23 +84,23 @@ awk 'BEGIN {
 	for (k = 0; k < 70; k++) printf "a%d b%d ", k, k; print "";
 	for (k = 0; k < 70; k++) printf "a%d b%d\na%d\nb%d\n", k, k, k, k
 }' >"$tmp/wide.dlx"
-expect "2^70" 1180591620717411303424 $DLX_RUN "$dlx" "$tmp/wide.dlx"
+says "2^70" 1180591620717411303424 "$dlx" "$tmp/wide.dlx"
 
 # A small count never sets up the cache; --stats stays DLX1's lines.
 $DLX_RUN "$dlx" --stats "$data/queens8.dlx" >/dev/null 2>"$tmp/st"
 if grep -q '^cache:\|^search:' "$tmp/st"; then
-	echo "FAIL queens8 --stats: cache lines for a small search"; fail=1
+	failed "queens8 --stats: cache lines for a small search"
 fi
 # Queens repeat too little: with --memo the count is exact all the same.
-$top_builddir/examples/queens -d 10 >"$tmp/q10.dlx"
-expect "queens 10 --memo" 724 $DLX_RUN "$dlx" --memo "$tmp/q10.dlx"
-expect "queens 10 --no-memo" 724 $DLX_RUN "$dlx" --no-memo "$tmp/q10.dlx"
+"$examples/queens" -d 10 >"$tmp/q10.dlx"
+says "queens 10 --memo" 724 "$dlx" --memo "$tmp/q10.dlx"
+says "queens 10 --no-memo" 724 "$dlx" --no-memo "$tmp/q10.dlx"
 
 # Bad sizes are usage errors.
 for bad in 0 12X -5 M 99999999999999999999T; do
 	$DLX_RUN "$dlx" --memory "$bad" "$data/queens8.dlx" >/dev/null \
-	    2>&1 && { echo "FAIL --memory $bad accepted by dlx"; fail=1; }
+	    2>&1 && failed "--memory $bad accepted by dlx"
 	$DLX_RUN "$sudoku" --memory "$bad" "$tmp/e4.txt" >/dev/null \
-	    2>&1 && { echo "FAIL --memory $bad accepted by dlx-sudoku"; fail=1; }
+	    2>&1 && failed "--memory $bad accepted by dlx-sudoku"
 done
 exit $fail

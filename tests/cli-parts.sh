@@ -4,16 +4,7 @@
 # each once; merge refuses missing, repeated and mixed records; a
 # checkpoint of another problem or part, or a damaged one, is refused and
 # left as it was.
-: "${top_builddir:=.}" "${top_srcdir:=.}"
-dlx=$top_builddir/src/dlx
-sudoku=$top_builddir/src/dlx-sudoku
-data=$top_srcdir/tests/data
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cli-parts.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-LC_ALL=C
-export LC_ALL
-unset DLX_PART SLURM_ARRAY_TASK_ID
-fail=0
+. "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
 
 # The solutions of queens8 (92) as sorted lines, without their numbers.
 sols() {

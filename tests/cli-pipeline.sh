@@ -5,14 +5,8 @@
 # alike, must be byte for byte what one thread writes, in input order, for
 # every mode that goes through it, with bad puzzles among good ones, on 2
 # to 8 threads (more than the CPUs included).
-: "${top_builddir:=.}" "${top_srcdir:=.}"
-prog=$top_builddir/src/dlx-sudoku
-data=$top_srcdir/tests/data
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/cli-pipeline.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-LC_ALL=C
-export LC_ALL
-fail=0
+. "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
+prog=$sudoku
 
 # Good puzzles, bad ones, clashes, two sizes, mixed: the puzzles of the
 # collection samples twice over, with the others every 25 lines.

@@ -6,20 +6,11 @@
 # its output with the expected one (and with the copy built by make check).
 # Exit 0 pass, 1 fail, 77 skip (no pkg-config).
 
-: "${top_builddir:?}" "${top_srcdir:?}"
-MAKE=${MAKE:-make}
-CC=${CC:-cc}
+. "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
+need pkg-config
 
-command -v pkg-config >/dev/null 2>&1 || {
-	echo "cli-pkgconfig: pkg-config not found"
-	exit 77
-}
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/dlx-pkgconfig.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-
-cat >"$tmp/expected" <<'END'
+# queens-count's output for 8, 6 and 3 queens.
+cat >"$tmp/expected8" <<'END'
 8 queens: 92 solutions
 a1 e2 h3 f4 c5 g6 b7 d8
 END
@@ -33,17 +24,11 @@ no solution
 END
 
 # The copy built by make check, against the uninstalled library.
-"$top_builddir/examples/queens-count" 8 >"$tmp/out" 2>&1 || fail=1
-cmp "$tmp/expected" "$tmp/out" || { diff "$tmp/expected" "$tmp/out"; fail=1; }
+"$examples/queens-count" 8 >"$tmp/out" 2>&1 || failed "queens-count 8: status $?"
+same "queens-count 8, built by make check" "$tmp/expected8" "$tmp/out"
 
-# Install into the scratch root.  MAKEFLAGS of the running make (jobserver,
-# -j) must not leak into this one.
-if ! MAKEFLAGS= MFLAGS= $MAKE -C "$top_builddir" install \
-    DESTDIR="$tmp/root" >"$tmp/install.log" 2>&1; then
-	cat "$tmp/install.log"
-	echo "cli-pkgconfig: make install failed"
-	exit 1
-fi
+# Install into the scratch root.
+step install $MAKE -C "$top_builddir" install DESTDIR="$tmp/root"
 pc=$(find "$tmp/root" -name libdlx.pc | head -n 1)
 if [ -z "$pc" ]; then
 	echo "cli-pkgconfig: libdlx.pc was not installed"
@@ -85,33 +70,28 @@ fi
 
 # libdlx.pc lives in $(libdir)/pkgconfig.
 libdir=$(dirname "$PKG_CONFIG_LIBDIR")
-run() {
+installed() {
 	LD_LIBRARY_PATH="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
 	    "$tmp/queens-count" "$@"
 }
-run 8 >"$tmp/out" 2>&1 || fail=1
-cmp "$tmp/expected" "$tmp/out" || { diff "$tmp/expected" "$tmp/out"; fail=1; }
-run 6 >"$tmp/out" 2>&1 || fail=1
-cmp "$tmp/expected6" "$tmp/out" || { diff "$tmp/expected6" "$tmp/out"; fail=1; }
-run 3 >"$tmp/out" 2>&1 || fail=1
-cmp "$tmp/expected3" "$tmp/out" || { diff "$tmp/expected3" "$tmp/out"; fail=1; }
+for n in 8 6 3; do
+	installed $n >"$tmp/out" 2>&1 || failed "queens-count $n: status $?"
+	same "queens-count $n" "$tmp/expected$n" "$tmp/out"
+done
 
 # Usage errors: status 2 and a message, nothing on stdout.
 for bad in 0 17 x "1 2"; do
 	# shellcheck disable=SC2086
-	if run $bad >"$tmp/out" 2>"$tmp/err"; then
-		echo "cli-pkgconfig: queens-count $bad succeeded"
-		fail=1
+	if installed $bad >"$tmp/out" 2>"$tmp/err"; then
+		failed "queens-count $bad succeeded"
 	elif [ $? -ne 2 ] || [ -s "$tmp/out" ] || [ ! -s "$tmp/err" ]; then
-		echo "cli-pkgconfig: queens-count $bad: wrong status or output"
-		fail=1
+		failed "queens-count $bad: wrong status or output"
 	fi
 done
 
 # A closed stdout is an error too.
-if [ -w /dev/full ] && run 8 >/dev/full 2>"$tmp/err"; then
-	echo "cli-pkgconfig: writing to /dev/full succeeded"
-	fail=1
+if [ -w /dev/full ] && installed 8 >/dev/full 2>"$tmp/err"; then
+	failed "writing to /dev/full succeeded"
 fi
 
 exit $fail

@@ -2,19 +2,15 @@
 # cli-sudoku-bad.sh: every kind of bad input gives one clear diagnostic,
 # `dlx-sudoku: FILE:LINE[:COL]: what`, the bad puzzle is skipped, the good
 # puzzles around it are still answered, and the exit status is 2.
-. "${top_srcdir:-$(dirname "$0")/..}/tests/sudoku-common.sh"
+. "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
 cd "$data" || exit 99
 
 # bad NAME EXPECTED-STDOUT EXPECTED-STDERR ARGS...
 bad() {
 	name=$1 out=$2 err=$3
 	shift 3
-	run "$@"
-	printf '%s' "$out" >"$tmp/exp"
-	same "$name: stdout" "$tmp/exp" "$tmp/out"
-	printf '%s' "$err" >"$tmp/exp"
-	same "$name: stderr" "$tmp/exp" "$tmp/err"
-	status "$name" 2 "$st"
+	run "$sudoku" "$@"
+	expect_lines "$name" 2 "$out" "$err"
 }
 
 bad "wrong number of cells" \
@@ -72,7 +68,7 @@ bad-grid.txt:27: 1 solution
 dlx-sudoku: bad-grid.txt:20: row 4 has 8 cells, expected 9
 ' -c bad-grid.txt
 
-good=$(tr -d ' \n' <"$ex/classic.txt")
+good=$(tr -d ' \n' <"$puzzles/classic.txt")
 
 # A line of a megabyte is refused without being stored; the next puzzle
 # is still read.
@@ -99,7 +95,7 @@ bad "NUL byte" \
 "dlx-sudoku: $tmp/nul:1:41: unexpected byte 0x00
 " -c "$tmp/nul"
 
-cp "$ex/classic.txt" "$tmp/classic.txt"
+cp "$puzzles/classic.txt" "$tmp/classic.txt"
 bad "missing file, others still read" \
 "$tmp/classic.txt:1: 1 solution
 " \
@@ -115,16 +111,15 @@ for args in "--box 3" "--box 1x1" "--box 7x7" "--format tabular" \
     "--limit 0" "--limit x" "--count --all" "--unique --limit 3" \
     "--symbols 1-9|" "--symbols 11" "--no-such-option"; do
 	# shellcheck disable=SC2086
-	run $args "$ex/classic.txt"
+	run "$sudoku" $args "$puzzles/classic.txt"
 	status "usage error $args" 2 "$st"
 	if [ -s "$tmp/out" ] || ! grep -q "^Try 'dlx-sudoku --help'" "$tmp/err"
 	then
-		echo "FAIL: usage error $args: output or hint wrong"
+		failed "usage error $args: output or hint wrong"
 		cat "$tmp/err"
-		fail=1
 	fi
 done
-run --box 3 "$ex/classic.txt"
+run "$sudoku" --box 3 "$puzzles/classic.txt"
 printf '%s\n' "dlx-sudoku: --box: '3' is not RxC with 4 <= R*C <= 36" \
     "Try 'dlx-sudoku --help' for more information." >"$tmp/exp"
 same "usage error message" "$tmp/exp" "$tmp/err"

@@ -5,7 +5,7 @@
 # puzzles, a damaged puzzle.  Every puzzle is answered or named in an
 # error (answers + errors = puzzles), and every answer is checked to be a
 # solution by a checker that shares no code with the program.
-. "${top_srcdir:-$(dirname "$0")/..}/tests/sudoku-common.sh"
+. "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
 cd "$data" || exit 99
 
 # check_csv FILE: each line puzzle,solution,result of a 9x9 must hold a
@@ -61,7 +61,7 @@ for f in coll-*.txt coll-*.counts; do
 			esac
 		done <"$tmp/plain"
 	} >"$tmp/dressed"
-	run -f csv "$tmp/dressed"
+	run "$sudoku" -f csv "$tmp/dressed"
 	answers=$(($(wc -l <"$tmp/out") - 1))
 	errors=$(wc -l <"$tmp/err")
 	if [ "$answers" != "$n" ] || [ "$errors" != 1 ]; then
@@ -74,18 +74,17 @@ for f in coll-*.txt coll-*.counts; do
 	cp "$tmp/out" "$tmp/dressed.out"
 	bad=$(check_csv "$tmp/out")
 	if [ "$bad" != 0 ]; then
-		echo "FAIL: $f: $bad answers are not solutions"
-		fail=1
+		failed "$f: $bad answers are not solutions"
 	fi
 	# The plain collection solves the same, without complaint.
-	run -f csv "$tmp/plain"
+	run "$sudoku" -f csv "$tmp/plain"
 	status "$f: plain" 0 "$st"
 	same "$f: dressed and plain answers" "$tmp/dressed.out" "$tmp/out"
 done
 
 # The counts of the serg benchmark (puzzle, space, count: an annotation
 # for the reader) agree with ours.
-run -c -f csv coll-puzzles7_serg_benchmark.counts
+run "$sudoku" -c -f csv coll-puzzles7_serg_benchmark.counts
 awk -F, 'NR > 1 { print $1 " " $2 }' "$tmp/out" >"$tmp/got"
 same "serg counts" coll-puzzles7_serg_benchmark.counts "$tmp/got"
 

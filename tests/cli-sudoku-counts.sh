@@ -7,23 +7,22 @@
 #    separate brute-force counter;
 #  - the empty 4x4 (288) written in each input form;
 #  - the bundled examples, with the 20-puzzle list's 4 malformed lines.
-. "${top_srcdir:-$(dirname "$0")/..}/tests/sudoku-common.sh"
+. "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
 
 for set in serg300 sizes; do
 	cut -d' ' -f1 "$data/sudoku-$set.counts" >"$tmp/in"
-	run --count --format=line "$tmp/in"
+	run "$sudoku" --count --format=line "$tmp/in"
 	same "counts of $set" "$data/sudoku-$set.counts" "$tmp/out"
 	status "counts of $set" 0 "$st"
 done
 
 cut -d' ' -f1 "$data/sudoku-box4x2.counts" >"$tmp/in"
-run -c -f line --box 4x2 "$tmp/in"
+run "$sudoku" -c -f line --box 4x2 "$tmp/in"
 same "counts with --box 4x2" "$data/sudoku-box4x2.counts" "$tmp/out"
 # The same lines read with the default 2x4 boxes are other puzzles.
-run -c -f line "$tmp/in"
+run "$sudoku" -c -f line "$tmp/in"
 if cmp -s "$data/sudoku-box4x2.counts" "$tmp/out"; then
-	echo "FAIL: --box 4x2 made no difference"
-	fail=1
+	failed "--box 4x2 made no difference"
 fi
 
 # The empty 4x4 in every form: 288 solutions each.
@@ -40,7 +39,6 @@ fi
 	echo "# spaced, with other blanks"
 	printf '_ * | x X\n0 . | . .\n----+----\n. . | . .\n. . | . .\n'
 } >"$tmp/empty4"
-run -c --box 2x2 "$tmp/empty4"
 cat >"$tmp/exp" <<END
 $tmp/empty4:2: 288 solutions
 $tmp/empty4:5: 288 solutions
@@ -48,15 +46,14 @@ $tmp/empty4:11: 288 solutions
 $tmp/empty4:18: 288 solutions
 $tmp/empty4:24: 288 solutions
 END
-same "empty 4x4 forms, --box 2x2" "$tmp/exp" "$tmp/out"
-status "empty 4x4 forms, --box 2x2" 0 "$st"
+check "empty 4x4 forms, --box 2x2" 0 "$sudoku" -c --box 2x2 "$tmp/empty4"
 # Without --box the size is inferred: the same answers.
-run -c "$tmp/empty4"
+run "$sudoku" -c "$tmp/empty4"
 same "empty 4x4 forms, inferred" "$tmp/exp" "$tmp/out"
 
 # The examples.
-cd "$ex" || exit 99
-run -c classic.txt classic-2.txt two-solutions.txt 4x4.txt 6x6.txt \
+cd "$puzzles" || exit 99
+run "$sudoku" -c classic.txt classic-2.txt two-solutions.txt 4x4.txt 6x6.txt \
     16x16.txt 25x25.txt math495r.txt
 cat >"$tmp/exp" <<'END'
 classic.txt:1: 1 solution

@@ -2,25 +2,23 @@
 # cli-sudoku-io.sh: standard input, several files, no solution, --help
 # and --version, --stats, write errors, a closed pipe, and Ctrl-C during
 # a count that would never end.
-. "${top_srcdir:-$(dirname "$0")/..}/tests/sudoku-common.sh"
-cd "$ex" || exit 99
+. "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
+cd "$puzzles" || exit 99
 
 # Standard input, with no file and with "-", mixed with files.
-run -c <two-solutions.txt
+run "$sudoku" -c <two-solutions.txt
 echo "(standard input):1: 2 solutions" >"$tmp/exp"
 same "stdin" "$tmp/exp" "$tmp/out"
 status "stdin" 0 "$st"
-run -c classic.txt - 4x4.txt <classic-2.txt
 cat >"$tmp/exp" <<'END'
 classic.txt:1: 1 solution
 (standard input):1: 2 solutions
 4x4.txt:2: 1 solution
 END
-same "files and -" "$tmp/exp" "$tmp/out"
-status "files and -" 0 "$st"
+check "files and -" 0 "$sudoku" -c classic.txt - 4x4.txt <classic-2.txt
 # Several puzzles on standard input, in different forms and sizes.
 { cat 4x4.txt; echo; cat classic.txt; echo; cat 6x6.txt; } | {
-	run -u -f line
+	run "$sudoku" -u -f line
 	cat >"$tmp/exp" <<'END'
 ..3....1..4.2... unique
 9..7.35.43..28.1....8.513....3..29.6...136.5.5......1.43........6...8.....9.4.2.. unique
@@ -32,47 +30,44 @@ END
 } || fail=1
 
 # No solution: said in every format, exit status 1.
-run "$data/sudoku-none.txt"
+run "$sudoku" "$data/sudoku-none.txt"
 printf '%s\n\n' "$data/sudoku-none.txt:1: no solution" >"$tmp/exp"
 same "no solution, grid" "$tmp/exp" "$tmp/out"
 status "no solution" 1 "$st"
-run -f line <"$data/sudoku-none.txt"
+run "$sudoku" -f line <"$data/sudoku-none.txt"
 echo "457200000100400005000016098620300040300900000001072600002005870000600004530097061 none" |
     tr 0 . >"$tmp/exp"
 same "no solution, line" "$tmp/exp" "$tmp/out"
 status "no solution, line" 1 "$st"
-run -c classic.txt - <"$data/sudoku-none.txt"
+run "$sudoku" -c classic.txt - <"$data/sudoku-none.txt"
 printf '%s\n' "classic.txt:1: 1 solution" "(standard input):1: 0 solutions" \
     >"$tmp/exp"
 same "no solution, count" "$tmp/exp" "$tmp/out"
 status "no solution, count" 1 "$st"
 
 # --help and --version: stdout, status 0.
-run --help
+run "$sudoku" --help
 status "--help" 0 "$st"
 if ! head -1 "$tmp/out" | grep -q '^usage: dlx-sudoku ' || [ -s "$tmp/err" ]
 then
-	echo "FAIL: --help"
-	fail=1
+	failed "--help"
 fi
 for opt in --count --limit --all --unique --format --json --stats \
     --progress --box --symbols --help --version; do
 	if ! grep -q -- "$opt" "$tmp/out"; then
-		echo "FAIL: --help does not mention $opt"
-		fail=1
+		failed "--help does not mention $opt"
 	fi
 done
-run --version
+run "$sudoku" --version
 status "--version" 0 "$st"
 grep -q '^dlx-sudoku (dlx) [0-9]' "$tmp/out" || {
-	echo "FAIL: --version"
-	fail=1
+	failed "--version"
 }
 
 # --symbols: another alphabet, in and out.
 printf '%s\n' ". 3 | . ." ". . | . 0" "----+----" ". . | 2 ." "1 . | . ." \
     >"$tmp/sym"
-run --symbols 0-3 "$tmp/sym"
+run "$sudoku" --symbols 0-3 "$tmp/sym"
 cat >"$tmp/exp" <<END
 $tmp/sym:1: solved
 0 3 | 1 2
@@ -83,70 +78,46 @@ $tmp/sym:1: solved
 
 END
 same "--symbols, grid" "$tmp/exp" "$tmp/out"
-run -f line --symbols 0123 "$tmp/sym"
+run "$sudoku" -f line --symbols 0123 "$tmp/sym"
 echo "0312213030211203" >"$tmp/exp"
 same "--symbols, line" "$tmp/exp" "$tmp/out"
 status "--symbols" 0 "$st"
 
 # --stats: one line per puzzle and a total, on stderr only.
-run --stats -c classic.txt classic-2.txt
+run "$sudoku" --stats -c classic.txt classic-2.txt
 if [ "$(grep -cE '^dlx-sudoku: classic(-2)?\.txt:1: [0-9]+ nodes, [0-9]+ updates, [0-9.]+ s$' "$tmp/err")" != 2 ] ||
     ! grep -qE '^dlx-sudoku: total: 2 puzzles, [0-9]+ nodes, [0-9]+ updates, [0-9.]+ s$' "$tmp/err"
 then
-	echo "FAIL: --stats"
+	failed "--stats"
 	cat "$tmp/err"
-	fail=1
 fi
 
 # A write error is an error (status 2), with a message.
-if [ -w /dev/full ]; then
-	st=0
-	$DLX_RUN "$prog" classic.txt >/dev/full 2>"$tmp/err" || st=$?
-	status "write error" 2 "$st"
-	echo "dlx-sudoku: write error: No space left on device" >"$tmp/exp"
-	same "write error message" "$tmp/exp" "$tmp/err"
-fi
+write_error "$sudoku" classic.txt
 
 # The empty 9x9 has 6,670,903,752,021,072,936,960 solutions: no run ends.
 printf '%081d\n' 0 >"$tmp/empty9"
 
 # A closed pipe ends --all quietly, with 141 as if killed by SIGPIPE.
-{
-	st=0
-	$DLX_RUN "$prog" --all -f line "$tmp/empty9" 2>"$tmp/err" || st=$?
-	echo "$st" >"$tmp/st"
-} | head -n 2 >"$tmp/out"
-status "closed pipe" 141 "$(cat "$tmp/st")"
-[ -s "$tmp/err" ] && { echo "FAIL: closed pipe is not quiet"; fail=1; }
-[ "$(wc -l <"$tmp/out")" -eq 2 ] || { echo "FAIL: closed pipe: output"; fail=1; }
+closed_pipe 2 "$sudoku" --all -f line "$tmp/empty9"
 
-# Ctrl-C during a count: "at least N", status 130.
-$DLX_RUN "$prog" -c --progress "$tmp/empty9" >"$tmp/out" 2>"$tmp/err" &
-pid=$!
-# Wait for the first progress line (slow to come under valgrind), so the
-# count is surely under way when the signal arrives.
-i=0
-while ! grep -q 'solutions so far' "$tmp/err" 2>/dev/null && [ $i -lt 300 ]
-do
-	sleep 1
-	i=$((i + 1))
-done
-kill -INT "$pid"
-st=0
-wait "$pid" || st=$?
-status "interrupted count" 130 "$st"
+# Ctrl-C during a count: "at least N", status 130.  Wait for the first
+# progress line (slow to come under valgrind), so the count is surely
+# under way when the signal arrives.
+start "$sudoku" -c --progress "$tmp/empty9"
+wait_for 'solutions so far' 300
+interrupt
+status "interrupted count" 130
 if ! grep -qE "^$tmp/empty9:1: at least [0-9]+ solutions \(interrupted\)\$" \
     "$tmp/out"; then
-	echo "FAIL: interrupted count: stdout"
+	failed "interrupted count: stdout"
 	cat "$tmp/out"
-	fail=1
 fi
 # --progress printed at least one line (a second passes before the kill).
 if ! grep -qE "^dlx-sudoku: $tmp/empty9:1: [0-9]+ solutions so far" "$tmp/err"
 then
-	echo "FAIL: no progress line"
+	failed "no progress line"
 	cat "$tmp/err"
-	fail=1
 fi
 
 exit $fail

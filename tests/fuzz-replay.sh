@@ -4,9 +4,8 @@
 # harness, built without libFuzzer as tests/fuzz/replay-HARNESS.  A harness
 # aborts on any crash or disagreement with its model, failing this test.
 # Harnesses whose replay program is not built are skipped.
-: "${top_builddir:?}" "${top_srcdir:?}"
+. "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
 
-fail=0
 ran=0
 for src in "$top_srcdir"/tests/fuzz/fuzz_*.c; do
 	h=$(basename "$src" .c)
@@ -19,15 +18,13 @@ for src in "$top_srcdir"/tests/fuzz/fuzz_*.c; do
 		[ -f "$f" ] && set -- "$@" "$f"
 	done
 	if [ $# -eq 0 ]; then
-		echo "FAIL: $h: no inputs to replay"
-		fail=1
+		failed "$h: no inputs to replay"
 		continue
 	fi
 	if $DLX_RUN "$prog" "$@"; then
 		ran=$((ran + 1))
 	else
-		echo "FAIL: $h"
-		fail=1
+		failed "$h"
 	fi
 done
 [ $ran -gt 0 ] || [ $fail -ne 0 ] || exit 77

@@ -4,11 +4,8 @@
 # man/, and every name there other than the page's own has a link page
 # man/links/NAME.3 (".so man3/PAGE.3"), which Makefile.am installs; no link
 # points to a page that does not name it.
-: "${top_srcdir:=.}"
+. "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
 cd "$top_srcdir" || exit 99
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/man-links.XXXXXX") || exit 99
-trap 'rm -rf "$tmp"' EXIT
-fail=0
 
 # The functions of the headers, one a line.
 sed -n 's/^[a-z][a-z_ ]*[ 	*]\{1,\}\(dlx_[a-z0-9_]*\)(.*/\1/p' \
@@ -35,15 +32,15 @@ done
 [ -f "$tmp/bad" ] && fail=1
 sort -u "$tmp/named" -o "$tmp/named"
 for f in $(comm -23 "$tmp/functions" "$tmp/named"); do
-	echo "FAIL: $f is in no man page's NAME section"; fail=1
+	failed "$f is in no man page's NAME section"
 done
 for l in man/links/*.3; do
 	name=$(basename "$l" .3)
 	grep -qx "$name" "$tmp/named" ||
-	    { echo "FAIL: $l: $name is named by no page"; fail=1; }
+	    failed "$l: $name is named by no page"
 done
 # Makefile.am installs exactly these links.
 for l in man/links/*.3; do
-	grep -q "$l" Makefile.am || { echo "FAIL: $l not in Makefile.am"; fail=1; }
+	grep -q "$l" Makefile.am || failed "$l not in Makefile.am"
 done
 exit $fail
