@@ -9,6 +9,12 @@
 #	node does not come up within 30 seconds.
 # slurm_stop DIR: stop the three daemons.
 # slurm_wait JOBID: wait until the job has left the queue (at most 600 s).
+# slurm_port_free PORT: no TCP socket on this host uses PORT.
+
+slurm_port_free() {
+	! grep -qi ":$(printf '%04X' "$1") " /proc/net/tcp /proc/net/tcp6 \
+	    2>/dev/null
+}
 
 slurm_start()
 {
@@ -26,7 +32,17 @@ slurm_start()
 	    --seed-file="$_d/munge/seed" --force || return 1
 	_h=$(hostname -s)
 	# Ports away from Slurm's defaults, so a real installation on the
-	# same host is left alone.
+	# same host is left alone; and a pair no socket holds, so that two
+	# test runs on one host (make check and distcheck side by side) do
+	# not meet.
+	_p=${SLURM_TEST_PORT:-}
+	if [ -z "$_p" ]; then
+		_p=16817
+		while [ $_p -lt 17817 ] && ! { slurm_port_free $_p &&
+		    slurm_port_free $((_p + 1)); }; do
+			_p=$((_p + 2))
+		done
+	fi
 	cat >"$_d/slurm.conf" <<CONF
 ClusterName=dlxtest
 SlurmctldHost=$_h
@@ -41,8 +57,8 @@ SlurmctldPidFile=$_d/slurmctld.pid
 SlurmdPidFile=$_d/slurmd.pid
 SlurmctldLogFile=$_d/log/slurmctld.log
 SlurmdLogFile=$_d/log/slurmd.log
-SlurmctldPort=${SLURM_TEST_PORT:-16817}
-SlurmdPort=$((${SLURM_TEST_PORT:-16817} + 1))
+SlurmctldPort=$_p
+SlurmdPort=$((_p + 1))
 ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
 SchedulerType=sched/builtin
