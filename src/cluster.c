@@ -380,17 +380,93 @@ wrap_progress(void *arg, const struct dlx_stats *st)
 	return stop;
 }
 
+/*
+ * The position to search from into x->pos: the checkpoint resumed, this
+ * part's share of the split, or the whole problem (then part 1/1).
+ * Returns DLX_OK, or a code after which nothing is left to free but
+ * x->program.
+ */
+static int
+start_pos(struct ctx *x, dlx *d, uint64_t digest)
+{
+	struct cluster	*c = x->c;
+
+	if (c->resume != NULL) {
+		if ((x->pos = load(x, digest)) == NULL)
+			return CLUSTER_EFILE;
+	} else if (c->n > 1) {
+		/* Only this part's share of the split is computed. */
+		return dlx_split_part(d, c->k, c->n, &x->pos);
+	} else {
+		if (c->n == 0)
+			c->k = c->n = 1;
+		if ((x->pos = dlx_pos_whole(d)) == NULL)
+			return DLX_ENOMEM;
+	}
+	return DLX_OK;
+}
+
+/* SIGTERM (a scheduler's notice) and SIGHUP stop like SIGINT. */
+static void
+catch_stop_signals(void)
+{
+	struct sigaction	sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_stop_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+/*
+ * Search d from x->pos with s's callbacks behind wrap_progress(): serially
+ * when checkpoints are taken (a position is saved between calls), else on
+ * c->threads.  Saves the final checkpoint.  Returns the search's code, or
+ * CLUSTER_EFILE after a failed save or for a checkpoint that does not fit.
+ */
+static int
+run_search(struct ctx *x, dlx *d, const struct dlx_search *s)
+{
+	struct cluster		*c = x->c;
+	struct dlx_search	 s2;
+	struct dlx_parallel	 par;
+	int			 rc;
+
+	if (s != NULL)
+		s2 = *s;
+	else
+		memset(&s2, 0, sizeof s2);
+	s2.progress = wrap_progress;
+	s2.progress_arg = x;
+	if (c->checkpoint != NULL)
+		rc = dlx_pos_search(d, x->pos, &s2);
+	else {
+		memset(&par, 0, sizeof par);
+		par.threads = c->threads;
+		rc = dlx_pos_search_parallel(d, x->pos, &s2, &par,
+		    c->memo, &c->memo_stats);
+	}
+	if (x->failed)
+		rc = CLUSTER_EFILE;
+	else if (rc == DLX_ECORRUPT) {
+		cdiag(c, "%s: the checkpoint does not fit the problem",
+		    c->resume != NULL ? c->resume : "(part)");
+		rc = CLUSTER_EFILE;
+	} else if (rc == DLX_OK && c->checkpoint != NULL &&
+	    save(x) != 0)
+		rc = CLUSTER_EFILE;
+	return rc;
+}
+
 int
 cluster_search(struct cluster *c, dlx *d, const struct dlx_search *s)
 {
-	struct dlx_search	 s2;
-	struct dlx_parallel	 par;
-	struct sigaction	 sa;
-	struct ctx		 x;
-	uint64_t		 digest, hi;
-	double			 t0;
-	size_t			 n;
-	int			 rc;
+	struct ctx	 x;
+	uint64_t	 digest, hi;
+	double		 t0;
+	size_t		 n;
+	int		 rc;
 
 	memset(&x, 0, sizeof x);
 	x.c = c;
@@ -403,65 +479,21 @@ cluster_search(struct cluster *c, dlx *d, const struct dlx_search *s)
 	}
 	snprintf(x.program, n, "%s %s", c->prog, c->version);
 	c->digest = digest = dlx_digest(d);
-	if (c->resume != NULL) {
-		if ((x.pos = load(&x, digest)) == NULL) {
-			free(x.program);
-			return CLUSTER_EFILE;
-		}
-	} else if (c->n > 1) {
-		/* Only this part's share of the split is computed. */
-		if ((rc = dlx_split_part(d, c->k, c->n, &x.pos)) != DLX_OK) {
-			free(x.program);
-			return rc;
-		}
-	} else {
-		if (c->n == 0)
-			c->k = c->n = 1;
-		if ((x.pos = dlx_pos_whole(d)) == NULL) {
-			free(x.program);
-			return DLX_ENOMEM;
-		}
+	if ((rc = start_pos(&x, d, digest)) != DLX_OK) {
+		free(x.program);
+		return rc;
 	}
 	dlx_pos_figures(x.pos, &hi, &c->before, NULL, NULL);
 	if (hi != 0)
 		c->before = UINT64_MAX;
-
-	/* SIGTERM (a scheduler's notice) and SIGHUP stop like SIGINT. */
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_stop_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	catch_stop_signals();
 
 	rc = DLX_OK;
 	if (c->checkpoint != NULL && save(&x) != 0)
 		rc = CLUSTER_EFILE;
 	x.last = seconds();
-	if (rc == DLX_OK) {
-		if (s != NULL)
-			s2 = *s;
-		else
-			memset(&s2, 0, sizeof s2);
-		s2.progress = wrap_progress;
-		s2.progress_arg = &x;
-		if (c->checkpoint != NULL)
-			rc = dlx_pos_search(d, x.pos, &s2);
-		else {
-			memset(&par, 0, sizeof par);
-			par.threads = c->threads;
-			rc = dlx_pos_search_parallel(d, x.pos, &s2, &par,
-			    c->memo, &c->memo_stats);
-		}
-		if (x.failed)
-			rc = CLUSTER_EFILE;
-		else if (rc == DLX_ECORRUPT) {
-			cdiag(c, "%s: the checkpoint does not fit the problem",
-			    c->resume != NULL ? c->resume : "(part)");
-			rc = CLUSTER_EFILE;
-		} else if (rc == DLX_OK && c->checkpoint != NULL &&
-		    save(&x) != 0)
-			rc = CLUSTER_EFILE;
-	}
+	if (rc == DLX_OK)
+		rc = run_search(&x, d, s);
 	dlx_pos_figures(x.pos, &c->sol_hi, &c->sol_lo, &c->nodes,
 	    &c->updates);
 	c->seconds = seconds() - t0;

@@ -156,6 +156,71 @@ to_u128(const char *s, u128 *v)
 }
 
 /*
+ * Take one member, key and its value val (is_str: it was a JSON string),
+ * into r; *ispart notes whether "type" says "part".  Members of other
+ * names or kinds are ignored.  Returns -1 for a value out of range.
+ */
+static int
+parse_member(const char *key, const char *val, int is_str, struct rec *r,
+    int *ispart)
+{
+	if (strcmp(key, "type") == 0 && is_str) {
+		r->have |= H_TYPE;
+		*ispart = strcmp(val, "part") == 0;
+	} else if (strcmp(key, "program") == 0 && is_str) {
+		strcpy(r->program, val);
+		r->have |= H_PROGRAM;
+	} else if (strcmp(key, "version") == 0 && is_str) {
+		strcpy(r->version, val);
+		r->have |= H_VERSION;
+	} else if (strcmp(key, "problem") == 0 && is_str) {
+		strcpy(r->problem, val);
+		r->have |= H_PROBLEM;
+	} else if (strcmp(key, "split") == 0 && !is_str) {
+		if (to_u64(val, UINT32_MAX, &r->split) != 0)
+			return -1;
+		r->have |= H_SPLIT;
+	} else if (strcmp(key, "part") == 0 && !is_str) {
+		if (to_u64(val, UINT32_MAX, &r->part) != 0)
+			return -1;
+		r->have |= H_PART;
+	} else if (strcmp(key, "parts") == 0 && !is_str) {
+		if (to_u64(val, UINT32_MAX, &r->parts) != 0)
+			return -1;
+		r->have |= H_PARTS;
+	} else if (strcmp(key, "solutions") == 0 && !is_str) {
+		if (to_u128(val, &r->solutions) != 0)
+			return -1;
+		r->have |= H_SOLUTIONS;
+	} else if (strcmp(key, "nodes") == 0 && !is_str) {
+		if (to_u64(val, UINT64_MAX, &r->nodes) != 0)
+			return -1;
+	} else if (strcmp(key, "updates") == 0 && !is_str) {
+		if (to_u64(val, UINT64_MAX, &r->updates) != 0)
+			return -1;
+	} else if (strcmp(key, "seconds") == 0 && !is_str)
+		r->seconds = strtod(val, NULL);
+	return 0;
+}
+
+/* Whether r, a whole part record, names every required member and a part
+ * in 1..parts: 1 if so, -1 with *why if not. */
+static int
+check_record(const struct rec *r, const char **why)
+{
+	if ((r->have & H_ALL) != H_ALL) {
+		*why = "part record without program, version, problem, "
+		    "split, part, parts or solutions";
+		return -1;
+	}
+	if (r->parts == 0 || r->part == 0 || r->part > r->parts) {
+		*why = "part number not in 1..parts";
+		return -1;
+	}
+	return 1;
+}
+
+/*
  * Parse one line.  Returns 1 with *r filled for a part record, 0 for an
  * empty line or an object of another type, -1 with *why for anything
  * else.
@@ -192,42 +257,8 @@ parse_line(const char *line, struct rec *r, const char **why)
 		}
 		p = skip_ws(q);
 		*why = "bad value";
-		if (strcmp(key, "type") == 0 && is_str) {
-			r->have |= H_TYPE;
-			ispart = strcmp(val, "part") == 0;
-		} else if (strcmp(key, "program") == 0 && is_str) {
-			strcpy(r->program, val);
-			r->have |= H_PROGRAM;
-		} else if (strcmp(key, "version") == 0 && is_str) {
-			strcpy(r->version, val);
-			r->have |= H_VERSION;
-		} else if (strcmp(key, "problem") == 0 && is_str) {
-			strcpy(r->problem, val);
-			r->have |= H_PROBLEM;
-		} else if (strcmp(key, "split") == 0 && !is_str) {
-			if (to_u64(val, UINT32_MAX, &r->split) != 0)
-				return -1;
-			r->have |= H_SPLIT;
-		} else if (strcmp(key, "part") == 0 && !is_str) {
-			if (to_u64(val, UINT32_MAX, &r->part) != 0)
-				return -1;
-			r->have |= H_PART;
-		} else if (strcmp(key, "parts") == 0 && !is_str) {
-			if (to_u64(val, UINT32_MAX, &r->parts) != 0)
-				return -1;
-			r->have |= H_PARTS;
-		} else if (strcmp(key, "solutions") == 0 && !is_str) {
-			if (to_u128(val, &r->solutions) != 0)
-				return -1;
-			r->have |= H_SOLUTIONS;
-		} else if (strcmp(key, "nodes") == 0 && !is_str) {
-			if (to_u64(val, UINT64_MAX, &r->nodes) != 0)
-				return -1;
-		} else if (strcmp(key, "updates") == 0 && !is_str) {
-			if (to_u64(val, UINT64_MAX, &r->updates) != 0)
-				return -1;
-		} else if (strcmp(key, "seconds") == 0 && !is_str)
-			r->seconds = strtod(val, NULL);
+		if (parse_member(key, val, is_str, r, &ispart) != 0)
+			return -1;
 		if (*p == ',')
 			p = skip_ws(p + 1);
 		else if (*p != '}') {
@@ -242,16 +273,7 @@ parse_line(const char *line, struct rec *r, const char **why)
 	}
 	if (!ispart)
 		return 0;
-	if ((r->have & H_ALL) != H_ALL) {
-		*why = "part record without program, version, problem, "
-		    "split, part, parts or solutions";
-		return -1;
-	}
-	if (r->parts == 0 || r->part == 0 || r->part > r->parts) {
-		*why = "part number not in 1..parts";
-		return -1;
-	}
-	return 1;
+	return check_record(r, why);
 }
 
 static void
@@ -274,8 +296,27 @@ merge_usage(FILE *fp)
 "missing, repeated, mixed or unreadable.\n", fp);
 }
 
-int
-merge_main(const char *prog, int argc, char **argv)
+/* What the records read so far add up to. */
+struct merge {
+	struct rec	 first;		/* the first record: the others must
+					   agree with it */
+	struct seen	*seen;		/* first.parts + 1, by part number */
+	int		 nrec;		/* records taken (after the first's
+					   checks, before the repeat check) */
+	uint64_t	 present;	/* distinct parts added */
+	u128		 total;
+	uint64_t	 nodes, updates, maxupd;
+	double		 secs, maxsecs;
+};
+
+/*
+ * The options of `merge`, into *partial and *stats.  Returns -1 to go on
+ * with the files from optind, or the exit status after --help or a usage
+ * error (said on stderr).
+ */
+static int
+merge_options(const char *prog, int argc, char **argv, int *partial,
+    int *stats)
 {
 	static const struct option longopts[] = {
 		{ "partial",	no_argument,	NULL, 'P' },
@@ -283,29 +324,16 @@ merge_main(const char *prog, int argc, char **argv)
 		{ "help",	no_argument,	NULL, 'h' },
 		{ NULL,		0,		NULL, 0 }
 	};
-	struct rec	 r, first;
-	struct seen	*seen = NULL;
-	FILE		*fp;
-	char		*line = NULL, num[48];
-	const char	*why;
-	size_t		 cap = 0;
-	ssize_t		 got;
-	unsigned long	 lineno;
-	uint64_t	 k, present = 0, nodes = 0, updates = 0, maxupd = 0;
-	double		 secs = 0, maxsecs = 0;
-	u128		 total = 0;
-	int		 c, i, partial = 0, stats = 0, bad = 0, nrec = 0;
-	int		 status;
+	int	c;
 
-	mprog = prog;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "sh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'P':
-			partial = 1;
+			*partial = 1;
 			break;
 		case 's':
-			stats = 1;
+			*stats = 1;
 			break;
 		case 'h':
 			merge_usage(stdout);
@@ -322,140 +350,191 @@ merge_main(const char *prog, int argc, char **argv)
 		    "information.\n", prog);
 		return 2;
 	}
-	memset(&first, 0, sizeof first);
-	for (i = optind; i < argc && !bad; i++) {
-		if ((fp = fopen(argv[i], "r")) == NULL) {
-			mdiag("%s: %s", argv[i], strerror(errno));
+	return -1;
+}
+
+/*
+ * Add r, read at file:lineno, to m.  The first record fixes the program,
+ * version, problem, split and N; a record that differs, or repeats a
+ * part, is refused.  Returns 0, or -1 after saying why.
+ */
+static int
+merge_record(struct merge *m, const struct rec *r, const char *file,
+    unsigned long lineno)
+{
+	const struct rec	*first = &m->first;
+
+	if (m->nrec == 0) {
+		m->first = *r;
+		if ((m->seen = calloc(r->parts + 1,
+		    sizeof *m->seen)) == NULL) {
+			mdiag("%s", strerror(ENOMEM));
+			return -1;
+		}
+	} else if (strcmp(r->program, first->program) != 0 ||
+	    strcmp(r->version, first->version) != 0) {
+		mdiag("%s:%lu: a record of %s %s, not of %s %s like the "
+		    "first", file, lineno, r->program, r->version,
+		    first->program, first->version);
+		return -1;
+	} else if (strcmp(r->problem, first->problem) != 0) {
+		mdiag("%s:%lu: a part of another problem (%s, not %s)",
+		    file, lineno, r->problem, first->problem);
+		return -1;
+	} else if (r->parts != first->parts || r->split != first->split) {
+		mdiag("%s:%lu: part %llu of %llu, where the first record is "
+		    "of %llu parts", file, lineno,
+		    (unsigned long long)r->part,
+		    (unsigned long long)r->parts,
+		    (unsigned long long)first->parts);
+		return -1;
+	}
+	m->nrec++;
+	if (m->seen[r->part].file != NULL) {
+		mdiag("%s:%lu: part %llu/%llu again (also %s:%lu)", file,
+		    lineno, (unsigned long long)r->part,
+		    (unsigned long long)r->parts, m->seen[r->part].file,
+		    m->seen[r->part].line);
+		return -1;
+	}
+	m->seen[r->part].file = file;
+	m->seen[r->part].line = lineno;
+	m->present++;
+	m->total += r->solutions;
+	m->nodes += r->nodes;
+	m->updates += r->updates;
+	m->secs += r->seconds;
+	if (r->updates > m->maxupd)
+		m->maxupd = r->updates;
+	if (r->seconds > m->maxsecs)
+		m->maxsecs = r->seconds;
+	return 0;
+}
+
+/*
+ * Add the part records of one file to m, reading lines into *line (*cap
+ * bytes, kept across files).  Returns 0, or -1 after saying what is wrong
+ * at the first bad line or on a read error.
+ */
+static int
+merge_file(struct merge *m, const char *file, char **line, size_t *cap)
+{
+	FILE		*fp;
+	struct rec	 r;
+	const char	*why;
+	ssize_t		 got;
+	unsigned long	 lineno = 0;
+	int		 bad = 0;
+
+	if ((fp = fopen(file, "r")) == NULL) {
+		mdiag("%s: %s", file, strerror(errno));
+		return -1;
+	}
+	while (!bad && (got = getline(line, cap, fp)) != -1) {
+		lineno++;
+		if (strlen(*line) != (size_t)got) {
+			mdiag("%s:%lu: NUL byte in a record", file, lineno);
 			bad = 1;
 			break;
 		}
-		lineno = 0;
-		while (!bad && (got = getline(&line, &cap, fp)) != -1) {
-			lineno++;
-			if (strlen(line) != (size_t)got) {
-				mdiag("%s:%lu: NUL byte in a record", argv[i],
-				    lineno);
-				bad = 1;
-				break;
-			}
-			switch (parse_line(line, &r, &why)) {
-			case -1:
-				mdiag("%s:%lu: %s", argv[i], lineno, why);
-				bad = 1;
-				continue;
-			case 0:
-				continue;
-			}
-			if (nrec == 0) {
-				first = r;
-				if ((seen = calloc(r.parts + 1,
-				    sizeof *seen)) == NULL) {
-					mdiag("%s", strerror(ENOMEM));
-					bad = 1;
-					continue;
-				}
-			} else if (strcmp(r.program, first.program) != 0 ||
-			    strcmp(r.version, first.version) != 0) {
-				mdiag("%s:%lu: a record of %s %s, not of %s "
-				    "%s like the first", argv[i], lineno,
-				    r.program, r.version, first.program,
-				    first.version);
-				bad = 1;
-				continue;
-			} else if (strcmp(r.problem, first.problem) != 0) {
-				mdiag("%s:%lu: a part of another problem "
-				    "(%s, not %s)", argv[i], lineno,
-				    r.problem, first.problem);
-				bad = 1;
-				continue;
-			} else if (r.parts != first.parts ||
-			    r.split != first.split) {
-				mdiag("%s:%lu: part %llu of %llu, where the "
-				    "first record is of %llu parts",
-				    argv[i], lineno,
-				    (unsigned long long)r.part,
-				    (unsigned long long)r.parts,
-				    (unsigned long long)first.parts);
-				bad = 1;
-				continue;
-			}
-			nrec++;
-			if (seen[r.part].file != NULL) {
-				mdiag("%s:%lu: part %llu/%llu again (also "
-				    "%s:%lu)", argv[i], lineno,
-				    (unsigned long long)r.part,
-				    (unsigned long long)r.parts,
-				    seen[r.part].file, seen[r.part].line);
-				bad = 1;
-				continue;
-			}
-			seen[r.part].file = argv[i];
-			seen[r.part].line = lineno;
-			present++;
-			total += r.solutions;
-			nodes += r.nodes;
-			updates += r.updates;
-			secs += r.seconds;
-			if (r.updates > maxupd)
-				maxupd = r.updates;
-			if (r.seconds > maxsecs)
-				maxsecs = r.seconds;
-		}
-		if (!bad && ferror(fp)) {
-			mdiag("%s: %s", argv[i], strerror(errno));
+		switch (parse_line(*line, &r, &why)) {
+		case -1:
+			mdiag("%s:%lu: %s", file, lineno, why);
 			bad = 1;
+			continue;
+		case 0:
+			continue;
 		}
-		fclose(fp);
+		if (merge_record(m, &r, file, lineno) != 0)
+			bad = 1;
 	}
+	if (!bad && ferror(fp)) {
+		mdiag("%s: %s", file, strerror(errno));
+		bad = 1;
+	}
+	fclose(fp);
+	return bad ? -1 : 0;
+}
+
+/* Name the first few parts m lacks on stderr.  Returns -1 if that leaves
+ * no total (without --partial), else 0. */
+static int
+merge_missing(const struct merge *m, const char *prog, int partial)
+{
+	uint64_t	k;
+	int		shown = 0;
+
+	fflush(stdout);
+	fprintf(stderr, "%s: merge: %llu of %llu parts; missing:",
+	    prog, (unsigned long long)m->present,
+	    (unsigned long long)m->first.parts);
+	for (k = 1; k <= m->first.parts; k++)
+		if (m->seen[k].file == NULL && shown++ < 20)
+			fprintf(stderr, " %llu", (unsigned long long)k);
+	fprintf(stderr, "%s\n", shown > 20 ? " ..." : "");
+	if (!partial) {
+		fprintf(stderr, "%s: merge: no total without every "
+		    "part (--partial adds those present)\n", prog);
+		return -1;
+	}
+	return 0;
+}
+
+/* The figures of --stats on stderr. */
+static void
+merge_stats(const struct merge *m)
+{
+	fflush(stdout);
+	fprintf(stderr, "parts: %llu of %llu\n",
+	    (unsigned long long)m->present,
+	    (unsigned long long)m->first.parts);
+	fprintf(stderr, "nodes: %llu\n", (unsigned long long)m->nodes);
+	fprintf(stderr, "updates: %llu\n", (unsigned long long)m->updates);
+	fprintf(stderr, "time: %.3f s\n", m->secs);
+	fprintf(stderr, "largest part / mean: %.3f updates, %.3f time\n",
+	    m->updates > 0 ? (double)m->maxupd * (double)m->present /
+	    (double)m->updates : 0.0, m->secs > 0 ?
+	    m->maxsecs * (double)m->present / m->secs : 0.0);
+}
+
+int
+merge_main(const char *prog, int argc, char **argv)
+{
+	struct merge	 m;
+	char		*line = NULL, num[48];
+	size_t		 cap = 0;
+	int		 i, partial = 0, stats = 0, bad = 0;
+	int		 status;
+
+	mprog = prog;
+	if ((status = merge_options(prog, argc, argv, &partial,
+	    &stats)) != -1)
+		return status;
+	memset(&m, 0, sizeof m);
+	for (i = optind; i < argc && !bad; i++)
+		if (merge_file(&m, argv[i], &line, &cap) != 0)
+			bad = 1;
 	free(line);
-	if (!bad && nrec == 0) {
+	if (!bad && m.nrec == 0) {
 		mdiag("merge: no part records in the files given");
 		bad = 1;
 	}
-	if (!bad && present < first.parts) {
-		/* Name the missing parts, the first few of them. */
-		int	shown = 0;
-
-		fflush(stdout);
-		fprintf(stderr, "%s: merge: %llu of %llu parts; missing:",
-		    prog, (unsigned long long)present,
-		    (unsigned long long)first.parts);
-		for (k = 1; k <= first.parts; k++)
-			if (seen[k].file == NULL && shown++ < 20)
-				fprintf(stderr, " %llu",
-				    (unsigned long long)k);
-		fprintf(stderr, "%s\n", shown > 20 ? " ..." : "");
-		if (!partial) {
-			fprintf(stderr, "%s: merge: no total without every "
-			    "part (--partial adds those present)\n", prog);
-			bad = 1;
-		}
-	}
-	free(seen);
+	if (!bad && m.present < m.first.parts &&
+	    merge_missing(&m, prog, partial) != 0)
+		bad = 1;
+	free(m.seen);
 	if (bad)
 		return 2;
-	cluster_u128_text((uint64_t)(total >> 64), (uint64_t)total, num);
-	if (present < first.parts)
+	cluster_u128_text((uint64_t)(m.total >> 64), (uint64_t)m.total, num);
+	if (m.present < m.first.parts)
 		printf("%s (partial: %llu of %llu parts)\n", num,
-		    (unsigned long long)present,
-		    (unsigned long long)first.parts);
+		    (unsigned long long)m.present,
+		    (unsigned long long)m.first.parts);
 	else
 		printf("%s\n", num);
-	status = total > 0 ? 0 : 1;
-	if (stats) {
-		fflush(stdout);
-		fprintf(stderr, "parts: %llu of %llu\n",
-		    (unsigned long long)present,
-		    (unsigned long long)first.parts);
-		fprintf(stderr, "nodes: %llu\n", (unsigned long long)nodes);
-		fprintf(stderr, "updates: %llu\n",
-		    (unsigned long long)updates);
-		fprintf(stderr, "time: %.3f s\n", secs);
-		fprintf(stderr, "largest part / mean: %.3f updates, "
-		    "%.3f time\n", updates > 0 ? (double)maxupd *
-		    (double)present / (double)updates : 0.0, secs > 0 ?
-		    maxsecs * (double)present / secs : 0.0);
-	}
+	status = m.total > 0 ? 0 : 1;
+	if (stats)
+		merge_stats(&m);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		mdiag("write error: %s", strerror(errno ? errno : EIO));
 		return 2;

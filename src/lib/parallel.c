@@ -473,6 +473,102 @@ cut(struct worker *w, dlx *d, const struct slot *t, double *wsum, int *rc)
 }
 
 /*
+ * Force t's path on w's copy; *forced gets how many options were forced
+ * (to unforce after), *leaf whether the path leaves no primary item (one
+ * solution, which the search counts as two nodes).  Returns DLX_OK or the
+ * code of the force that failed.
+ */
+static int
+force_slot(struct worker *w, const struct slot *t, size_t *forced, int *leaf)
+{
+	size_t	k;
+	int	rc = DLX_OK, item;
+
+	*forced = 0;
+	for (k = 0; k < t->len && rc == DLX_OK; k++)
+		if ((rc = dlx_force(w->d, t->path[k])) == DLX_OK)
+			(*forced)++;
+	*leaf = 0;
+	if (rc == DLX_OK && t->len > 0 &&
+	    dlx_branch(w->d, &item, NULL, NULL, 0) == 0 && item < 0)
+		*leaf = 1;
+	return rc;
+}
+
+/* The parameters of w's search of slot t into ws: the worker's callbacks,
+ * or t's cap when only counting. */
+static void
+slot_search_args(struct worker *w, const struct slot *t,
+    struct dlx_search *ws)
+{
+	struct par	*p = w->p;
+
+	memset(ws, 0, sizeof *ws);
+	if (p->s->visit != NULL) {
+		ws->visit = on_solution;
+		ws->visit_arg = w;
+	} else
+		ws->max_solutions = t->cap;
+	ws->progress = on_progress;
+	ws->progress_arg = w;
+	ws->progress_updates = p->split_updates;
+	ws->knuth = p->s->knuth;
+}
+
+/* Add the figures of w's finished search of t (st, rc; crc of its cut) to
+ * the totals, with the corrections for the path, and stop everything on
+ * an error or a limit (lock held). */
+static void
+account_slot(struct worker *w, const struct slot *t,
+    const struct dlx_stats *st, int leaf, int rc, int crc)
+{
+	struct par	*p = w->p;
+
+	account(w, st);
+	p->st.updates += t->commit;
+	w->work += t->commit;
+	if (leaf)
+		p->st.nodes--;
+	if (t->len + st->max_depth > p->st.max_depth)
+		p->st.max_depth = t->len + st->max_depth;
+	if (rc < 0)
+		set_stop(p, rc);
+	else if (crc < 0)
+		set_stop(p, crc);
+	else if (rc == DLX_INCOMPLETE)
+		set_stop(p, DLX_INCOMPLETE);
+	else if (rc == DLX_STOPPED && !w->cut && !w->capped &&
+	    !atomic_load(&p->stop))
+		set_stop(p, DLX_STOPPED);	/* cannot happen */
+}
+
+/* Put the pieces of t's cut (total weight wsum; NULL: not cut) after t and
+ * count t's finished share as done (lock held).  Returns the first piece,
+ * now RUNNING for the calling thread, or NULL. */
+static struct slot *
+splice_pieces(struct par *p, struct slot *t, struct slot *pieces,
+    double wsum)
+{
+	struct slot	*last, *cont = NULL;
+
+	if (pieces != NULL) {
+		/* The pieces follow t; we go on with the first. */
+		for (last = pieces; last->next != NULL; last = last->next)
+			p->npending++;
+		last->next = t->next;
+		t->next = pieces;
+		cont = pieces;
+		cont->state = RUNNING;
+		p->done += t->weight - wsum;
+		pthread_cond_broadcast(&p->work);
+	} else {
+		p->done += t->weight;
+		p->nrunning--;
+	}
+	return cont;
+}
+
+/*
  * Search slot t (state RUNNING, owned by w) and the continuations of its
  * cuts, then return (lock not held).
  */
@@ -482,31 +578,14 @@ run_slot(struct worker *w, struct slot *t)
 	struct par		*p = w->p;
 	struct dlx_search	 ws;
 	struct dlx_stats	 st;
-	struct slot		*pieces, *last, *cont;
+	struct slot		*pieces, *cont;
 	double			 wsum;
 	size_t			 k, forced;
-	int			 rc, crc, item, leaf;
+	int			 rc, crc, leaf;
 
 	while (t != NULL) {
-		forced = 0;
-		rc = DLX_OK;
-		for (k = 0; k < t->len && rc == DLX_OK; k++)
-			if ((rc = dlx_force(w->d, t->path[k])) == DLX_OK)
-				forced++;
-		leaf = 0;
-		if (rc == DLX_OK && t->len > 0 &&
-		    dlx_branch(w->d, &item, NULL, NULL, 0) == 0 && item < 0)
-			leaf = 1;
-		memset(&ws, 0, sizeof ws);
-		if (p->s->visit != NULL) {
-			ws.visit = on_solution;
-			ws.visit_arg = w;
-		} else
-			ws.max_solutions = t->cap;
-		ws.progress = on_progress;
-		ws.progress_arg = w;
-		ws.progress_updates = p->split_updates;
-		ws.knuth = p->s->knuth;
+		rc = force_slot(w, t, &forced, &leaf);
+		slot_search_args(w, t, &ws);
 		memset(&w->live, 0, sizeof w->live);
 		w->frac = 0.0;
 		w->cut = w->capped = 0;
@@ -527,41 +606,11 @@ run_slot(struct worker *w, struct slot *t)
 			dlx_unforce(w->d);
 
 		pthread_mutex_lock(&p->mu);
-		account(w, &st);
-		p->st.updates += t->commit;
-		w->work += t->commit;
-		if (leaf)
-			p->st.nodes--;
-		if (t->len + st.max_depth > p->st.max_depth)
-			p->st.max_depth = t->len + st.max_depth;
-		if (rc < 0)
-			set_stop(p, rc);
-		else if (crc < 0)
-			set_stop(p, crc);
-		else if (rc == DLX_INCOMPLETE)
-			set_stop(p, DLX_INCOMPLETE);
-		else if (rc == DLX_STOPPED && !w->cut && !w->capped &&
-		    !atomic_load(&p->stop))
-			set_stop(p, DLX_STOPPED);	/* cannot happen */
+		account_slot(w, t, &st, leaf, rc, crc);
 		t->found = st.solutions;
 		t->state = DONE;
 		w->slot = NULL;
-		cont = NULL;
-		if (pieces != NULL) {
-			/* The pieces follow t; we go on with the first. */
-			for (last = pieces; last->next != NULL;
-			    last = last->next)
-				p->npending++;
-			last->next = t->next;
-			t->next = pieces;
-			cont = pieces;
-			cont->state = RUNNING;
-			p->done += t->weight - wsum;
-			pthread_cond_broadcast(&p->work);
-		} else {
-			p->done += t->weight;
-			p->nrunning--;
-		}
+		cont = splice_pieces(p, t, pieces, wsum);
 		if (atomic_load(&t->head))
 			advance(p);
 		if (cont != NULL && p->s->max_solutions != 0)
@@ -678,20 +727,189 @@ start_threads(struct par *p)
 	return k;
 }
 
+/* The search on one thread (asked for, or Algorithm M), its updates as
+ * the work of thread 0. */
+static int
+search_serial(dlx *d, const struct dlx_search *s,
+    const struct dlx_parallel *pp)
+{
+	struct dlx_stats	st;
+	int			rc;
+
+	rc = dlx_search(d, s);
+	if (pp != NULL && pp->work != NULL && rc != DLX_EMISUSE) {
+		dlx_stats(d, &st);
+		pp->work[0] = st.updates;
+	}
+	return rc;
+}
+
+/* Set up p for nw threads searching d with s; each worker gets p but no
+ * copy yet.  Returns DLX_OK or DLX_ENOMEM (nothing to free). */
+static int
+par_init(struct par *p, dlx *d, const struct dlx_search *s, unsigned nw,
+    const struct dlx_parallel *pp)
+{
+	unsigned	k;
+
+	memset(p, 0, sizeof *p);
+	p->d = d;
+	p->s = s;
+	p->nw = nw;
+	p->split_updates = pp != NULL && pp->split_updates != 0 ?
+	    pp->split_updates : SPLIT_UPDATES;
+	p->next_progress = s->progress_updates != 0 ? s->progress_updates :
+	    (uint64_t)1 << 24;
+	atomic_init(&p->stop, 0);
+	if ((p->w = calloc(nw, sizeof *p->w)) == NULL)
+		return DLX_ENOMEM;
+	for (k = 0; k < nw; k++)
+		p->w[k].p = p;
+	return DLX_OK;
+}
+
+/* First, dlx_search() itself on the caller's thread and matrix, stopping
+ * where there is something to cut (p->w[0].cut).  Its figures go to *st. */
+static int
+first_search(struct par *p, struct dlx_stats *st)
+{
+	struct dlx_search	fs;
+	int			rc;
+
+	fs = *p->s;
+	fs.progress = on_first_progress;
+	fs.progress_arg = p;
+	fs.progress_updates = p->split_updates;
+	p->w[0].d = p->d;
+	rc = dlx_search(p->d, &fs);
+	dlx_stats(p->d, st);
+	p->w[0].work = st->updates;
+	p->w[0].d = NULL;
+	return rc;
+}
+
+/*
+ * The first search lasted (figures st): cut it where it stopped into the
+ * first slots, give every worker its scratch and copy, and make p ready
+ * for the threads (lock and conditions made, d marked as searched in
+ * parallel).  Returns DLX_OK, or an error after which par_free() is the
+ * cleanup.
+ */
+static int
+share(struct par *p, const struct dlx_stats *st)
+{
+	struct slot	*t, *pieces, root;
+	unsigned	 k;
+	size_t		 nopt;
+	double		 wsum;
+	int		 crc;
+
+	nopt = dlx_noptions(p->d) + 1;
+	for (k = 0; k < p->nw; k++) {
+		p->w[k].opts = malloc(nopt * sizeof *p->w[k].opts);
+		p->w[k].costs = malloc(nopt * sizeof *p->w[k].costs);
+		if (p->w[k].opts == NULL || p->w[k].costs == NULL)
+			return DLX_ENOMEM;
+	}
+	memset(&root, 0, sizeof root);
+	root.weight = 1.0;
+	pieces = cut(&p->w[0], p->d, &root, &wsum, &crc);
+	if (pieces == NULL)
+		return crc;
+	p->st = *st;
+	p->emitted = st->solutions;
+	p->done = 1.0 - wsum;
+	p->head = pieces;
+	atomic_store(&pieces->head, 1);
+	for (t = pieces; t != NULL; t = t->next)
+		p->npending++;
+	for (k = 0; k < p->nw; k++)
+		if ((p->w[k].d = dlx_clone(p->d)) == NULL) {
+			/* Nothing will search the pieces: give them back. */
+			while ((t = p->head) != NULL) {
+				p->head = t->next;
+				free_slot(t);
+			}
+			return DLX_ENOMEM;
+		}
+	pthread_mutex_init(&p->mu, NULL);
+	pthread_cond_init(&p->work, NULL);
+	pthread_cond_init(&p->turn, NULL);
+	dlxint_parallel(p->d, 1, 0);
+	publish(p, p->emitted);
+	return DLX_OK;
+}
+
+/*
+ * Every thread is gone: settle the outcome, publish the final figures on
+ * the caller's matrix and undo what share() made.  Returns the search's
+ * code.
+ */
+static int
+settle(struct par *p)
+{
+	struct slot	*t;
+	uint64_t	 count;
+	int		 rc;
+
+	rc = atomic_load(&p->stop) ? p->why : DLX_OK;
+	count = p->emitted;
+	if (rc == DLX_INCOMPLETE || (rc == DLX_STOPPED && !p->visit_stopped)) {
+		/* An early end but for the limit or visit: every solution
+		 * found counts, and those held are visited, in order. */
+		atomic_store(&p->stop, 0);
+		for (t = p->head; t != NULL && p->s->visit != NULL &&
+		    !atomic_load(&p->stop); t = t->next)
+			emit_held(p, t);
+		count = p->st.solutions;
+		if (atomic_load(&p->stop) && p->why == DLX_LIMIT) {
+			rc = DLX_LIMIT;
+			count = p->emitted;
+		}
+		if (count > DLX_COUNT_MAX)
+			rc = DLX_EOVERFLOW;
+	}
+	p->done = rc == DLX_OK ? 1.0 : estimate(p);
+	p->st.solutions = count;
+	dlxint_publish(p->d, &p->st, p->done);
+	dlxint_parallel(p->d, 0, rc == DLX_OK);
+	pthread_mutex_destroy(&p->mu);
+	pthread_cond_destroy(&p->work);
+	pthread_cond_destroy(&p->turn);
+	while ((t = p->head) != NULL) {
+		p->head = t->next;
+		free_slot(t);
+	}
+	return rc;
+}
+
+/* Hand each thread's work to pp and free the workers' copies and scratch
+ * (free(NULL) where a worker got none). */
+static void
+par_free(struct par *p, const struct dlx_parallel *pp)
+{
+	unsigned	k;
+
+	for (k = 0; k < p->nw; k++) {
+		if (pp != NULL && pp->work != NULL)
+			pp->work[k] = p->w[k].work;
+		dlx_free(p->w[k].d);
+		free(p->w[k].path);
+		free(p->w[k].opts);
+		free(p->w[k].costs);
+	}
+	free(p->w);
+}
+
 int
 dlx_search_parallel(dlx *d, const struct dlx_search *s,
     const struct dlx_parallel *pp)
 {
 	static const struct dlx_search	 none;
-	struct dlx_search		 fs;
 	struct dlx_stats		 st;
 	struct par			 p;
-	struct slot			*t, *pieces, root;
 	unsigned			 nw, k, started;
-	uint64_t			 count;
-	size_t				 nopt;
-	double				 wsum;
-	int				 rc, crc;
+	int				 rc;
 
 	if (d == NULL)
 		return DLX_EINVAL;
@@ -701,79 +919,21 @@ dlx_search_parallel(dlx *d, const struct dlx_search *s,
 	if (pp != NULL && pp->work != NULL)
 		memset(pp->work, 0, nw * sizeof *pp->work);
 	/* Algorithm M (item bounds) has no copies or cuts: serial. */
-	if (nw <= 1 || mult_active(d)) {
-		rc = dlx_search(d, s);
-		if (pp != NULL && pp->work != NULL && rc != DLX_EMISUSE) {
-			dlx_stats(d, &st);
-			pp->work[0] = st.updates;
-		}
-		return rc;
-	}
+	if (nw <= 1 || mult_active(d))
+		return search_serial(d, s, pp);
 	if (dlx_path(d, NULL, NULL, 0) != 0 || dlx_branch(d, NULL, NULL,
 	    NULL, 0) == DLX_EMISUSE)
 		return DLX_EMISUSE;		/* searched right now */
 
-	memset(&p, 0, sizeof p);
-	p.d = d;
-	p.s = s;
-	p.nw = nw;
-	p.split_updates = pp != NULL && pp->split_updates != 0 ?
-	    pp->split_updates : SPLIT_UPDATES;
-	p.next_progress = s->progress_updates != 0 ? s->progress_updates :
-	    (uint64_t)1 << 24;
-	atomic_init(&p.stop, 0);
-	if ((p.w = calloc(nw, sizeof *p.w)) == NULL)
-		return DLX_ENOMEM;
-	for (k = 0; k < nw; k++)
-		p.w[k].p = &p;
-
-	/* First, dlx_search() itself on the caller's thread and matrix. */
-	fs = *s;
-	fs.progress = on_first_progress;
-	fs.progress_arg = &p;
-	fs.progress_updates = p.split_updates;
-	p.w[0].d = d;
-	rc = dlx_search(d, &fs);
-	dlx_stats(d, &st);
-	p.w[0].work = st.updates;
-	p.w[0].d = NULL;
+	if ((rc = par_init(&p, d, s, nw, pp)) != DLX_OK)
+		return rc;
+	rc = first_search(&p, &st);
 	if (rc != DLX_STOPPED || !p.w[0].cut)
 		goto out;
 
 	/* It lasted: cut it where it stopped and share the rest. */
-	nopt = dlx_noptions(d) + 1;
-	for (k = 0; k < nw; k++) {
-		p.w[k].opts = malloc(nopt * sizeof *p.w[k].opts);
-		p.w[k].costs = malloc(nopt * sizeof *p.w[k].costs);
-		if (p.w[k].opts == NULL || p.w[k].costs == NULL) {
-			rc = DLX_ENOMEM;
-			goto out;
-		}
-	}
-	memset(&root, 0, sizeof root);
-	root.weight = 1.0;
-	pieces = cut(&p.w[0], d, &root, &wsum, &crc);
-	if (pieces == NULL) {
-		rc = crc;
+	if ((rc = share(&p, &st)) != DLX_OK)
 		goto out;
-	}
-	p.st = st;
-	p.emitted = st.solutions;
-	p.done = 1.0 - wsum;
-	p.head = pieces;
-	atomic_store(&pieces->head, 1);
-	for (t = pieces; t != NULL; t = t->next)
-		p.npending++;
-	for (k = 0; k < nw; k++)
-		if ((p.w[k].d = dlx_clone(d)) == NULL) {
-			rc = DLX_ENOMEM;
-			goto out;
-		}
-	pthread_mutex_init(&p.mu, NULL);
-	pthread_cond_init(&p.work, NULL);
-	pthread_cond_init(&p.turn, NULL);
-	dlxint_parallel(d, 1, 0);
-	publish(&p, p.emitted);
 
 	started = start_threads(&p);
 	if (started < nw) {
@@ -784,45 +944,8 @@ dlx_search_parallel(dlx *d, const struct dlx_search *s,
 	for (k = 1; k < started; k++)
 		pthread_join(p.w[k].tid, NULL);
 	p.nw = nw;
-
-	/* Every thread is gone: settle the outcome. */
-	rc = atomic_load(&p.stop) ? p.why : DLX_OK;
-	count = p.emitted;
-	if (rc == DLX_INCOMPLETE || (rc == DLX_STOPPED && !p.visit_stopped)) {
-		/* An early end but for the limit or visit: every solution
-		 * found counts, and those held are visited, in order. */
-		atomic_store(&p.stop, 0);
-		for (t = p.head; t != NULL && s->visit != NULL &&
-		    !atomic_load(&p.stop); t = t->next)
-			emit_held(&p, t);
-		count = p.st.solutions;
-		if (atomic_load(&p.stop) && p.why == DLX_LIMIT) {
-			rc = DLX_LIMIT;
-			count = p.emitted;
-		}
-		if (count > DLX_COUNT_MAX)
-			rc = DLX_EOVERFLOW;
-	}
-	p.done = rc == DLX_OK ? 1.0 : estimate(&p);
-	p.st.solutions = count;
-	dlxint_publish(d, &p.st, p.done);
-	dlxint_parallel(d, 0, rc == DLX_OK);
-	pthread_mutex_destroy(&p.mu);
-	pthread_cond_destroy(&p.work);
-	pthread_cond_destroy(&p.turn);
-	while ((t = p.head) != NULL) {
-		p.head = t->next;
-		free_slot(t);
-	}
+	rc = settle(&p);
 out:
-	for (k = 0; k < nw; k++) {
-		if (pp != NULL && pp->work != NULL)
-			pp->work[k] = p.w[k].work;
-		dlx_free(p.w[k].d);
-		free(p.w[k].path);
-		free(p.w[k].opts);
-		free(p.w[k].costs);
-	}
-	free(p.w);
+	par_free(&p, pp);
 	return rc;
 }
