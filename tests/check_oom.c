@@ -36,10 +36,11 @@ failing_realloc(void *ctx, void *p, size_t n)
 	void	*q;
 
 	(void)ctx;
-	if (++calls == fail_at)
+	/* Atomic: the parallel search allocates from its threads. */
+	if (__atomic_add_fetch(&calls, 1, __ATOMIC_SEQ_CST) == fail_at)
 		return NULL;
 	if ((q = realloc(p, n)) != NULL && p == NULL)
-		live++;
+		__atomic_add_fetch(&live, 1, __ATOMIC_SEQ_CST);
 	return q;
 }
 
@@ -48,7 +49,7 @@ counting_free(void *ctx, void *p)
 {
 	(void)ctx;
 	if (p != NULL)
-		live--;
+		__atomic_sub_fetch(&live, 1, __ATOMIC_SEQ_CST);
 	free(p);
 }
 
@@ -283,6 +284,81 @@ START_TEST(test_oom_every_failure)
 }
 END_TEST
 
+
+/* Queens n as a matrix: rows and columns, the diagonals secondary;
+ * NULL if the allocator failed. */
+static dlx *
+queens(int n)
+{
+	dlx	*d;
+	int	 r, c, it[4];
+
+	if (dlx_create(&d, 2 * (size_t)n, 4 * (size_t)n - 2, &failing) !=
+	    DLX_OK)
+		return NULL;
+	for (r = 0; r < n; r++)
+		for (c = 0; c < n; c++) {
+			it[0] = r;
+			it[1] = n + c;
+			it[2] = 2 * n + r + c;
+			it[3] = 2 * n + (2 * n - 1) + (n - 1 - r + c);
+			/* The option's number, or an error (< 0). */
+			if (dlx_add_option(d, it, 4) < 0) {
+				dlx_free(d);
+				return NULL;
+			}
+		}
+	return d;
+}
+
+/* The parallel search takes its memory from the matrix's allocator too:
+ * every allocation failing in turn gives DLX_OK with the right count or
+ * DLX_ENOMEM, and never a leak.  (Which allocations a run makes depends
+ * on the threads' timing, so each k is only known to be reached by the
+ * run that counted.) */
+START_TEST(test_oom_parallel)
+{
+	struct dlx_parallel	 par;
+	struct dlx_search	 srch;
+	struct dlx_stats	 st;
+	long			 n, serial, k;
+	dlx			*d;
+	int			 rc;
+
+	memset(&par, 0, sizeof par);
+	par.threads = 3;
+	par.split_updates = 64;
+	memset(&srch, 0, sizeof srch);
+	fail_at = 0;
+	calls = live = 0;
+	ck_assert_ptr_nonnull(d = queens(8));
+	serial = calls;
+	ck_assert_int_eq(dlx_search_parallel(d, &srch, &par), DLX_OK);
+	dlx_stats(d, &st);
+	ck_assert_uint_eq(st.solutions, 92);
+	n = calls;
+	dlx_free(d);
+	ck_assert_int_eq(live, 0);
+	ck_assert_msg(n > serial, "the parallel search allocated nothing "
+	    "through the allocator");
+	for (k = serial + 1; k <= n; k++) {
+		fail_at = 0;
+		calls = live = 0;
+		ck_assert_ptr_nonnull(d = queens(8));
+		fail_at = k;
+		rc = dlx_search_parallel(d, &srch, &par);
+		ck_assert_msg(rc == DLX_OK || rc == DLX_ENOMEM,
+		    "allocation %ld: %s", k, dlx_strerror(rc));
+		dlx_stats(d, &st);
+		if (rc == DLX_OK)
+			ck_assert_uint_eq(st.solutions, 92);
+		dlx_free(d);
+		ck_assert_msg(live == 0, "allocation %ld of %ld failed: "
+		    "%ld blocks leaked", k, n, live);
+	}
+}
+END_TEST
+
 static Suite *
 make_oom_suite(void)
 {
@@ -291,6 +367,7 @@ make_oom_suite(void)
 
 	tcase_add_loop_test(tc, test_oom_every_failure, 0,
 	    (int)(sizeof scenarios / sizeof scenarios[0]));
+	tcase_add_test(tc, test_oom_parallel);
 	suite_add_tcase(s, tc);
 	return s;
 }

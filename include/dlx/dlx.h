@@ -168,7 +168,10 @@ struct dlx_search {
 /*
  * Memory functions for dlx_new_custom().  realloc(ctx, NULL, n) allocates,
  * realloc(ctx, p, n) resizes; both return NULL on failure and leave p as
- * it was.  free(ctx, NULL) must be harmless.
+ * it was.  free(ctx, NULL) must be harmless.  dlx_search_parallel() and
+ * dlx_pos_search_parallel() call them from their threads, at once: the
+ * allocator of a matrix searched on threads must be thread-safe, as
+ * malloc is.
  */
 struct dlx_allocator {
 	void	*(*realloc)(void *ctx, void *p, size_t n);

@@ -121,6 +121,23 @@ struct par {
 	double			 done;		/* weight of finished work */
 };
 
+/*
+ * Memory for the search's own bookkeeping comes from the caller's matrix's
+ * allocator (dlx_new_custom()), from any thread: such an allocator must
+ * be thread-safe, as malloc is (dlx.h says so).
+ */
+static void *
+par_alloc(const struct par *p, void *old, size_t nmemb, size_t size)
+{
+	return dlxi_alloc(p->d, old, nmemb, size);
+}
+
+static void
+par_release(const struct par *p, void *q)
+{
+	dlxi_free(p->d, q);
+}
+
 static void
 set_stop(struct par *p, int why)
 {
@@ -209,12 +226,12 @@ emit_count(struct par *p, uint64_t k)
 }
 
 static void
-free_slot(struct slot *t)
+free_slot(const struct par *p, struct slot *t)
 {
 	if (t != NULL) {
-		free(t->path);
-		free(t->held);
-		free(t);
+		par_release(p, t->path);
+		par_release(p, t->held);
+		par_release(p, t);
 	}
 }
 
@@ -231,7 +248,7 @@ advance(struct par *p)
 		else
 			emit_count(p, t->found);
 		p->head = t->next;
-		free_slot(t);
+		free_slot(p, t);
 	}
 	if (p->head != NULL) {
 		atomic_store(&p->head->head, 1);
@@ -273,17 +290,17 @@ want_cut(struct worker *w)
 	n = dlx_path(w->d, NULL, NULL, 0);
 	if (n == 0)
 		return 0;
-	free(w->path);
-	w->path = malloc(n * sizeof *w->path);
-	untried = malloc(n * sizeof *untried);
+	par_release(w->p, w->path);
+	w->path = par_alloc(w->p, NULL, n, sizeof *w->path);
+	untried = par_alloc(w->p, NULL, n, sizeof *untried);
 	if (w->path == NULL || untried == NULL) {
-		free(untried);
+		par_release(w->p, untried);
 		return 0;		/* no cut; the search goes on */
 	}
 	w->plen = dlx_path(w->d, w->path, untried, n);
 	for (l = 0; l < n; l++)
 		any |= untried[l] > 0;
-	free(untried);
+	par_release(w->p, untried);
 	return any;
 }
 
@@ -340,7 +357,7 @@ on_solution(void *arg, const int *options, size_t n)
 	t->found++;
 	need = t->nheld + n + 1;
 	if (need > t->capheld) {
-		q = realloc(t->held, 2 * need * sizeof *t->held);
+		q = par_alloc(p, t->held, 2 * need, sizeof *t->held);
 		if (q == NULL) {
 			pthread_mutex_lock(&p->mu);
 			set_stop(p, DLX_ENOMEM);
@@ -377,15 +394,17 @@ on_solution(void *arg, const int *options, size_t n)
 
 /* A new slot for path[0..len-1] extended by one option (or none, opt < 0). */
 static struct slot *
-new_slot(const int *path, size_t len, int opt, uint64_t commit,
-    double weight)
+new_slot(const struct par *p, const int *path, size_t len, int opt,
+    uint64_t commit, double weight)
 {
 	struct slot	*t;
 
-	if ((t = calloc(1, sizeof *t)) == NULL)
+	if ((t = par_alloc(p, NULL, 1, sizeof *t)) == NULL)
 		return NULL;
-	if ((t->path = malloc((len + 1) * sizeof *t->path)) == NULL) {
-		free(t);
+	memset(t, 0, sizeof *t);
+	if ((t->path = par_alloc(p, NULL, len + 1, sizeof *t->path)) ==
+	    NULL) {
+		par_release(p, t);
 		return NULL;
 	}
 	if (len > 0)
@@ -418,7 +437,8 @@ cut(struct worker *w, dlx *d, const struct slot *t, double *wsum, int *rc)
 
 	*rc = DLX_OK;
 	*wsum = 0.0;
-	if ((full = malloc((t->len + L + 1) * sizeof *full)) == NULL) {
+	if ((full = par_alloc(w->p, NULL, t->len + L + 1, sizeof *full)) ==
+	    NULL) {
 		*rc = DLX_ENOMEM;
 		return NULL;
 	}
@@ -434,7 +454,7 @@ cut(struct worker *w, dlx *d, const struct slot *t, double *wsum, int *rc)
 		lv = NULL;
 		tail = &lv;
 		for (m = k + 1; (int)m < n; m++) {
-			t2 = new_slot(full, t->len + l, w->opts[m],
+			t2 = new_slot(w->p, full, t->len + l, w->opts[m],
 			    w->costs[m], weight / n);
 			if (t2 == NULL) {
 				*rc = DLX_ENOMEM;
@@ -453,7 +473,7 @@ cut(struct worker *w, dlx *d, const struct slot *t, double *wsum, int *rc)
 	while (l-- > 0)
 		dlx_unforce(d);
 	if (*rc == DLX_OK) {
-		if ((t2 = new_slot(full, t->len + L, -1, 0, weight)) == NULL)
+		if ((t2 = new_slot(w->p, full, t->len + L, -1, 0, weight)) == NULL)
 			*rc = DLX_ENOMEM;
 		else {
 			*wsum += weight;
@@ -461,11 +481,11 @@ cut(struct worker *w, dlx *d, const struct slot *t, double *wsum, int *rc)
 			first = t2;
 		}
 	}
-	free(full);
+	par_release(w->p, full);
 	if (*rc != DLX_OK) {
 		while (first != NULL) {
 			t2 = first->next;
-			free_slot(first);
+			free_slot(w->p, first);
 			first = t2;
 		}
 	}
@@ -761,8 +781,9 @@ par_init(struct par *p, dlx *d, const struct dlx_search *s, unsigned nw,
 	p->next_progress = s->progress_updates != 0 ? s->progress_updates :
 	    (uint64_t)1 << 24;
 	atomic_init(&p->stop, 0);
-	if ((p->w = calloc(nw, sizeof *p->w)) == NULL)
+	if ((p->w = par_alloc(p, NULL, nw, sizeof *p->w)) == NULL)
 		return DLX_ENOMEM;
+	memset(p->w, 0, nw * sizeof *p->w);
 	for (k = 0; k < nw; k++)
 		p->w[k].p = p;
 	return DLX_OK;
@@ -806,8 +827,9 @@ share(struct par *p, const struct dlx_stats *st)
 
 	nopt = dlx_noptions(p->d) + 1;
 	for (k = 0; k < p->nw; k++) {
-		p->w[k].opts = malloc(nopt * sizeof *p->w[k].opts);
-		p->w[k].costs = malloc(nopt * sizeof *p->w[k].costs);
+		p->w[k].opts = par_alloc(p, NULL, nopt, sizeof *p->w[k].opts);
+		p->w[k].costs = par_alloc(p, NULL, nopt,
+		    sizeof *p->w[k].costs);
 		if (p->w[k].opts == NULL || p->w[k].costs == NULL)
 			return DLX_ENOMEM;
 	}
@@ -828,7 +850,7 @@ share(struct par *p, const struct dlx_stats *st)
 			/* Nothing will search the pieces: give them back. */
 			while ((t = p->head) != NULL) {
 				p->head = t->next;
-				free_slot(t);
+				free_slot(p, t);
 			}
 			return DLX_ENOMEM;
 		}
@@ -878,7 +900,7 @@ settle(struct par *p)
 	pthread_cond_destroy(&p->turn);
 	while ((t = p->head) != NULL) {
 		p->head = t->next;
-		free_slot(t);
+		free_slot(p, t);
 	}
 	return rc;
 }
@@ -894,11 +916,11 @@ par_free(struct par *p, const struct dlx_parallel *pp)
 		if (pp != NULL && pp->work != NULL)
 			pp->work[k] = p->w[k].work;
 		dlx_free(p->w[k].d);
-		free(p->w[k].path);
-		free(p->w[k].opts);
-		free(p->w[k].costs);
+		par_release(p, p->w[k].path);
+		par_release(p, p->w[k].opts);
+		par_release(p, p->w[k].costs);
 	}
-	free(p->w);
+	par_release(p, p->w);
 }
 
 int
