@@ -68,17 +68,11 @@ seconds(void)
 void
 cluster_u128_text(uint64_t hi, uint64_t lo, char *s)
 {
-	unsigned __int128	v = ((unsigned __int128)hi << 64) | lo;
-	char			tmp[40];
-	size_t			n = 0;
+	struct dlx_wide	w;
 
-	do {
-		tmp[n++] = (char)('0' + (int)(v % 10));
-		v /= 10;
-	} while (v != 0);
-	while (n > 0)
-		*s++ = tmp[--n];
-	*s = '\0';
+	w.hi = hi;
+	w.lo = lo;
+	dlx_wide_format(w, s, 40);
 }
 
 int

@@ -165,6 +165,35 @@ advance(dlx *d, struct task *t, int *done)
 	return DLX_OK;
 }
 
+/*
+ * What is left of s's limits after found solutions, nodes and updates:
+ * into sub, for the next subtree.  DLX_OK, or DLX_LIMIT or
+ * DLX_INCOMPLETE when one of them is used up.
+ */
+static int
+budgets_left(const struct dlx_search *s, struct dlx_search *sub,
+    uint64_t found, uint64_t nodes, uint64_t updates)
+{
+	if (s == NULL)
+		return DLX_OK;
+	if (s->max_solutions != 0) {
+		if (found >= s->max_solutions)
+			return DLX_LIMIT;
+		sub->max_solutions = s->max_solutions - found;
+	}
+	if (s->max_nodes != 0) {
+		if (nodes >= s->max_nodes)
+			return DLX_INCOMPLETE;
+		sub->max_nodes = s->max_nodes - nodes;
+	}
+	if (s->max_updates != 0) {
+		if (updates >= s->max_updates)
+			return DLX_INCOMPLETE;
+		sub->max_updates = s->max_updates - updates;
+	}
+	return DLX_OK;
+}
+
 int
 dlx_pos_search(dlx *d, dlx_pos *pos, const struct dlx_search *s)
 {
@@ -194,27 +223,9 @@ dlx_pos_search(dlx *d, dlx_pos *pos, const struct dlx_search *s)
 	pos->running = 1;
 	while (pos->next < pos->nt) {
 		t = &pos->t[pos->next];
-		if (s != NULL && s->max_solutions != 0) {
-			if (found >= s->max_solutions) {
-				rc = DLX_LIMIT;
-				break;
-			}
-			sub.max_solutions = s->max_solutions - found;
-		}
-		if (s != NULL && s->max_nodes != 0) {
-			if (nodes >= s->max_nodes) {
-				rc = DLX_INCOMPLETE;
-				break;
-			}
-			sub.max_nodes = s->max_nodes - nodes;
-		}
-		if (s != NULL && s->max_updates != 0) {
-			if (updates >= s->max_updates) {
-				rc = DLX_INCOMPLETE;
-				break;
-			}
-			sub.max_updates = s->max_updates - updates;
-		}
+		if ((rc = budgets_left(s, &sub, found, nodes, updates)) !=
+		    DLX_OK)
+			break;
 		if ((rc = force_path(d, t, t->len)) != DLX_OK)
 			break;
 		pos->cutting = 0;
@@ -730,27 +741,9 @@ dlx_pos_search_parallel(dlx *d, dlx_pos *pos, const struct dlx_search *s,
 	}
 	while (pos->next < pos->nt) {
 		t = &pos->t[pos->next];
-		if (s != NULL && s->max_solutions != 0) {
-			if (found >= s->max_solutions) {
-				rc = DLX_LIMIT;
-				break;
-			}
-			sub.max_solutions = s->max_solutions - found;
-		}
-		if (s != NULL && s->max_nodes != 0) {
-			if (nodes >= s->max_nodes) {
-				rc = DLX_INCOMPLETE;
-				break;
-			}
-			sub.max_nodes = s->max_nodes - nodes;
-		}
-		if (s != NULL && s->max_updates != 0) {
-			if (updates >= s->max_updates) {
-				rc = DLX_INCOMPLETE;
-				break;
-			}
-			sub.max_updates = s->max_updates - updates;
-		}
+		if ((rc = budgets_left(s, &sub, found, nodes, updates)) !=
+		    DLX_OK)
+			break;
 		if ((rc = force_path(d, t, t->len)) != DLX_OK)
 			break;
 		rc = dlx_search_parallel(d, &sub, p);

@@ -56,22 +56,7 @@ put(struct buf *b, const char *fmt, ...)
 	}
 }
 
-/* Decimal text of v into s (at least 40 bytes). */
-static void
-u128_text(u128 v, char *s)
-{
-	char	tmp[40];
-	size_t	n = 0;
-
-	do {
-		tmp[n++] = (char)('0' + (int)(v % 10));
-		v /= 10;
-	} while (v != 0);
-	while (n > 0)
-		*s++ = tmp[--n];
-	*s = '\0';
-}
-
+/* One task line: the path (p then p2) and the untried counts. */
 static void
 put_task(struct buf *b, const int *p, const size_t *u, size_t len,
     const int *p2, const size_t *u2, size_t len2)
@@ -96,6 +81,7 @@ dlx_pos_format(const dlx_pos *pos, const char *program, char **text,
 {
 	struct buf		 b;
 	const struct task	*t;
+	struct dlx_wide		 w;
 	uint64_t		 hi, lo, nodes, updates;
 	u128			 sol;
 	char			 num[48];
@@ -111,7 +97,9 @@ dlx_pos_format(const dlx_pos *pos, const char *program, char **text,
 	cut = pos->running && pos->cutting;
 	dlx_pos_figures(pos, &hi, &lo, &nodes, &updates);
 	sol = ((u128)hi << 64) | lo;
-	u128_text(sol, num);
+	w.hi = (uint64_t)(sol >> 64);
+	w.lo = (uint64_t)sol;
+	dlx_wide_format(w, num, sizeof num);
 	put(&b, "%s\nsplit %d\nprogram %s\nproblem %016llx\npart %u %u\n"
 	    "solutions %s\nnodes %llu\nupdates %llu\ntasks %zu\n", POS_MAGIC,
 	    DLX_SPLIT_VERSION, program, (unsigned long long)pos->digest,
