@@ -20,6 +20,7 @@
 #include <check.h>
 
 #include "dlx.h"
+#include "dlx_part.h"
 #include "dlx_text.h"
 #include "sudoku.h"
 #include "sudoku_gen.h"
@@ -257,8 +258,66 @@ variant_scenario(void)
 	return rc;
 }
 
+/* Queens n as a matrix: rows and columns, the diagonals secondary;
+ * NULL if the allocator failed. */
+static dlx *
+queens(int n)
+{
+	dlx	*d;
+	int	 r, c, it[4];
+
+	if (dlx_create(&d, 2 * (size_t)n, 4 * (size_t)n - 2, &failing) !=
+	    DLX_OK)
+		return NULL;
+	for (r = 0; r < n; r++)
+		for (c = 0; c < n; c++) {
+			it[0] = r;
+			it[1] = n + c;
+			it[2] = 2 * n + r + c;
+			it[3] = 2 * n + (2 * n - 1) + (n - 1 - r + c);
+			/* The option's number, or an error (< 0). */
+			if (dlx_add_option(d, it, 4) < 0) {
+				dlx_free(d);
+				return NULL;
+			}
+		}
+	return d;
+}
+
+/* A part of a split searched to its end, written as text and read back:
+ * the split, the position and the parse all allocate through the
+ * allocator (the text and the program string are the caller's). */
+static int
+parts_scenario(void)
+{
+	dlx_pos		*pos = NULL, *back = NULL;
+	const char	*why;
+	char		*text = NULL, *prog = NULL;
+	size_t		 len;
+	dlx		*d;
+	int		 rc;
+
+	if ((d = queens(6)) == NULL)
+		return DLX_ENOMEM;
+	if ((rc = dlx_split_part(d, 2, 3, &pos)) != DLX_OK)
+		goto out;
+	if ((rc = dlx_pos_search(d, pos, NULL)) != DLX_OK)
+		goto out;
+	if ((rc = dlx_pos_format(pos, "check_oom", &text, &len)) != DLX_OK)
+		goto out;
+	rc = dlx_pos_parse_custom(text, len, &back, &prog, &why, &failing);
+out:
+	free(text);
+	free(prog);
+	dlx_pos_free(back);
+	dlx_pos_free(pos);
+	dlx_free(d);
+	return rc;
+}
+
 static scenario_fn *const scenarios[] = {
-	text_scenario, sudoku_scenario, logic_scenario, variant_scenario
+	text_scenario, sudoku_scenario, logic_scenario, variant_scenario,
+	parts_scenario
 };
 
 /* Fail each allocation of scenario _i in turn. */
@@ -285,31 +344,6 @@ START_TEST(test_oom_every_failure)
 END_TEST
 
 
-/* Queens n as a matrix: rows and columns, the diagonals secondary;
- * NULL if the allocator failed. */
-static dlx *
-queens(int n)
-{
-	dlx	*d;
-	int	 r, c, it[4];
-
-	if (dlx_create(&d, 2 * (size_t)n, 4 * (size_t)n - 2, &failing) !=
-	    DLX_OK)
-		return NULL;
-	for (r = 0; r < n; r++)
-		for (c = 0; c < n; c++) {
-			it[0] = r;
-			it[1] = n + c;
-			it[2] = 2 * n + r + c;
-			it[3] = 2 * n + (2 * n - 1) + (n - 1 - r + c);
-			/* The option's number, or an error (< 0). */
-			if (dlx_add_option(d, it, 4) < 0) {
-				dlx_free(d);
-				return NULL;
-			}
-		}
-	return d;
-}
 
 /* The parallel search takes its memory from the matrix's allocator too:
  * every allocation failing in turn gives DLX_OK with the right count or
@@ -359,6 +393,26 @@ START_TEST(test_oom_parallel)
 }
 END_TEST
 
+/* The split, the position and the parse allocate through the allocator,
+ * not beside it: the scenario makes many more calls than its matrix. */
+START_TEST(test_oom_parts_allocator)
+{
+	long	 matrix;
+	dlx	*d;
+
+	fail_at = 0;
+	calls = live = 0;
+	ck_assert_ptr_nonnull(d = queens(6));
+	dlx_free(d);
+	matrix = calls;
+	calls = live = 0;
+	ck_assert_int_eq(parts_scenario(), DLX_OK);
+	ck_assert_int_eq(live, 0);
+	ck_assert_msg(calls > matrix + 20, "%ld calls, %ld for the matrix",
+	    calls, matrix);
+}
+END_TEST
+
 static Suite *
 make_oom_suite(void)
 {
@@ -368,6 +422,7 @@ make_oom_suite(void)
 	tcase_add_loop_test(tc, test_oom_every_failure, 0,
 	    (int)(sizeof scenarios / sizeof scenarios[0]));
 	tcase_add_test(tc, test_oom_parallel);
+	tcase_add_test(tc, test_oom_parts_allocator);
 	suite_add_tcase(s, tc);
 	return s;
 }

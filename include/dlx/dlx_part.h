@@ -158,12 +158,17 @@ int		 dlx_pos_format(const dlx_pos *pos, const char *program,
 /*
  * Read a position written by dlx_pos_format() from text[0..len-1].  On
  * success *pos gets it and *program a copy of the program string (both
- * the caller's to free).  On failure returns DLX_ECORRUPT and *why a
- * static description: truncated, checksum mismatch, bad syntax, or
- * DLX_ENOMEM.
+ * the caller's to free: dlx_pos_free(), free()).  On failure returns
+ * DLX_ECORRUPT and *why a static description: truncated, checksum
+ * mismatch, bad syntax, or DLX_ENOMEM.  The position takes its memory
+ * from a (copied; NULL: malloc) in the _custom form, as a position made
+ * by dlx_split() or dlx_pos_whole() takes the matrix's.
  */
 int		 dlx_pos_parse(const char *text, size_t len, dlx_pos **pos,
 		    char **program, const char **why);
+int		 dlx_pos_parse_custom(const char *text, size_t len,
+		    dlx_pos **pos, char **program, const char **why,
+		    const struct dlx_allocator *a);
 
 #ifdef __cplusplus
 }

@@ -28,8 +28,9 @@
  *
  * The loop is search.c's Algorithm X/C with the same dancing steps
  * (dance.h, commit_hooked() keeping the state up to date), written out
- * again because every level also looks the state up; it branches on the primary item with fewest options, stopping the
- * scan at a list of length 0 or 1.  Counts are 128-bit.
+ * again because every level also looks the state up; it branches on the
+ * primary item with fewest options, stopping the scan at a list of length
+ * 0 or 1.  Counts are 128-bit.
  */
 #include <limits.h>
 #include <stdint.h>

@@ -10,8 +10,8 @@
  * Parts.  dlx_split() cuts the tree into subproblems, named by their
  * paths, which partition the tree's solutions (forcing a path leaves
  * exactly the subtree under it: dlx.h, "Splitting a search"), and shares
- * them out by halves (the rule is in split.c, at "splitting").  Nothing here may
- * depend on the host: the estimates are integers from a fixed-seed
+ * them out by halves (the rule is in split.c, at "splitting").  Nothing
+ * here may depend on the host: the estimates are integers from a fixed-seed
  * generator, every tie is broken by search order, and so every process
  * of a cluster computes the same parts without talking to the others.
  *
@@ -35,6 +35,7 @@
 #include "dlx.h"
 #include "dlx_impl.h"
 #include "dlx_part.h"
+#include "alloc.h"
 
 #define MAX_PARTS	(1u << 20)
 #define MAX_PATH	(1u << 24)	/* longest path a position may hold */
@@ -49,6 +50,9 @@ struct task {
 };
 
 struct dlx_pos {
+	struct dlx_allocator mem;	/* every block of it, and the tasks'
+					   arrays: the allocator of the matrix
+					   it was made for (or of the parse) */
 	uint64_t	 digest;	/* dlx_digest() of the matrix */
 	unsigned	 k, n;		/* part k of n */
 	u128		 sol;		/* figures of the work done */

@@ -48,10 +48,10 @@ on_progress(void *arg, const struct dlx_stats *st)
 	/* Where the search stands: the node about to be entered. */
 	n = dlx_path(r->d, NULL, NULL, 0);
 	if (n > pos->cutcap) {
-		p = realloc(pos->cutp, n * sizeof *p);
+		p = mem_realloc(&pos->mem, pos->cutp, n, sizeof *p);
 		if (p != NULL)
 			pos->cutp = p;
-		u = realloc(pos->cutu, n * sizeof *u);
+		u = mem_realloc(&pos->mem, pos->cutu, n, sizeof *u);
 		if (u != NULL)
 			pos->cutu = u;
 		if (p == NULL || u == NULL) {
@@ -90,11 +90,11 @@ apply_cut(dlx_pos *pos)
 
 	if (len > MAX_PATH)
 		return -1;
-	p = realloc(t->path, (len + 1) * sizeof *p);
+	p = mem_realloc(&pos->mem, t->path, len + 1, sizeof *p);
 	if (p == NULL)
 		return -1;
 	t->path = p;
-	u = realloc(t->untried, (len + 1) * sizeof *u);
+	u = mem_realloc(&pos->mem, t->untried, len + 1, sizeof *u);
 	if (u == NULL)
 		return -1;
 	t->untried = u;
@@ -151,7 +151,7 @@ advance(dlx *d, struct task *t, int *done)
 		unforce_n(d, l);
 		return DLX_ECORRUPT;
 	}
-	if ((opts = malloc((size_t)n * sizeof *opts)) == NULL) {
+	if ((opts = mem_alloc(&d->mem, (size_t)n, sizeof *opts)) == NULL) {
 		unforce_n(d, l);
 		return DLX_ENOMEM;
 	}
@@ -161,7 +161,7 @@ advance(dlx *d, struct task *t, int *done)
 	t->path[l] = opts[(size_t)n - t->untried[l]];
 	t->untried[l]--;
 	t->len = l + 1;
-	free(opts);
+	mem_free(&d->mem, opts);
 	return DLX_OK;
 }
 
@@ -265,17 +265,18 @@ dlx_pos_search(dlx *d, dlx_pos *pos, const struct dlx_search *s)
  * after another, each subtree searched by dlx_search_parallel(), whose
  * threads share it out and visit the solutions in the serial order.
  *
- * Counting, with the cache or without (DLX_MEMO_NEVER): the position is first rewritten as the list of
- * its subtrees (a task with untried siblings becomes its subtree and each
- * sibling's, in search order: the same work), and threads, each with its
- * own copy of d and its own cache, count one subtree at a time with
- * dlx_count_wide(), the cache kept from one subtree to the next
- * (dlxint_count_kept): subtrees side by side meet the same states deeper
- * down, which is where a single count's hits come from.  A part's subtrees are many and of like size
- * (dlx_split), which is what shares them out well.  Subtrees finish out of
- * order; the position moves past a prefix of finished ones only, so that
- * it is exact wherever it is read: a subtree finished after an unfinished
- * one is counted again on resuming.
+ * Counting, with the cache or without (DLX_MEMO_NEVER): the position is
+ * first rewritten as the list of its subtrees (a task with untried siblings
+ * becomes its subtree and each sibling's, in search order: the same work),
+ * and threads, each with its own copy of d and its own cache, count one
+ * subtree at a time with dlx_count_wide(), the cache kept from one subtree
+ * to the next (dlxint_count_kept): subtrees side by side meet the same
+ * states deeper down, which is where a single count's hits come from.  A
+ * part's subtrees are many and of like size (dlx_split), which is what
+ * shares them out well.  Subtrees finish out of order; the position moves
+ * past a prefix of finished ones only, so that it is exact wherever it is
+ * read: a subtree finished after an unfinished one is counted again on
+ * resuming.
  */
 
 /* A count run on threads. */
@@ -440,8 +441,9 @@ flatten(dlx *d, dlx_pos *pos)
 	for (i = pos->next; i < pos->nt && rc == DLX_OK; i++) {
 		/* A copy to walk, so that pos stays whole on failure. */
 		c.len = pos->t[i].len;
-		c.path = malloc((c.len + 1) * sizeof *c.path);
-		c.untried = malloc((c.len + 1) * sizeof *c.untried);
+		c.path = mem_alloc(&pos->mem, c.len + 1, sizeof *c.path);
+		c.untried = mem_alloc(&pos->mem, c.len + 1,
+		    sizeof *c.untried);
 		if (c.path == NULL || c.untried == NULL) {
 			rc = DLX_ENOMEM;
 			break;
@@ -451,7 +453,8 @@ flatten(dlx *d, dlx_pos *pos)
 		    sizeof *c.untried);
 		for (done = 0; !done && rc == DLX_OK;) {
 			if (n == cap) {
-				q = realloc(nt, 2 * (cap + 8) * sizeof *q);
+				q = mem_realloc(&pos->mem, nt, 2 * (cap + 8),
+				    sizeof *q);
 				if (q == NULL) {
 					rc = DLX_ENOMEM;
 					break;
@@ -461,11 +464,13 @@ flatten(dlx *d, dlx_pos *pos)
 			}
 			q = &nt[n];
 			q->len = c.len;
-			q->path = malloc((c.len + 1) * sizeof *q->path);
-			q->untried = calloc(c.len + 1, sizeof *q->untried);
+			q->path = mem_alloc(&pos->mem, c.len + 1,
+			    sizeof *q->path);
+			q->untried = mem_zalloc(&pos->mem, c.len + 1,
+			    sizeof *q->untried);
 			if (q->path == NULL || q->untried == NULL) {
-				free(q->path);
-				free(q->untried);
+				mem_free(&pos->mem, q->path);
+				mem_free(&pos->mem, q->untried);
 				rc = DLX_ENOMEM;
 				break;
 			}
@@ -473,26 +478,26 @@ flatten(dlx *d, dlx_pos *pos)
 			n++;
 			rc = advance(d, &c, &done);
 		}
-		free(c.path);
-		free(c.untried);
+		mem_free(&pos->mem, c.path);
+		mem_free(&pos->mem, c.untried);
 		c.path = NULL;
 		c.untried = NULL;
 	}
-	free(c.path);
-	free(c.untried);
+	mem_free(&pos->mem, c.path);
+	mem_free(&pos->mem, c.untried);
 	if (rc != DLX_OK) {
 		for (l = 0; l < n; l++) {
-			free(nt[l].path);
-			free(nt[l].untried);
+			mem_free(&pos->mem, nt[l].path);
+			mem_free(&pos->mem, nt[l].untried);
 		}
-		free(nt);
+		mem_free(&pos->mem, nt);
 		return rc;
 	}
 	for (i = 0; i < pos->nt; i++) {
-		free(pos->t[i].path);
-		free(pos->t[i].untried);
+		mem_free(&pos->mem, pos->t[i].path);
+		mem_free(&pos->mem, pos->t[i].untried);
 	}
-	free(pos->t);
+	mem_free(&pos->mem, pos->t);
 	pos->t = nt;
 	pos->nt = n;
 	pos->next = 0;
@@ -502,23 +507,24 @@ flatten(dlx *d, dlx_pos *pos)
 /* Append to (*v, *n, *cap) a plain task: path[0..len-1], then opt if
  * opt >= 0.  Returns 0, -1 if out of memory. */
 static int
-push_task(struct task **v, size_t *n, size_t *cap, const int *path,
-    size_t len, int opt)
+push_task(const struct dlx_allocator *mem, struct task **v, size_t *n,
+    size_t *cap, const int *path, size_t len, int opt)
 {
 	struct task	*q;
 
 	if (*n == *cap) {
-		if ((q = realloc(*v, 2 * (*cap + 8) * sizeof *q)) == NULL)
+		if ((q = mem_realloc(mem, *v, 2 * (*cap + 8), sizeof *q)) ==
+		    NULL)
 			return -1;
 		*v = q;
 		*cap = 2 * (*cap + 8);
 	}
 	q = &(*v)[*n];
-	q->path = malloc((len + 2) * sizeof *q->path);
-	q->untried = calloc(len + 2, sizeof *q->untried);
+	q->path = mem_alloc(mem, len + 2, sizeof *q->path);
+	q->untried = mem_zalloc(mem, len + 2, sizeof *q->untried);
 	if (q->path == NULL || q->untried == NULL) {
-		free(q->path);
-		free(q->untried);
+		mem_free(mem, q->path);
+		mem_free(mem, q->untried);
 		return -1;
 	}
 	if (len > 0)
@@ -531,15 +537,15 @@ push_task(struct task **v, size_t *n, size_t *cap, const int *path,
 }
 
 static void
-free_tasks(struct task *v, size_t n)
+free_tasks(const struct dlx_allocator *mem, struct task *v, size_t n)
 {
 	size_t	i;
 
 	for (i = 0; i < n; i++) {
-		free(v[i].path);
-		free(v[i].untried);
+		mem_free(mem, v[i].path);
+		mem_free(mem, v[i].untried);
 	}
-	free(v);
+	mem_free(mem, v);
 }
 
 /*
@@ -561,7 +567,7 @@ refine(dlx *d, dlx_pos *pos, size_t want)
 	size_t		 n, cap, i, level, cap_opts = dlx_noptions(d) + 1;
 	int		*opts, rc = DLX_OK, k, m;
 
-	if ((opts = malloc(cap_opts * sizeof *opts)) == NULL)
+	if ((opts = mem_alloc(&d->mem, cap_opts, sizeof *opts)) == NULL)
 		return DLX_ENOMEM;
 	for (level = 0; level < REFINE_LEVELS && rc == DLX_OK &&
 	    pos->nt - pos->next < want; level++) {
@@ -574,27 +580,27 @@ refine(dlx *d, dlx_pos *pos, size_t want)
 			m = dlx_branch(d, NULL, opts, NULL, cap_opts);
 			unforce_n(d, t->len);
 			if (m <= 0 || (size_t)m > cap_opts) {
-				if (push_task(&nt, &n, &cap, t->path, t->len,
+				if (push_task(&pos->mem, &nt, &n, &cap, t->path, t->len,
 				    -1) != 0)
 					rc = DLX_ENOMEM;
 				continue;
 			}
 			for (k = 0; k < m && rc == DLX_OK; k++)
-				if (push_task(&nt, &n, &cap, t->path, t->len,
+				if (push_task(&pos->mem, &nt, &n, &cap, t->path, t->len,
 				    opts[k]) != 0)
 					rc = DLX_ENOMEM;
 		}
 		if (rc != DLX_OK || n == pos->nt - pos->next) {
 			/* An error, or nothing left to cut. */
-			free_tasks(nt, n);
+			free_tasks(&pos->mem, nt, n);
 			break;
 		}
-		free_tasks(pos->t, pos->nt);
+		free_tasks(&pos->mem, pos->t, pos->nt);
 		pos->t = nt;
 		pos->nt = n;
 		pos->next = 0;
 	}
-	free(opts);
+	mem_free(&d->mem, opts);
 	return rc;
 }
 
@@ -627,11 +633,11 @@ pos_count(dlx *d, dlx_pos *pos, const struct dlx_search *s,
 		pc.m.memory = (size_t)64 << 20;
 	pc.m.memory /= nw;		/* each thread its own cache */
 	pc.nw = nw;
-	pc.sol = calloc(pos->nt + 1, sizeof *pc.sol);
-	pc.st = calloc(pos->nt + 1, sizeof *pc.st);
-	pc.done = calloc(pos->nt + 1, 1);
-	pc.live = calloc(nw, sizeof *pc.live);
-	w = calloc(nw, sizeof *w);
+	pc.sol = mem_zalloc(&d->mem, pos->nt + 1, sizeof *pc.sol);
+	pc.st = mem_zalloc(&d->mem, pos->nt + 1, sizeof *pc.st);
+	pc.done = mem_zalloc(&d->mem, pos->nt + 1, 1);
+	pc.live = mem_zalloc(&d->mem, nw, sizeof *pc.live);
+	w = mem_zalloc(&d->mem, nw, sizeof *w);
 	if (pc.sol == NULL || pc.st == NULL || pc.done == NULL ||
 	    pc.live == NULL || w == NULL) {
 		rc = DLX_ENOMEM;
@@ -667,11 +673,11 @@ out:
 	if (w != NULL)
 		for (k = 1; k < nw; k++)
 			dlx_free(w[k].d);
-	free(w);
-	free(pc.sol);
-	free(pc.st);
-	free(pc.done);
-	free(pc.live);
+	mem_free(&d->mem, w);
+	mem_free(&d->mem, pc.sol);
+	mem_free(&d->mem, pc.st);
+	mem_free(&d->mem, pc.done);
+	mem_free(&d->mem, pc.live);
 	return rc;
 }
 

@@ -301,15 +301,15 @@ get_figures(struct cur *c, dlx_pos *pos, uint64_t *ntasks)
 /* One task line into t (its arrays allocated here, freed with the
  * position).  DLX_OK, DLX_ENOMEM, or DLX_ECORRUPT on bad syntax. */
 static int
-get_task(struct cur *c, struct task *t)
+get_task(struct cur *c, const struct dlx_allocator *mem, struct task *t)
 {
 	uint64_t	 l, k, v;
 
 	if (get_num(c, MAX_PATH, &l) != 0 ||
 	    l > (uint64_t)(c->end - c->p) / 4)
 		return DLX_ECORRUPT;
-	t->path = malloc(((size_t)l + 1) * sizeof *t->path);
-	t->untried = malloc(((size_t)l + 1) * sizeof *t->untried);
+	t->path = mem_alloc(mem, (size_t)l + 1, sizeof *t->path);
+	t->untried = mem_alloc(mem, (size_t)l + 1, sizeof *t->untried);
 	if (t->path == NULL || t->untried == NULL)
 		return DLX_ENOMEM;
 	t->len = (size_t)l;
@@ -330,6 +330,14 @@ int
 dlx_pos_parse(const char *text, size_t len, dlx_pos **posp, char **program,
     const char **why)
 {
+	return dlx_pos_parse_custom(text, len, posp, program, why, NULL);
+}
+
+int
+dlx_pos_parse_custom(const char *text, size_t len, dlx_pos **posp,
+    char **program, const char **why, const struct dlx_allocator *a)
+{
+	struct dlx_allocator	 mem;
 	struct cur	 c;
 	dlx_pos		*pos = NULL;
 	const char	*body_end;
@@ -340,24 +348,29 @@ dlx_pos_parse(const char *text, size_t len, dlx_pos **posp, char **program,
 
 	*posp = NULL;
 	*program = NULL;
+	*why = "invalid allocator";
+	if (mem_init(&mem, a) != DLX_OK)
+		return DLX_EINVAL;
 	if ((rc = check_sum(text, len, &body_end, why)) != DLX_OK)
 		return rc;
 	c.p = text;
 	c.end = body_end;
 	if ((rc = get_head(&c, &prog, why)) != DLX_OK)
 		return rc;
-	if ((pos = calloc(1, sizeof *pos)) == NULL)
+	if ((pos = mem_zalloc(&mem, 1, sizeof *pos)) == NULL)
 		goto nomem;
+	pos->mem = mem;
 	*why = "bad syntax";
 	/* Each task takes at least two bytes: a bound before allocating. */
 	if (get_figures(&c, pos, &ntasks) != 0 ||
 	    ntasks > (uint64_t)(c.end - c.p) / 2)
 		goto bad;
-	if ((pos->t = calloc((size_t)ntasks + 1, sizeof *pos->t)) == NULL)
+	if ((pos->t = mem_zalloc(&mem, (size_t)ntasks + 1, sizeof *pos->t)) ==
+	    NULL)
 		goto nomem;
 	for (i = 0; i < ntasks; i++) {
 		pos->nt = i + 1;
-		if ((rc = get_task(&c, &pos->t[i])) == DLX_ENOMEM)
+		if ((rc = get_task(&c, &mem, &pos->t[i])) == DLX_ENOMEM)
 			goto nomem;
 		if (rc != DLX_OK)
 			goto bad;

@@ -15,6 +15,9 @@
 
 #define PROBES		16		/* random probes per estimate */
 
+/* The memory of a split: the matrix's allocator. */
+#define MEM(sp)		(&(sp)->d->mem)
+
 static uint64_t
 sat_add(uint64_t a, uint64_t b)
 {
@@ -109,12 +112,12 @@ struct group {
 };
 
 static int
-group_add(struct group *g, size_t i)
+group_add(struct split *sp, struct group *g, size_t i)
 {
 	size_t	*q;
 
 	if (g->n == g->cap) {
-		q = realloc(g->v, 2 * (g->cap + 8) * sizeof *q);
+		q = mem_realloc(MEM(sp), g->v, 2 * (g->cap + 8), sizeof *q);
 		if (q == NULL)
 			return -1;
 		g->v = q;
@@ -152,7 +155,8 @@ heap_push(struct split *sp, size_t i)
 	size_t	k, up, *q;
 
 	if (sp->nheap == sp->caph) {
-		q = realloc(sp->heap, 2 * (sp->caph + 8) * sizeof *q);
+		q = mem_realloc(MEM(sp), sp->heap, 2 * (sp->caph + 8),
+		    sizeof *q);
 		if (q == NULL)
 			return -1;
 		sp->heap = q;
@@ -252,7 +256,8 @@ add_sub(struct split *sp, const struct sub *parent, int opt, unsigned rank,
 	if (n == 0 && item >= 0)
 		return 0;			/* a dead end */
 	if (sp->ns == sp->caps) {
-		q = realloc(sp->s, 2 * (sp->caps + 8) * sizeof *q);
+		q = mem_realloc(MEM(sp), sp->s, 2 * (sp->caps + 8),
+		    sizeof *q);
 		if (q == NULL)
 			return -1;
 		sp->s = q;
@@ -260,11 +265,11 @@ add_sub(struct split *sp, const struct sub *parent, int opt, unsigned rank,
 	}
 	s = &sp->s[sp->ns];
 	memset(s, 0, sizeof *s);
-	s->path = malloc((len + 1) * sizeof *s->path);
-	s->idx = malloc((len + 1) * sizeof *s->idx);
+	s->path = mem_alloc(MEM(sp), len + 1, sizeof *s->path);
+	s->idx = mem_alloc(MEM(sp), len + 1, sizeof *s->idx);
 	if (s->path == NULL || s->idx == NULL) {
-		free(s->path);
-		free(s->idx);
+		mem_free(MEM(sp), s->path);
+		mem_free(MEM(sp), s->idx);
 		return -1;
 	}
 	s->len = len;
@@ -283,9 +288,9 @@ add_sub(struct split *sp, const struct sub *parent, int opt, unsigned rank,
 		s->est = estimate(sp, seed);
 	} else
 		s->est = 1;
-	if (group_add(g, sp->ns) != 0) {
-		free(s->path);
-		free(s->idx);
+	if (group_add(sp, g, sp->ns) != 0) {
+		mem_free(MEM(sp), s->path);
+		mem_free(MEM(sp), s->idx);
 		return -1;
 	}
 	sp->ns++;
@@ -334,7 +339,7 @@ expand(struct split *sp, struct group *g, size_t j)
 	n = dlx_branch(sp->d, NULL, sp->opts, NULL, sp->cap);
 	if (n < 0 || (size_t)n > sp->cap)
 		return 0;
-	if ((kids = malloc(((size_t)n + 1) * sizeof *kids)) == NULL)
+	if ((kids = mem_alloc(MEM(sp), (size_t)n + 1, sizeof *kids)) == NULL)
 		return -1;
 	memcpy(kids, sp->opts, (size_t)n * sizeof *kids);
 	/* sp->s may move while children are added: work on a copy. */
@@ -344,12 +349,12 @@ expand(struct split *sp, struct group *g, size_t j)
 			continue;	/* cannot happen: a branch of d */
 		if (add_sub(sp, &parent, kids[k], (unsigned)k, g) != 0) {
 			dlx_unforce(sp->d);
-			free(kids);
+			mem_free(MEM(sp), kids);
 			return -1;
 		}
 		dlx_unforce(sp->d);
 	}
-	free(kids);
+	mem_free(MEM(sp), kids);
 	for (m = first; m < g->n; m++)
 		if (sp->s[g->v[m]].open && heap_push(sp, g->v[m]) != 0)
 			return -1;
@@ -381,25 +386,28 @@ sort_group(struct split *sp, struct group *g,
 	struct sub	**v;
 	size_t		  j;
 
-	if ((v = malloc((g->n + 1) * sizeof *v)) == NULL)
+	if ((v = mem_alloc(MEM(sp), g->n + 1, sizeof *v)) == NULL)
 		return -1;
 	for (j = 0; j < g->n; j++)
 		v[j] = &sp->s[g->v[j]];
 	qsort(v, g->n, sizeof *v, cmp);
 	for (j = 0; j < g->n; j++)
 		g->v[j] = (size_t)(v[j] - sp->s);
-	free(v);
+	mem_free(MEM(sp), v);
 	return 0;
 }
 
-/* An empty position for part k of n of the matrix of the given digest. */
+/* An empty position for part k of n of the matrix of the given digest,
+ * its memory from mem (the matrix's allocator). */
 static dlx_pos *
-pos_new(uint64_t digest, unsigned k, unsigned n)
+pos_new(const struct dlx_allocator *mem, uint64_t digest, unsigned k,
+    unsigned n)
 {
 	dlx_pos	*pos;
 
-	if ((pos = calloc(1, sizeof *pos)) == NULL)
+	if ((pos = mem_zalloc(mem, 1, sizeof *pos)) == NULL)
 		return NULL;
+	pos->mem = *mem;
 	pos->digest = digest;
 	pos->k = k;
 	pos->n = n;
@@ -412,15 +420,16 @@ pos_add(dlx_pos *pos, const int *path, size_t len)
 {
 	struct task	*t;
 
-	if ((t = realloc(pos->t, (pos->nt + 1) * sizeof *t)) == NULL)
+	if ((t = mem_realloc(&pos->mem, pos->t, pos->nt + 1, sizeof *t)) ==
+	    NULL)
 		return -1;
 	pos->t = t;
 	t = &pos->t[pos->nt];
-	t->path = malloc((len + 1) * sizeof *t->path);
-	t->untried = calloc(len + 1, sizeof *t->untried);
+	t->path = mem_alloc(&pos->mem, len + 1, sizeof *t->path);
+	t->untried = mem_zalloc(&pos->mem, len + 1, sizeof *t->untried);
 	if (t->path == NULL || t->untried == NULL) {
-		free(t->path);
-		free(t->untried);
+		mem_free(&pos->mem, t->path);
+		mem_free(&pos->mem, t->untried);
 		return -1;
 	}
 	if (len > 0)
@@ -449,7 +458,7 @@ split_range(struct split *sp, struct group *g, unsigned a, unsigned b,
 	if (m == 1) {
 		/* d may stand anywhere in the tree now: the digest taken
 		 * before the split began. */
-		if ((parts[a] = pos_new(sp->digest, a + 1, n)) == NULL)
+		if ((parts[a] = pos_new(MEM(sp), sp->digest, a + 1, n)) == NULL)
 			return -1;
 		if (sort_group(sp, g, cmp_order) != 0)
 			return -1;
@@ -486,7 +495,7 @@ split_range(struct split *sp, struct group *g, unsigned a, unsigned b,
 	load[0] = load[1] = 0;
 	for (j = 0; j < g->n; j++) {
 		x = load[0] * half[1] > load[1] * half[0];
-		if (group_add(&side[x], g->v[j]) != 0)
+		if (group_add(sp, &side[x], g->v[j]) != 0)
 			goto out;
 		load[x] += sp->s[g->v[j]].est + 1;
 	}
@@ -498,8 +507,8 @@ split_range(struct split *sp, struct group *g, unsigned a, unsigned b,
 		goto out;
 	rc = 0;
 out:
-	free(side[0].v);
-	free(side[1].v);
+	mem_free(MEM(sp), side[0].v);
+	mem_free(MEM(sp), side[1].v);
 	return rc;
 }
 
@@ -518,9 +527,9 @@ split(dlx *d, unsigned want, unsigned nparts, dlx_pos **parts)
 	sp.d = d;
 	sp.digest = dlx_digest(d);
 	sp.cap = dlx_noptions(d) + 1;
-	sp.opts = malloc(sp.cap * sizeof *sp.opts);
+	sp.opts = mem_alloc(&d->mem, sp.cap, sizeof *sp.opts);
 	/* A path chooses at most one option per primary item. */
-	sp.at = malloc((dlx_nprimary(d) + 1) * sizeof *sp.at);
+	sp.at = mem_alloc(&d->mem, dlx_nprimary(d) + 1, sizeof *sp.at);
 	if (sp.opts == NULL || sp.at == NULL)
 		goto out;
 	if (add_sub(&sp, NULL, -1, 0, &g) != 0)
@@ -536,14 +545,14 @@ out:
 			parts[k] = NULL;
 		}
 	for (i = 0; i < sp.ns; i++) {
-		free(sp.s[i].path);
-		free(sp.s[i].idx);
+		mem_free(&d->mem, sp.s[i].path);
+		mem_free(&d->mem, sp.s[i].idx);
 	}
-	free(sp.s);
-	free(sp.heap);
-	free(sp.opts);
-	free(sp.at);
-	free(g.v);
+	mem_free(&d->mem, sp.s);
+	mem_free(&d->mem, sp.heap);
+	mem_free(&d->mem, sp.opts);
+	mem_free(&d->mem, sp.at);
+	mem_free(&d->mem, g.v);
 	return rc;
 }
 
@@ -571,11 +580,11 @@ dlx_split_part(dlx *d, unsigned k, unsigned nparts, dlx_pos **part)
 		return DLX_EINVAL;
 	if (dlx_branch(d, NULL, NULL, NULL, 0) == DLX_EMISUSE)
 		return DLX_EMISUSE;
-	if ((parts = calloc(nparts, sizeof *parts)) == NULL)
+	if ((parts = mem_zalloc(&d->mem, nparts, sizeof *parts)) == NULL)
 		return DLX_ENOMEM;
 	if ((rc = split(d, k - 1, nparts, parts)) == DLX_OK)
 		*part = parts[k - 1];
-	free(parts);
+	mem_free(&d->mem, parts);
 	return rc;
 }
 
@@ -584,7 +593,7 @@ dlx_pos_whole(const dlx *d)
 {
 	dlx_pos	*pos;
 
-	if (d == NULL || (pos = pos_new(dlx_digest(d), 1, 1)) == NULL)
+	if (d == NULL || (pos = pos_new(&d->mem, dlx_digest(d), 1, 1)) == NULL)
 		return NULL;
 	if (pos_add(pos, NULL, 0) != 0) {
 		dlx_pos_free(pos);
@@ -596,17 +605,20 @@ dlx_pos_whole(const dlx *d)
 void
 dlx_pos_free(dlx_pos *pos)
 {
-	size_t	i;
+	struct dlx_allocator	mem;
+	size_t			i;
 
 	if (pos == NULL)
 		return;
 	for (i = 0; i < pos->nt; i++) {
-		free(pos->t[i].path);
-		free(pos->t[i].untried);
+		mem_free(&pos->mem, pos->t[i].path);
+		mem_free(&pos->mem, pos->t[i].untried);
 	}
-	free(pos->t);
-	free(pos->cutp);
-	free(pos->cutu);
-	free(pos);
+	mem_free(&pos->mem, pos->t);
+	mem_free(&pos->mem, pos->cutp);
+	mem_free(&pos->mem, pos->cutu);
+	/* The position's own block, with the allocator it holds: a copy. */
+	mem = pos->mem;
+	mem_free(&mem, pos);
 }
 
