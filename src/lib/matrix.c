@@ -108,8 +108,8 @@ dlx_new_custom(size_t nprimary, size_t nsecondary,
 	d->choice = dlxi_alloc(d, NULL, nprimary + 1, sizeof *d->choice);
 	d->sol = dlxi_alloc(d, NULL, nprimary + 1, sizeof *d->sol);
 	if (d->items == NULL || d->len == NULL || d->nodes == NULL ||
-	    d->ostart == NULL || d->mark == NULL || d->forced == NULL || d->choice == NULL ||
-	    d->sol == NULL) {
+	    d->ostart == NULL || d->mark == NULL || d->forced == NULL ||
+	    d->choice == NULL || d->sol == NULL) {
 		dlx_free(d);
 		return NULL;
 	}
