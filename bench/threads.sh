@@ -44,7 +44,12 @@ run() {
 }
 
 run "pentominoes 6x10" "$top/src/dlx" "$tmp/pent6x10.dlx"
-run "empty 6x6 sudoku" "$top/src/dlx" "$tmp/sudoku6.dlx"
+run "empty 6x6, plain" "$top/src/dlx" --no-memo "$tmp/sudoku6.dlx"
+# The memoized count of a whole problem runs on one thread (per-thread
+# caches lose the repeats between threads); --part 1/1 spreads its
+# subtrees over the threads, each with a cache of its own.
+run "empty 6x6, memo" "$top/src/dlx" "$tmp/sudoku6.dlx"
+run "empty 6x6, memo, part" "$top/src/dlx" --part 1/1 "$tmp/sudoku6.dlx"
 if [ -f "$data/puzzles7_serg_benchmark.txt" ]; then
 	run "serg file" "$top/src/dlx-sudoku" -c -f line \
 	    "$data/puzzles7_serg_benchmark.txt"
