@@ -12,7 +12,16 @@ trap 'test -n "$pid" && kill -9 "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
 if [ -n "$DLX_RUN" ]; then shape=3x20 want=8; else shape=5x12 want=4040; fi
 "$top_builddir/examples/pentomino" -d $shape >"$tmp/p.dlx" || exit 99
 
-# Up to 40 runs; the first 5 are killed after 0.1 to 1.5 s.
+# How long a whole run takes here (valgrind makes it slower by far): the
+# kills below land at random moments within that time.
+t0=$(date +%s.%N)
+$DLX_RUN "$dlx" --checkpoint-every 0.05 --checkpoint "$tmp/ck0" \
+    "$tmp/p.dlx" >/dev/null 2>&1
+t1=$(date +%s.%N)
+rm -f "$tmp/ck0"
+
+# Up to 40 runs; the first 5 are killed at a random moment between a
+# tenth and nine tenths of a whole run (at least 0.1 s).
 ck=$tmp/ck
 kills=0 runs=0 st=
 while [ $runs -lt 40 ]; do
@@ -27,7 +36,9 @@ while [ $runs -lt 40 ]; do
 	    >"$tmp/out" 2>"$tmp/err") &
 	pid=$!
 	if [ $kills -lt 5 ]; then
-		r=$(awk -v s="$runs$$" 'BEGIN { srand(s); printf "%.2f", 0.1 + 1.4 * rand() }')
+		r=$(awk -v s="$runs$$" -v a="$t0" -v b="$t1" 'BEGIN {
+			srand(s); d = b - a; r = d * (0.1 + 0.8 * rand())
+			printf "%.2f", r < 0.1 ? 0.1 : r }')
 		sleep "$r"
 		kill -9 "$pid" 2>/dev/null && kills=$((kills + 1))
 	fi
