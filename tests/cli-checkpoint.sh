@@ -20,8 +20,9 @@ $DLX_RUN "$dlx" --checkpoint-every 0.05 --checkpoint "$tmp/ck0" \
 t1=$(date +%s.%N)
 rm -f "$tmp/ck0"
 
-# Up to 40 runs; the first 5 are killed at a random moment between a
-# tenth and nine tenths of a whole run (at least 0.1 s).
+# Up to 40 runs; the first 5 are killed at a random moment from 0.1 s
+# to a third of a whole run (at most 1.5 s): early enough to land while
+# the resumed runs, which have less left to do, still run.
 ck=$tmp/ck
 kills=0 runs=0 st=
 while [ $runs -lt 40 ]; do
@@ -37,8 +38,8 @@ while [ $runs -lt 40 ]; do
 	pid=$!
 	if [ $kills -lt 5 ]; then
 		r=$(awk -v s="$runs$$" -v a="$t0" -v b="$t1" 'BEGIN {
-			srand(s); d = b - a; r = d * (0.1 + 0.8 * rand())
-			printf "%.2f", r < 0.1 ? 0.1 : r }')
+			srand(s); d = (b - a) / 3; if (d > 1.4) d = 1.4
+			printf "%.2f", 0.1 + d * rand() }')
 		sleep "$r"
 		kill -9 "$pid" 2>/dev/null && kills=$((kills + 1))
 	fi
