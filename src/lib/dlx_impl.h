@@ -61,6 +61,7 @@
 #include "dlx.h"
 
 struct dlx_mult;
+struct sparse;
 
 struct node {
 	int	up;		/* vertical links (spacers: see above) */
@@ -126,6 +127,12 @@ struct dlx {
 						   on copies; st and progress
 						   are its totals */
 	struct dlx_stats	 st;
+	int			 colored;	/* an option has a color */
+	struct sparse		*sparse;	/* the state of a search on
+						   sparse sets, while one runs
+						   (sparse.c), else NULL */
+	int			*scratch;	/* its memory, kept for the */
+	size_t			 scratch_cap;	/* next search (ints) */
 	int			 nzero;		/* primary items whose list */
 	int			 zero[4];	/* hide() emptied (the first
 						   four) */
@@ -182,5 +189,30 @@ search_over_budget(const dlx *d, const struct dlx_search *s)
 	return (s->max_nodes != 0 && d->st.nodes >= s->max_nodes) ||
 	    (s->max_updates != 0 && d->st.updates >= s->max_updates);
 }
+
+/*
+ * The fast mode's choice of the item to branch on, among a[0..n-1] (the
+ * lengths of the primary items, COVERED added to covered ones): the first
+ * with at most one option, else the first smallest.  search.c.
+ */
+int	search_first_short(const int *a, int n);
+
+/*
+ * The fast search on sparse sets (sparse.c), for d without colors or item
+ * bounds, with a primary item left: runs the search s on d and returns 1
+ * with its result in *rc, or returns 0, leaving d untouched, if d is not
+ * for it (colors, or too large).  Called by dlx_search() once the search
+ * is set up (d->st cleared, d->searching set).
+ */
+int	sparse_search(dlx *d, const struct dlx_search *s, int *rc);
+
+/* Grow d->scratch, the memory of sparse_search(), for d's capacities
+ * (done with them, so that a search never allocates).  DLX_OK or
+ * DLX_ENOMEM. */
+int	sparse_reserve(dlx *d);
+
+/* dlx_progress() and dlx_path() while d->sparse is set. */
+double	sparse_progress(const dlx *d);
+size_t	sparse_path(const dlx *d, int *options, size_t *untried, size_t cap);
 
 #endif /* DLX_IMPL_H */

@@ -109,7 +109,8 @@ dlx_new_custom(size_t nprimary, size_t nsecondary,
 	d->sol = dlxi_alloc(d, NULL, nprimary + 1, sizeof *d->sol);
 	if (d->items == NULL || d->len == NULL || d->nodes == NULL ||
 	    d->ostart == NULL || d->mark == NULL || d->forced == NULL ||
-	    d->choice == NULL || d->sol == NULL) {
+	    d->choice == NULL || d->sol == NULL ||
+	    sparse_reserve(d) != DLX_OK) {
 		dlx_free(d);
 		return NULL;
 	}
@@ -168,6 +169,7 @@ dlx_free(dlx *d)
 	dlxi_free(d, d->forced);
 	dlxi_free(d, d->choice);
 	dlxi_free(d, d->sol);
+	dlxi_free(d, d->scratch);
 	mult_free(d);
 	d->mem.free(d->mem.ctx, d);
 }
@@ -259,7 +261,7 @@ grow(dlx *d, size_t n)
 		d->ostart = p;
 		d->capoptions = (int)cap;
 	}
-	return DLX_OK;
+	return sparse_reserve(d);
 }
 
 int
@@ -317,6 +319,8 @@ dlx_add_option_colored(dlx *d, const int *items, const int *colors,
 		nd = &d->nodes[x];
 		nd->top = i;
 		nd->color = colors != NULL ? colors[k] : 0;
+		if (nd->color != 0)
+			d->colored = 1;
 		/* Append at the bottom of item i's list. */
 		nd->up = hd->up;
 		nd->down = i;
@@ -441,6 +445,7 @@ dlx_memory(const dlx *d)
 	m += (size_t)d->capnodes * sizeof *d->nodes;
 	m += ((size_t)d->capoptions + 1) * sizeof *d->ostart;
 	m += 3 * ((size_t)d->nprimary + 1) * sizeof(int);
+	m += d->scratch_cap * sizeof *d->scratch;
 	if (d->names != NULL) {
 		m += (size_t)d->nitems * sizeof *d->names;
 		for (k = 0; k < d->nitems; k++)
@@ -545,6 +550,9 @@ dlx_clone(const dlx *d)
 		return NULL;
 	*c = *d;
 	c->mult = NULL;
+	c->sparse = NULL;
+	c->scratch = NULL;
+	c->scratch_cap = 0;
 	c->items = NULL;
 	c->len = NULL;
 	c->nodes = NULL;
@@ -572,7 +580,8 @@ dlx_clone(const dlx *d)
 	if (c->items == NULL || c->len == NULL || c->mark == NULL ||
 	    c->nodes == NULL || c->ostart == NULL || c->forced == NULL ||
 	    c->choice == NULL || c->sol == NULL ||
-	    (d->names != NULL && c->names == NULL))
+	    (d->names != NULL && c->names == NULL) ||
+	    sparse_reserve(c) != DLX_OK)
 		goto fail;
 	memcpy(c->items, d->items, ni * sizeof *c->items);
 	memcpy(c->len, d->len, ni * sizeof *c->len);

@@ -212,8 +212,8 @@ first_min(const int *a, int n)
 #if defined(__GNUC__) && !defined(__clang__)
 __attribute__((optimize("tree-vectorize")))
 #endif
-static int
-first_short(const int *a, int n)
+int
+search_first_short(const int *a, int n)
 {
 	int	m, bm, b, e, k;
 
@@ -279,6 +279,8 @@ dlx_search(dlx *d, const struct dlx_search *s)
 	level = 0;
 	best = cur = 0;		/* set at forward before any use */
 	knuth = s->knuth != 0;
+	if (!knuth && sparse_search(d, s, &rc))
+		goto out;
 
 	/*
 	 * Knuth's loop, with gotos as in his programs, and his step names
@@ -326,7 +328,7 @@ forward:
 	if (knuth)
 		best = first_min(d->len + 1, d->nprimary) + 1;
 	else
-		best = first_short(d->len + 1, d->nprimary) + 1;
+		best = search_first_short(d->len + 1, d->nprimary) + 1;
 	if (d->len[best] > 1)
 		d->st.branches++;
 	cover(d, best);
@@ -523,6 +525,8 @@ dlx_progress(const dlx *d)
 		return d->searched ? d->progress : 0.0;
 	if (mult_active(d))
 		return mult_progress(d);
+	if (d->sparse != NULL)
+		return sparse_progress(d);
 	/*
 	 * Knuth's estimate: if the choice at level 0 is the k-th of t, the
 	 * fraction done is (k-1)/t plus 1/t times the estimate for the
@@ -596,7 +600,11 @@ dlx_path(const dlx *d, int *options, size_t *untried, size_t cap)
 	size_t	l, n;
 	int	p, c;
 
-	if (d == NULL || !d->searching || d->parallel || d->level < 0)
+	if (d == NULL || !d->searching || d->parallel)
+		return 0;
+	if (d->sparse != NULL)
+		return sparse_path(d, options, untried, cap);
+	if (d->level < 0)
 		return 0;
 	n = (size_t)d->level;
 	for (l = 0; l < n && l < cap; l++) {
