@@ -444,12 +444,14 @@ enter:
 		}
 		/*
 		 * AUTO: judge at 2^16, 2^18 and 2^20 lookups whether the hits
-		 * have spared at least as many nodes as were visited (a node
-		 * with the cache costs about twice a plain one); if not,
+		 * have spared at least four times as many nodes as were
+		 * visited (a node here, on the links and with a lookup, costs
+		 * three to four of the plain search on sparse sets); if not,
 		 * start again with the plain search, having lost little.
 		 */
-		if (m->giveup && m->st.lookups == m->judge) {
-			if (m->saved < d->st.nodes) {
+		if (m->giveup && m->judge != 0 &&
+		    m->st.lookups >= m->judge) {
+			if (m->saved / 4 < d->st.nodes) {
 				rc = MEMO_GIVEUP;
 				goto unwind;
 			}
