@@ -35,13 +35,10 @@
  * c's segment and shrinks the segment by one.  A node taken out is never
  * moved again until it is back in (only the active part of a segment is
  * ever touched), so restoring the old sizes puts every node back in: the
- * search undoes a step by copying back the lengths it saved before it,
- * instead of walking every option it hid again.  That is Knuth's SSXC1's
- * trick, and most of the gain on the links: the undo costs one copy of
- * na ints, whatever was hidden.  The saved lengths take (npa + 1) * (na +
- * 1) ints (the depth is at most npa), reserved for the whole matrix as
- * (nprimary + 1) * (nitems + 2): a matrix for which that passes SAVE_MAX
- * is searched on the links.
+ * search undoes a step by restoring lengths, never by walking the options
+ * it hid again.  That is Knuth's SSXC1's trick, and most of the gain over
+ * the links.  The lengths are restored by a copy of those saved at the
+ * level, or from a trail of the changes (see SNAP_ITEMS).
  *
  * A covered item's set does not change while it stays covered (every
  * option still in it is hidden from the other items), so the item chosen
@@ -56,8 +53,15 @@
 
 #define SIZE	(COVERED - 1)
 
-/* The most ints the saved lengths may take (64 MiB); beyond, the links. */
-#define SAVE_MAX	((size_t)16 << 20)
+/*
+ * Two ways to undo.  With few items (at most SNAP_ITEMS), each level saves
+ * all the lengths and copies them back: one short copy, however much was
+ * hidden.  With more, a copy per node would cost more than the few
+ * changes a node makes (a sudoku changes a dozen lengths of 300), so each
+ * change is written on a trail instead, and undoing replays the trail
+ * back to the level's mark.
+ */
+#define SNAP_ITEMS	128
 
 struct snode {
 	int	itm;		/* compact item, or -(length) in a spacer */
@@ -67,28 +71,60 @@ struct snode {
 struct sparse {
 	int		 npa;		/* active primary items */
 	int		 na;		/* active items */
+	int		 snap;		/* undo by copies (else by the trail) */
 	int		*len;		/* na + 1 */
 	int		*base;		/* na + 1 */
 	int		*set;		/* one entry per node */
 	struct snode	*node;		/* nodes and spacers */
 	int		*choice;	/* per level: a place in set[] */
-	int		*save;		/* per level: len[0..na] */
+	int		*save;		/* snap: per level, len[0..na] */
+	int		*trail;		/* else: j for a length decreased,
+					   ~j for COVERED added */
+	int		*tmark;		/* per level: the trail's length */
+	uint64_t	*short1;	/* bit j: primary item j is uncovered
+					   with at most one option */
+	int		 nw;		/* words of short1 */
+	uint64_t	*ssave;		/* snap: per level, short1 */
 	int		 level;
 };
+
+/* The counters of a search, in one place the inline steps update. */
+struct run {
+	int		 nt;		/* trail length */
+	uint64_t	 upd;		/* updates */
+};
+
+/* The steps are the search's inner loop: inline them even where the
+ * compiler would rather not (hide has four call sites). */
+#if defined(__GNUC__)
+#define HOT	static inline __attribute__((always_inline))
+#else
+#define HOT	static inline
+#endif
+
+#define SETBIT(b, j)	((b)[(j) >> 6] |= (uint64_t)1 << ((j) & 63))
+#define CLRBIT(b, j)	((b)[(j) >> 6] &= ~((uint64_t)1 << ((j) & 63)))
 
 /*
  * Hide the options in c's set from the other items they contain.  With
  * check, stop and return 1 as soon as that empties the set of an
- * uncovered primary item; the caller then restores the saved lengths,
- * which undoes everything.
+ * uncovered primary item; the caller then undoes the level, which undoes
+ * everything.  A primary item left with one option is noted in short1,
+ * where the next choice looks first.
  */
-static inline int
-hide(struct sparse *sp, int c, int check, uint64_t *updates)
+HOT int
+hide(struct sparse *sp, struct run *r, int c, int check)
 {
 	struct snode	*nd = sp->node;
 	int		*set = sp->set, *len = sp->len, *base = sp->base;
+	int		*trail = sp->snap ? NULL : sp->trail;
+	uint64_t	*short1 = sp->short1;
 	int		 i, e, k, q, j, l, last, z, p, npa = sp->npa;
+	int		 nt = r->nt, dead = 0;
+	uint64_t	 upd = r->upd;
 
+	/* (The counters and pointers are copied to locals: the stores
+	 * into the int arrays could otherwise alias them.) */
 	for (i = base[c], e = i + (len[c] & SIZE); i < e; i++) {
 		k = set[i];
 		for (q = k + 1; q != k;) {
@@ -98,6 +134,8 @@ hide(struct sparse *sp, int c, int check, uint64_t *updates)
 				continue;
 			}
 			l = --len[j];
+			if (trail != NULL)
+				trail[nt++] = j;
 			last = base[j] + (l & SIZE);
 			p = nd[q].loc;
 			z = set[last];
@@ -105,13 +143,96 @@ hide(struct sparse *sp, int c, int check, uint64_t *updates)
 			nd[q].loc = last;
 			set[p] = z;
 			nd[z].loc = p;
-			(*updates)++;
-			if (check && l == 0 && j <= npa)
-				return 1;
+			upd++;
+			if (l <= 1 && j <= npa) {
+				if (check && l == 0) {
+					dead = 1;
+					goto out;
+				}
+				SETBIT(short1, j);
+			}
 			q++;
 		}
 	}
-	return 0;
+out:
+	r->nt = nt;
+	r->upd = upd;
+	return dead;
+}
+
+/* Mark c covered. */
+HOT void
+mark_covered(struct sparse *sp, struct run *r, int c)
+{
+	sp->len[c] += COVERED;
+	if (c <= sp->npa)
+		CLRBIT(sp->short1, c);
+	if (!sp->snap)
+		sp->trail[r->nt++] = ~c;
+	r->upd++;
+}
+
+/* Note the state at the start of level l, after its item is covered. */
+HOT void
+save_level(struct sparse *sp, struct run *r, int l)
+{
+	size_t	ns = (size_t)sp->na + 1;
+
+	if (sp->snap) {
+		memcpy(sp->save + (size_t)l * ns, sp->len, ns * sizeof *sp->len);
+		memcpy(sp->ssave + (size_t)l * sp->nw, sp->short1,
+		    (size_t)sp->nw * sizeof *sp->short1);
+	} else
+		sp->tmark[l] = r->nt;
+}
+
+/* Back to the state save_level(sp, r, l) noted. */
+HOT void
+restore_level(struct sparse *sp, struct run *r, int l)
+{
+	size_t		 ns = (size_t)sp->na + 1;
+	uint64_t	*short1 = sp->short1;
+	int		*len = sp->len, *tr = sp->trail, nt = r->nt, m, e;
+	int		 npa = sp->npa;
+
+	if (sp->snap) {
+		memcpy(len, sp->save + (size_t)l * ns, ns * sizeof *len);
+		memcpy(short1, sp->ssave + (size_t)l * sp->nw,
+		    (size_t)sp->nw * sizeof *short1);
+		return;
+	}
+	/* Undo the trail, keeping short1 exact: an item leaves it when
+	 * its length comes back to 2, and joins it when it is uncovered
+	 * with at most one option. */
+	for (m = sp->tmark[l]; nt > m;) {
+		e = tr[--nt];
+		if (e >= 0) {
+			if (++len[e] == 2 && e <= npa)
+				CLRBIT(short1, e);
+		} else {
+			e = ~e;
+			if ((len[e] -= COVERED) <= 1 && e <= npa)
+				SETBIT(short1, e);
+		}
+	}
+	r->nt = nt;
+}
+
+/*
+ * The item to branch on: the first with at most one option if there is
+ * one (short1 keeps them), else the first smallest.  0 if no primary item
+ * is left.
+ */
+HOT int
+choose(struct sparse *sp)
+{
+	int	w, j;
+
+	for (w = 0; w < sp->nw; w++)
+		if (sp->short1[w] != 0)
+			return w * 64 + __builtin_ctzll(sp->short1[w]);
+	j = search_first_short(sp->len + 1, sp->npa) + 1;
+	return sp->len[j] >= COVERED ? 0 : j;
 }
 
 /* Sort c's active segment by node, which is the order of the options,
@@ -143,20 +264,25 @@ option_number(const struct sparse *sp, int k)
 }
 
 /*
- * The ints the sparse form of d may need, at most: marks and maps (below),
- * len and base, set, the nodes and spacers (two ints each), the choices,
- * and the saved lengths (depth at most nprimary).  0 if the saved lengths
- * alone would pass SAVE_MAX.
+ * The ints the sparse form of d may need, at most: marks and maps (see
+ * build), len and base, set, the nodes and spacers (two ints each), the
+ * choices and the two marks per level (the depth is at most nprimary),
+ * the trail (each change removes a node from a set, and a node leaves
+ * at most once on the way down; COVERED is added at most once per item),
+ * an int to align short1, its words, and with few enough items the saved
+ * lengths and words of every level.
  */
 static size_t
 scratch_need(const dlx *d)
 {
 	size_t	ni = (size_t)d->nitems + 2, np = (size_t)d->nprimary + 1;
+	size_t	nn = (size_t)d->capnodes + 1;
 
-	if (np * ni > SAVE_MAX)
-		return 0;
-	return (size_t)d->capoptions + 2 * ni + 2 * ni +
-	    (size_t)d->capnodes + 2 * ((size_t)d->capnodes + 1) + np + np * ni;
+	size_t	nw = 2 * (np / 64 + 1);	/* ints in the words of short1 */
+
+	return (size_t)d->capoptions + 2 * ni + 2 * ni + nn + 2 * nn +
+	    2 * np + nn + ni + 2 + nw +
+	    (ni <= SNAP_ITEMS + 2 ? np * ni + np * nw : 0);
 }
 
 int
@@ -188,7 +314,7 @@ build(dlx *d, struct sparse *sp)
 {
 	const struct node	*nd = d->nodes;
 	const struct item	*it = d->items;
-	int			*mark, *map, *fill, *p;
+	int			*mark, *map, *fill, *p, *q;
 	int			 c, rr, o, x, k, head, nopt, nnode, na, t;
 	size_t			 nmark;
 
@@ -229,7 +355,17 @@ build(dlx *d, struct sparse *sp)
 	sp->set = sp->base + na + 1;
 	sp->node = (struct snode *)(sp->set + nnode);
 	sp->choice = (int *)(sp->node + nnode + nopt + 1);
-	sp->save = sp->choice + sp->npa + 1;
+	sp->tmark = sp->choice + sp->npa + 1;
+	sp->trail = sp->tmark + sp->npa + 1;
+	sp->nw = sp->npa / 64 + 1;
+	/* 64-bit words at an even int of the block, which malloc (or the
+	 * allocator) aligned. */
+	q = sp->trail + nnode + na + 1;
+	q += (q - p) % 2;
+	sp->short1 = (uint64_t *)(void *)q;
+	sp->ssave = sp->short1 + sp->nw;
+	sp->save = (int *)(sp->ssave + (sp->npa + 1) * sp->nw);
+	sp->snap = d->nitems <= SNAP_ITEMS;	/* as scratch_need() */
 	sp->level = 0;
 	for (c = 1, k = 0; c <= na; c++) {
 		sp->base[c] = k;
@@ -238,6 +374,10 @@ build(dlx *d, struct sparse *sp)
 		fill[c] = sp->base[c];
 	}
 	sp->len[0] = sp->base[0] = 0;
+	memset(sp->short1, 0, (size_t)sp->nw * sizeof *sp->short1);
+	for (c = 1; c <= sp->npa; c++)
+		if (sp->len[c] <= 1)
+			SETBIT(sp->short1, c);
 	/* The nodes, option by option in their order, so that every set
 	 * starts sorted. */
 	k = 0;
@@ -269,12 +409,13 @@ int
 sparse_search(dlx *d, const struct dlx_search *s, int *rcp)
 {
 	struct sparse	 sp;
+	struct run	 r;
 	struct dlx_stats st;
 	struct snode	*node;
-	uint64_t	 next_progress, interval, upd;
-	int		*len, *set, *choice, *save;
-	int		 npa, level, best, cur, end, rc, l, k, q, j;
-	size_t		 n, i, ns;
+	uint64_t	 next_progress, interval;
+	int		*len, *set, *choice;
+	int		 level, best, cur, end, rc, l, k, q, j;
+	size_t		 n, i;
 
 	if (d->colored || d->items[0].next == 0 || d->scratch == NULL ||
 	    d->scratch_cap < scratch_need(d))
@@ -284,11 +425,8 @@ sparse_search(dlx *d, const struct dlx_search *s, int *rcp)
 	set = sp.set;
 	node = sp.node;
 	choice = sp.choice;
-	save = sp.save;
-	npa = sp.npa;
-	ns = (size_t)sp.na + 1;
 	memset(&st, 0, sizeof st);
-	upd = 0;
+	memset(&r, 0, sizeof r);
 	interval = s->progress_updates != 0 ? s->progress_updates :
 	    (uint64_t)1 << 24;
 	next_progress = interval;
@@ -299,27 +437,26 @@ sparse_search(dlx *d, const struct dlx_search *s, int *rcp)
 
 	/*
 	 * The loop of dlx_search(), step for step (see there), but for the
-	 * undoing: save[level] holds the lengths just after the item of
-	 * level `level' was covered, and copying them back undoes whatever
-	 * was done since (the option tried there, and all below it).
+	 * undoing: save_level() notes the state just after the item of a
+	 * level is covered, and restore_level() goes back to it, undoing
+	 * whatever was done since (the option tried there, and all below).
 	 */
 forward:
 	if ((s->max_nodes != 0 && st.nodes >= s->max_nodes) ||
-	    (s->max_updates != 0 && upd >= s->max_updates)) {
+	    (s->max_updates != 0 && r.upd >= s->max_updates)) {
 		rc = DLX_INCOMPLETE;
 		goto abort;
 	}
-	if (s->progress != NULL && upd >= next_progress) {
-		next_progress = upd + interval;
-		st.updates = upd;
+	if (s->progress != NULL && r.upd >= next_progress) {
+		next_progress = r.upd + interval;
+		st.updates = r.upd;
 		publish(d, &sp, &st, level);
 		if (s->progress(s->progress_arg, &st) != 0) {
 			rc = DLX_STOPPED;
 			goto abort;
 		}
 	}
-	l = search_first_short(len + 1, npa) + 1;
-	if (len[l] >= COVERED) {
+	if ((l = choose(&sp)) == 0) {
 		/* No primary item is left: the options of levels 0..level-1
 		 * are a solution.  (Never at the root, which has one.) */
 		level--;
@@ -334,10 +471,9 @@ forward:
 	/* Covering best may empty the set of an item all of whose options
 	 * go through best: not a dead end, since one of them is tried
 	 * here.  Only the sets an option empties itself are. */
-	len[best] += COVERED;
-	upd++;
-	(void)hide(&sp, best, 0, &upd);
-	memcpy(save + (size_t)level * ns, len, ns * sizeof *len);
+	mark_covered(&sp, &r, best);
+	(void)hide(&sp, &r, best, 0);
+	save_level(&sp, &r, level);
 	cur = choice[level] = sp.base[best];
 	end = cur + (len[best] & SIZE);
 advance:
@@ -351,8 +487,7 @@ advance:
 			q += j;
 			continue;
 		}
-		len[j] += COVERED;
-		upd++;
+		mark_covered(&sp, &r, j);
 		q++;
 	}
 	for (q = k + 1; q != k;) {
@@ -360,7 +495,7 @@ advance:
 			q += j;
 			continue;
 		}
-		if (hide(&sp, j, 1, &upd)) {
+		if (hide(&sp, &r, j, 1)) {
 			st.abandoned++;
 			goto next;
 		}
@@ -373,20 +508,20 @@ backup:
 	if (level == 0)
 		goto done;
 	level--;
-	memcpy(len, save + (size_t)level * ns, ns * sizeof *len);
+	restore_level(&sp, &r, level);
 	cur = ++choice[level];
 	best = node[set[cur - 1]].itm;
 	end = sp.base[best] + (len[best] & SIZE);
 	goto advance;
 next:
 	/* Undo the option at cur, take the next one. */
-	memcpy(len, save + (size_t)level * ns, ns * sizeof *len);
+	restore_level(&sp, &r, level);
 	cur = ++choice[level];
 	goto advance;
 
 solution:
 	if ((s->max_nodes != 0 && st.nodes >= s->max_nodes) ||
-	    (s->max_updates != 0 && upd >= s->max_updates)) {
+	    (s->max_updates != 0 && r.upd >= s->max_updates)) {
 		rc = DLX_INCOMPLETE;
 		goto abort_solution;
 	}
@@ -402,7 +537,7 @@ solution:
 			d->sol[n++] = d->forced[i];
 		for (l = 0; l <= level; l++)
 			d->sol[n++] = option_number(&sp, set[choice[l]]);
-		st.updates = upd;
+		st.updates = r.upd;
 		publish(d, &sp, &st, level + 1);
 		if (s->visit(s->visit_arg, d->sol, n) != 0) {
 			rc = DLX_STOPPED;
@@ -418,13 +553,13 @@ solution:
 abort_solution:
 	level++;
 abort:
-	st.updates = upd;
+	st.updates = r.upd;
 	publish(d, &sp, &st, level);
 	d->level = level;
 	d->progress = dlx_progress(d);
 	goto out;
 done:
-	st.updates = upd;
+	st.updates = r.upd;
 	d->st = st;
 	d->complete = 1;
 	d->progress = 1.0;
