@@ -43,7 +43,8 @@ enum {
 	OPT_NO_PROGRESS,
 	OPT_STRICT,
 	OPT_MAX_LINE,
-	OPT_KNUTH
+	OPT_KNUTH,
+	OPT_FAST
 };
 
 static struct {
@@ -59,7 +60,8 @@ static struct {
 	const char	*file;		/* operand, NULL or "-": stdin */
 	struct cli_search search;	/* -t, --memo, --no-memo, --memory */
 	struct cluster	 cl;		/* --part, --checkpoint, --resume */
-	int		 knuth;		/* --knuth */
+	int		 knuth;		/* --knuth (1), --fast (-1), or 0:
+					   the library's default */
 } opts = {
 	.output = OUT_COUNT,
 	.progress = -1,
@@ -98,6 +100,7 @@ usage(void)
 "  -s, --stats           print search statistics on standard error\n"
 "      --knuth           search Knuth's tree, as DLX1 (DLX2 with colors)\n"
 "                        does, with his node and update figures\n"
+"      --fast            search the smaller tree (the default)\n"
 "  -t, --threads=N       search on N threads (default: every CPU available)\n"
 "      --no-memo         count by plain search, without the subproblem cache\n"
 "      --memo            count with the cache from the start, whatever happens\n"
@@ -175,7 +178,10 @@ search_option(int c, const char *arg)
 		opts.limit = cli_number("--limit", arg, 1, UINT64_MAX);
 		return 1;
 	case OPT_KNUTH:
-		opts.knuth = 1;
+		opts.knuth = DLX_KNUTH;
+		return 1;
+	case OPT_FAST:
+		opts.knuth = DLX_FAST;
 		return 1;
 	}
 	return cli_search_option(&opts.search, c, arg) ||
@@ -198,6 +204,7 @@ parse_options(int argc, char **argv)
 		CLI_SEARCH_LONGOPTS,
 		CLUSTER_LONGOPTS,
 		{ "knuth",	 no_argument,		NULL, OPT_KNUTH },
+		{ "fast",	 no_argument,		NULL, OPT_FAST },
 		{ "help",	 no_argument,		NULL, 'h' },
 		{ "version",	 no_argument,		NULL, 'V' },
 		{ NULL,		 0,			NULL, 0 }
@@ -410,6 +417,14 @@ json_count(uint64_t count, int exact, int partial)
 	    exact ? "true" : "false", partial ? ",\"interrupted\":true" : "");
 }
 
+/* Whether the search walks Knuth's tree: --knuth, or neither option and
+ * a library built with Knuth's tree as its default. */
+static int
+knuth(void)
+{
+	return opts.knuth > 0 || (opts.knuth == 0 && dlx_knuth_default());
+}
+
 static void
 print_stats(struct run *r, double secs, const struct dlx_memo_stats *ms)
 {
@@ -418,7 +433,7 @@ print_stats(struct run *r, double secs, const struct dlx_memo_stats *ms)
 
 	dlx_stats(r->d, &st);
 	fflush(stdout);
-	fprintf(stderr, "mode: %s\n", opts.knuth ? "knuth" : "fast");
+	fprintf(stderr, "mode: %s\n", knuth() ? "knuth" : "fast");
 	/* The cache's lines only when it was tried: the figures of a plain
 	 * search stay those of Knuth's DLX1 and DLX2, line for line. */
 	if (ms->used || ms->gave_up)
@@ -518,7 +533,7 @@ search(struct run *r, const struct dlx_search *s, struct dlx_wide *wide,
 	wide->hi = wide->lo = 0;
 	/* --knuth asks for Knuth's tree and figures: no cache then. */
 	if (opts.output == OUT_COUNT && opts.limit == 0 &&
-	    !opts.search.no_memo && !opts.knuth) {
+	    !opts.search.no_memo && !knuth()) {
 		memset(&mm, 0, sizeof mm);
 		mm.mode = opts.search.memo ? DLX_MEMO_ALWAYS : DLX_MEMO_AUTO;
 		mm.memory = opts.search.memory != 0 ? opts.search.memory :
@@ -628,7 +643,7 @@ main(int argc, char **argv)
 		    cli_default_memory();
 		opts.cl.threads = opts.search.threads;
 		if (opts.output == OUT_COUNT && opts.limit == 0 &&
-		    !opts.search.no_memo && !opts.knuth)
+		    !opts.search.no_memo && !knuth())
 			opts.cl.memo = &mm;
 		rc = cluster_search(&opts.cl, r.d, &s);
 		cli_progress_end(&r.prog);

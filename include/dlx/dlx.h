@@ -155,15 +155,28 @@ struct dlx_search {
 	void		*progress_arg;	/* first argument of progress */
 	uint64_t	 progress_updates; /* call progress about this often;
 					   0 means every 2^24 updates */
-	int		 knuth;		/* nonzero: Knuth's tree, as DLX1 and
-					   DLX2 walk it, with their node and
-					   update figures; 0: a smaller tree
-					   (dead options are given up at once,
-					   and the first item with at most one
-					   option is taken); the same
-					   solutions, perhaps in another
-					   order */
+	int		 knuth;		/* DLX_KNUTH (> 0): Knuth's tree, as
+					   DLX1 and DLX2 walk it, with their
+					   node and update figures; DLX_FAST
+					   (< 0): a smaller tree (dead options
+					   are given up at once, and the first
+					   item with at most one option is
+					   taken), on sparse sets when there
+					   are no colors; the same solutions
+					   in the same order; 0: the default,
+					   DLX_FAST (see dlx_knuth_default) */
 };
+
+/* Values of struct dlx_search's knuth. */
+#define DLX_KNUTH	1
+#define DLX_FAST	(-1)
+
+/*
+ * Whether a search whose knuth is 0 walks Knuth's tree: 0, unless the
+ * library was configured with --enable-knuth-default, which exists so that
+ * the whole test suite can run in Knuth's mode too.
+ */
+int		 dlx_knuth_default(void);
 
 /*
  * Memory functions for dlx_new_custom().  realloc(ctx, NULL, n) allocates,

@@ -54,6 +54,10 @@
  */#ifndef DLX_IMPL_H
 #define DLX_IMPL_H
 
+#ifdef HAVE_CONFIG_H
+#include <config.h>		/* DLX_KNUTH_DEFAULT */
+#endif
+
 #include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -176,6 +180,17 @@ const int	*dlxint_forced(const dlx *d, size_t *n);
 int	dlxint_count_kept(dlx *d, const struct dlx_memo *p,
 	    struct dlx_wide *count, struct dlx_memo_stats *ms, void **keep);
 void	dlxint_memo_free(dlx *d, void *keep);
+
+#ifndef DLX_KNUTH_DEFAULT
+#define DLX_KNUTH_DEFAULT 0
+#endif
+
+/* Whether s walks Knuth's tree (see struct dlx_search). */
+static inline int
+search_knuth(const struct dlx_search *s)
+{
+	return s->knuth > 0 || (s->knuth == 0 && DLX_KNUTH_DEFAULT);
+}
 
 /*
  * Whether a search must end before its next node (a level entered or a

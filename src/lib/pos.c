@@ -726,7 +726,7 @@ dlx_pos_search_parallel(dlx *d, dlx_pos *pos, const struct dlx_search *s,
 	pos->running = 1;
 	pos->cutting = 0;
 	if (s == NULL || (s->visit == NULL && s->max_solutions == 0 &&
-	    s->max_nodes == 0 && s->max_updates == 0 && !s->knuth)) {
+	    s->max_nodes == 0 && s->max_updates == 0 && !search_knuth(s))) {
 		/* A count alone: subtrees to threads, with the cache or
 		 * without (DLX_MEMO_NEVER is the plain search). */
 		memset(&never, 0, sizeof never);

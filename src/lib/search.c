@@ -249,6 +249,12 @@ unwind(dlx *d, int level)
 }
 
 int
+dlx_knuth_default(void)
+{
+	return DLX_KNUTH_DEFAULT;
+}
+
+int
 dlx_search(dlx *d, const struct dlx_search *s)
 {
 	static const struct dlx_search	 none;
@@ -278,7 +284,7 @@ dlx_search(dlx *d, const struct dlx_search *s)
 	rc = DLX_OK;
 	level = 0;
 	best = cur = 0;		/* set at forward before any use */
-	knuth = s->knuth != 0;
+	knuth = search_knuth(s);
 	if (!knuth && sparse_search(d, s, &rc))
 		goto out;
 

@@ -149,7 +149,7 @@ dlx_logic_search(dlx_logic *lg, const struct dlx_search *how, int *solution,
 	s.max_solutions = 2;
 	/* Guesses are counted in Knuth's tree, whose every option tried is
 	 * a node: grades stay what they were and comparable with his. */
-	s.knuth = 1;
+	s.knuth = DLX_KNUTH;
 	rc = dlx_search(d, &s);
 	if (rc < 0)
 		goto out;
