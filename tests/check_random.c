@@ -542,6 +542,109 @@ START_TEST(test_random_colors)
 }
 END_TEST
 
+/* The solutions of a search in the order found, each as its options. */
+struct seq {
+	int	v[512][MAXOPTS];
+	size_t	len[512];
+	size_t	n;
+};
+
+static int
+seq_visit(void *arg, const int *options, size_t n)
+{
+	struct seq	*q = arg;
+
+	ck_assert_uint_lt(q->n, 512);
+	ck_assert_uint_le(n, MAXOPTS);
+	memcpy(q->v[q->n], options, n * sizeof *options);
+	q->len[q->n++] = n;
+	return 0;
+}
+
+static void
+run_seq(dlx *d, int knuth, struct seq *q, struct dlx_stats *st)
+{
+	struct dlx_search	s;
+
+	memset(&s, 0, sizeof s);
+	s.visit = seq_visit;
+	s.visit_arg = q;
+	s.knuth = knuth;
+	q->n = 0;
+	ck_assert_int_eq(dlx_search(d, &s), DLX_OK);
+	dlx_stats(d, st);
+	ck_assert_int_eq(dlx_check(d), DLX_OK);
+}
+
+static int
+same_seq(const struct seq *a, const struct seq *b)
+{
+	size_t	i;
+
+	if (a->n != b->n)
+		return 0;
+	for (i = 0; i < a->n; i++)
+		if (a->len[i] != b->len[i] || memcmp(a->v[i], b->v[i],
+		    a->len[i] * sizeof a->v[i][0]) != 0)
+			return 0;
+	return 1;
+}
+
+/*
+ * Knuth's tree and the fast one find the same solutions in the same order,
+ * each with its options in the same order, on the links and on sparse sets
+ * (uncolored problems), undoing by copies (few items) and by the trail (the
+ * same problem with 130 more secondary items, unused), with options forced.
+ * The fast tree only leaves out dead ends, or trades one for a chain of
+ * forced moves that ends in one: it has no more branch points.
+ */
+START_TEST(test_random_modes_same_order)
+{
+	static struct seq	 qk, qf, qt;
+	struct prob		 p;
+	struct dlx_stats	 sk, sf, st;
+	uint64_t		 seed = test_seed() + 2, s = seed;
+	dlx			*d, *wide;
+	int			 t, o, i, nf;
+
+	for (t = 0; t < TRIALS; t++) {
+		gen(&s, &p);
+		if (t % 3 != 0)		/* mostly uncolored: sparse sets */
+			for (o = 0; o < p.nopt; o++)
+				for (i = 0; i < p.size[o]; i++)
+					p.color[o][i] = 0;
+		ck_assert_ptr_nonnull(d = dlx_new(p.np, p.ns));
+		ck_assert_ptr_nonnull(wide = dlx_new(p.np, p.ns + 130));
+		for (o = 0; o < p.nopt; o++) {
+			ck_assert_int_eq(dlx_add_option_colored(d, p.item[o],
+			    p.color[o], p.size[o]), o);
+			ck_assert_int_eq(dlx_add_option_colored(wide,
+			    p.item[o], p.color[o], p.size[o]), o);
+		}
+		for (nf = rnd(&s, 3); nf > 0 && p.nopt > 0; nf--) {
+			o = rnd(&s, p.nopt);
+			if (dlx_force(d, o) == DLX_OK)
+				ck_assert_int_eq(dlx_force(wide, o), DLX_OK);
+		}
+		run_seq(d, DLX_KNUTH, &qk, &sk);
+		run_seq(d, DLX_FAST, &qf, &sf);
+		run_seq(wide, DLX_FAST, &qt, &st);
+		if (!same_seq(&qk, &qf) || !same_seq(&qk, &qt)) {
+			print_prob(&p, seed, t);
+			ck_abort_msg("seed %" PRIu64 " trial %d: knuth %zu, "
+			    "fast %zu, fast with 130 more items %zu solutions, "
+			    "or another order", seed, t, qk.n, qf.n, qt.n);
+		}
+		ck_assert_uint_le(sf.branches, sk.branches);
+		ck_assert_uint_eq(st.nodes, sf.nodes);
+		ck_assert_uint_eq(st.branches, sf.branches);
+		ck_assert_uint_eq(st.abandoned, sf.abandoned);
+		dlx_free(d);
+		dlx_free(wide);
+	}
+}
+END_TEST
+
 Suite *
 make_random_suite(void)
 {
@@ -552,6 +655,7 @@ make_random_suite(void)
 	tc = tcase_create("Model");
 	tcase_add_test(tc, test_random_vs_model);
 	tcase_add_test(tc, test_random_colors);
+	tcase_add_test(tc, test_random_modes_same_order);
 	suite_add_tcase(s, tc);
 	return s;
 }
