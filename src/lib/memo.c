@@ -47,7 +47,9 @@ typedef unsigned __int128 u128;
 #define HDR		4	/* words of a slot before its key: hash,
 				   count lo, count hi, cost */
 #define START_BYTES	((size_t)1 << 16)
-#define AUTO_NODES	((uint64_t)1 << 16)	/* plain search first */
+#define AUTO_NODES	((uint64_t)1 << 16)	/* plain search first, */
+#define AUTO_UPDATES	((uint64_t)1 << 24)	/* on either budget */
+#define GLANCE		((uint64_t)1 << 12)	/* lookups before a glance */
 #define PROBE		((uint64_t)1 << 16)	/* lookups before judging */
 
 struct frame {
@@ -460,6 +462,17 @@ enter:
 			}
 			m->judge = m->judge < PROBE << 4 ? m->judge << 2 : 0;
 		}
+		/*
+		 * And a glance at 2^12 lookups: fewer than one hit in 64 by
+		 * then gives up at once.  Where a node costs thousands of
+		 * updates (the 4x4 magic square: no hit at all), waiting for
+		 * 2^16 lookups would cost more than the whole plain search.
+		 */
+		if (m->giveup && m->st.lookups == GLANCE &&
+		    m->st.hits < GLANCE / 64) {
+			rc = MEMO_GIVEUP;
+			goto unwind;
+		}
 	}
 	/* Fewest options, ties to the first; 0 or 1 cannot be beaten. */
 	best = 0;
@@ -635,8 +648,9 @@ count_wide(dlx *d, const struct dlx_memo *p, struct dlx_wide *count,
 		/* A small tree is counted faster than a cache is set up:
 		 * try the plain search on a small budget first. */
 		s.max_nodes = AUTO_NODES;
+		s.max_updates = AUTO_UPDATES;
 		rc = dlx_search(d, &s);
-		s.max_nodes = 0;
+		s.max_nodes = s.max_updates = 0;
 		if (rc != DLX_INCOMPLETE)
 			goto plain_done;
 	}
