@@ -18,9 +18,13 @@
 #   QQWING             qqwing --solve --count-solutions --csv
 #
 # INPUTS is the directory of the DLX files (pent6x10.dlx, pent5x12.dlx,
-# pent4x15.dlx, langford12.dlx, queens13.dlx, magic3.dlx,
+# pent4x15.dlx, langford12.dlx, queens13.dlx, magic3.dlx, magic4.dlx,
 # sudoku-7452654.dlx, sudoku6-empty.dlx; missing ones are skipped; DLX2
-# alone runs the colored ones, whose names start with "magic").  DATA is
+# alone runs the colored ones, whose names start with "magic").  They are
+# made by the examples (examples/pentomino -d 6x10, examples/langford -d
+# 12, examples/queens -d 13, examples/magic -d, examples/sudoku2dlx on the
+# puzzle of bench/memo.sh), awk -f bench/magic4.awk, and
+# tests/data/sudoku6-empty.dlx.  DATA is
 # the directory of the sudoku collections (top1465, forum_hardest_1106,
 # forum_hardest_1905_11+, 17_clue, serg); sudoku-7452654.txt in INPUTS
 # is timed with them as a one-puzzle set.
@@ -110,7 +114,7 @@ if [ -n "$inputs" ]; then
 	    -------------: ---------: -----------------: -----------------: \
 	    -----------------:
 	for f in pent6x10 pent5x12 pent4x15 langford12 queens13 magic3 \
-	    sudoku-7452654 sudoku6-empty; do
+	    magic4 sudoku-7452654 sudoku6-empty; do
 		in=$inputs/$f.dlx
 		[ -r "$in" ] || continue
 		td=$(best "$in" "$tmp/out" "$tmp/err" "$dlx" -t 1 --no-progress)
