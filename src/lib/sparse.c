@@ -307,7 +307,8 @@ sparse_reserve(dlx *d)
  * The active options are those in the lists of the active items: an
  * option hidden by forcing has left every one of them (only the covered
  * item that hid it keeps it, and with colors a purified one, which is why
- * colored problems do not come here).
+ * colored problems do not come here), and one that is in one is in all
+ * of them.
  */
 static void
 build(dlx *d, struct sparse *sp)
@@ -315,7 +316,7 @@ build(dlx *d, struct sparse *sp)
 	const struct node	*nd = d->nodes;
 	const struct item	*it = d->items;
 	int			*mark, *map, *fill, *p, *q;
-	int			 c, rr, o, x, k, head, nopt, nnode, na, t;
+	int			 c, o, x, k, head, nopt, nnode, na, t;
 	size_t			 nmark;
 
 	/* The active items, numbered in order, primary ones first. */
@@ -333,23 +334,25 @@ build(dlx *d, struct sparse *sp)
 			sp->npa = na;
 	}
 	sp->na = na;
-	/* The options in their lists, and the size of each set. */
+	/*
+	 * The active options, and the size of each set.  An option is
+	 * active when its first node is in the list of an active item: a
+	 * node taken out of a list is never pointed to from it again until
+	 * it is put back (removals are undone last first), so it is there
+	 * exactly when its up neighbor's down is itself.
+	 */
 	nopt = nnode = 0;
-	for (head = 0; head <= d->nitems + 1; head += d->nitems + 1)
-		for (c = it[head].next; c != head; c = it[c].next)
-			for (rr = nd[c].down; rr != c; rr = nd[rr].down) {
-				for (x = rr; nd[x].top > 0; x++)
-					continue;
-				o = -nd[x].top - 1;
-				if (mark[o])
-					continue;
-				mark[o] = 1;
-				nopt++;
-				for (x = d->ostart[o]; nd[x].top > 0; x++) {
-					nnode++;
-					fill[map[nd[x].top]]++;
-				}
-			}
+	for (o = 0; o < d->noptions; o++) {
+		x = d->ostart[o];
+		if (map[nd[x].top] == 0 || nd[nd[x].up].down != x)
+			continue;
+		mark[o] = 1;
+		nopt++;
+		for (; nd[x].top > 0; x++) {
+			nnode++;
+			fill[map[nd[x].top]]++;
+		}
+	}
 	sp->len = p + nmark;
 	sp->base = sp->len + na + 1;
 	sp->set = sp->base + na + 1;
