@@ -251,8 +251,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	CHECK((fp = fmemopen((void *)(uintptr_t)data, size, "r")) != NULL);
 	rc = dlx_sudoku_reader_new(&r, fp, &o);
 	n = o.boxr * o.boxc;
-	if (o.boxr != 0 && (n < 2 || n > MAXN || (o.symbols != NULL &&
-	    nsym < n))) {
+	if (o.boxr != 0 && (n < DLX_SUDOKU_MINN || n > MAXN ||
+	    (o.symbols != NULL && nsym < n))) {
 		CHECK(rc == DLX_EINVAL);
 		fclose(fp);
 		return 0;
@@ -278,7 +278,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		CHECK(rc == DLX_SUDOKU_PUZZLE);
 		CHECK(p.line >= 1 && p.line <= lines && p.line >= last);
 		last = p.line;
-		CHECK(p.n == p.boxr * p.boxc && p.n >= 2 && p.n <= MAXN);
+		CHECK(p.n == p.boxr * p.boxc && p.n >= DLX_SUDOKU_MINN &&
+		    p.n <= MAXN);
 		if (o.boxr != 0)
 			CHECK(p.boxr == o.boxr && p.boxc == o.boxc);
 		for (i = 0; i < p.n * p.n; i++)
