@@ -366,9 +366,10 @@ build(dlx *d, struct sparse *sp)
 	q = sp->trail + nnode + na + 1;
 	q += (q - p) % 2;
 	sp->short1 = (uint64_t *)(void *)q;
-	sp->ssave = sp->short1 + sp->nw;
-	sp->save = (int *)(sp->ssave + (sp->npa + 1) * sp->nw);
 	sp->snap = d->nitems <= SNAP_ITEMS;	/* as scratch_need() */
+	sp->ssave = sp->snap ? sp->short1 + sp->nw : NULL;
+	sp->save = sp->snap ? (int *)(sp->ssave + (sp->npa + 1) * sp->nw) :
+	    NULL;
 	sp->level = 0;
 	for (c = 1, k = 0; c <= na; c++) {
 		sp->base[c] = k;
