@@ -21,7 +21,10 @@
 #include "cli.h"
 
 const char			*cli_prog = "dlx";
-static volatile sig_atomic_t	 interrupted;
+/* Set by the SIGINT handler, read by every thread: an atomic (lock-free,
+ * so safe in a handler), which a volatile sig_atomic_t is not between
+ * threads. */
+static int			 interrupted;
 /* The first failed write's errno, or 0.  Only the thread writing to the
  * real stdout sets it, but threads answering puzzles read it (through
  * cli_stopped()) to stop early: atomic loads and stores. */
@@ -46,7 +49,7 @@ static void
 on_sigint(int sig)
 {
 	(void)sig;
-	interrupted = 1;
+	__atomic_store_n(&interrupted, 1, __ATOMIC_RELAXED);
 }
 
 void
@@ -158,19 +161,19 @@ cli_write_failed(void)
 int
 cli_interrupted(void)
 {
-	return interrupted;
+	return __atomic_load_n(&interrupted, __ATOMIC_RELAXED);
 }
 
 void
 cli_interrupt(void)
 {
-	interrupted = 1;
+	__atomic_store_n(&interrupted, 1, __ATOMIC_RELAXED);
 }
 
 int
 cli_stopped(void)
 {
-	return interrupted || cli_write_failed();
+	return cli_interrupted() || cli_write_failed();
 }
 
 void
@@ -406,7 +409,7 @@ cli_exit(int status)
 		return CLI_EXIT_ERROR;
 	}
 	/* An interrupt outranks the answers so far, not a signal's status. */
-	if (interrupted && status < 128)
+	if (cli_interrupted() && status < 128)
 		return CLI_EXIT_INTR;
 	return status;
 }
