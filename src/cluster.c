@@ -30,12 +30,14 @@
 
 #define MAX_CHECKPOINT	((size_t)1 << 30)	/* bytes read at most */
 
-static volatile sig_atomic_t	 stop_signal;
+/* The signal that asks for a checkpoint and a stop, or 0: set by the
+ * handler, read by the search's threads, so an atomic (lock-free). */
+static int			 stop_signal;
 
 static void
 on_stop_signal(int sig)
 {
-	stop_signal = sig;
+	__atomic_store_n(&stop_signal, sig, __ATOMIC_RELAXED);
 }
 
 static void
@@ -359,7 +361,7 @@ wrap_progress(void *arg, const struct dlx_stats *st)
 
 	if (x->s != NULL && x->s->progress != NULL)
 		stop = x->s->progress(x->s->progress_arg, st);
-	if (stop_signal != 0)
+	if (__atomic_load_n(&stop_signal, __ATOMIC_RELAXED) != 0)
 		stop = 1;
 	if (x->c->checkpoint != NULL) {
 		t = seconds();
@@ -491,7 +493,7 @@ cluster_search(struct cluster *c, dlx *d, const struct dlx_search *s)
 	dlx_pos_figures(x.pos, &c->sol_hi, &c->sol_lo, &c->nodes,
 	    &c->updates);
 	c->seconds = seconds() - t0;
-	c->signo = stop_signal;
+	c->signo = __atomic_load_n(&stop_signal, __ATOMIC_RELAXED);
 	dlx_pos_free(x.pos);
 	free(x.program);
 	return rc;
