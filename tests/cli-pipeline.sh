@@ -1,7 +1,7 @@
 #!/bin/sh
 # dlx-sudoku answers a file of many puzzles several at a time on its
-# threads (src/sudoku-pipeline.c), and makes puzzles on them
-# (src/sudoku-generate.c): its output, standard output and standard error
+# threads (src/prog/sudoku/sudoku-pipeline.c), and makes puzzles on them
+# (src/prog/sudoku/sudoku-generate.c): its output, standard output and standard error
 # alike, must be byte for byte what one thread writes, in input order, for
 # every mode that goes through it, with bad puzzles among good ones, on 2
 # to 8 threads (more than the CPUs included).

@@ -37,8 +37,9 @@ fi
 out=${FUZZ_OUT:-${TMPDIR:-/tmp}/dlx-fuzz}
 CC=${FUZZ_CC:-clang}
 
-# The library's sources: every file of src/lib/ (the programs are in src/).
-lib=$(echo "$top"/src/lib/*.c)
+# The library's sources: every file of the folders of src/lib/ (the
+# programs are in src/prog/).
+lib=$(echo "$top"/src/lib/*/*.c)
 
 status=0
 for h in "$@"; do
@@ -48,7 +49,7 @@ for h in "$@"; do
 	echo "== $h: building"
 	# shellcheck disable=SC2086
 	$CC -g -O1 -fsanitize=fuzzer,address,undefined \
-	    -fno-sanitize-recover=all -I"$top/include/dlx" -I"$top/src/lib" \
+	    -fno-sanitize-recover=all -I"$top/include/dlx" -I"$top/src" \
 	    $lib "$here/$h.c" -o "$dir/$h"
 	if [ -d "$here/corpus/$h" ]; then
 		cp -n "$here/corpus/$h"/* "$dir/corpus/" 2>/dev/null || true

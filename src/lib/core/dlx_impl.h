@@ -1,0 +1,235 @@
+/*
+ * dlx_impl.h: the representation of a dlx and what the files of libdlx
+ * share about it; nothing outside the library sees it (not installed, and
+ * the names lack the dlx_ prefix, so -export-symbols-regex in Makefile.am
+ * keeps them private).
+ *
+ * The library's core is core/matrix.c, which builds and checks the matrix
+ * (items, options, names, forcing, copies), and core/dance.h, the dancing
+ * steps every search shares.  The engines of engine/ search on it:
+ * search.c runs Algorithm X and C (Knuth's tree, and the fast default),
+ * sparse.c the same on sparse sets, mult.c Algorithm M for item bounds,
+ * memo.c the cache; the drivers of drive/ (parallel.c, split.c, pos.c)
+ * build on them.
+ *
+ * Representation.  The matrix lives in two arrays of ints, as in Knuth's
+ * DLX1/DLX2, so that it is one allocation per array, relocatable, and kind
+ * to the cache:
+ *
+ *   items[0 .. nitems+1]	the horizontal lists.  items[0] heads the
+ *				circular list of active primary items,
+ *				items[nitems+1] that of active secondary
+ *				items; item k (1-based) is items[k].
+ *   nodes[0 .. nnodes-1]	nodes[k] for 1 <= k <= nitems is the header
+ *				of item k's vertical list (its length is
+ *				len[k], below).  Then come the options,
+ *				each a run of consecutive nodes, with a
+ *				spacer node before the first option and
+ *				after every option.
+ *
+ * A spacer's top is <= 0: the spacer after option j (0-based) has top
+ * -(j+1), the very first one 0.  A spacer's up points to the first node
+ * of the option before it and its down to the last node of the option
+ * after it, which lets the loops below go round an option cyclically
+ * without a separate "option start" lookup.  Nodes of a real option have
+ * top = the item's index (>= 1).
+ *
+ * Colors: a node's color is 0 (none) or the color > 0 its option gives the
+ * item.  While an item is purified (Algorithm C) the other nodes of its
+ * list that carry the same color are marked -1, meaning "already
+ * compatible": committing them does nothing and hiding skips them.  The
+ * header's color field remembers the color of the latest purification, so
+ * that dlx_option_color() can report the color of a -1 node.
+ *
+ * Dancing: removing x from a doubly linked list leaves x's own links
+ * alone, so undoing the removals in exactly the reverse order restores the
+ * lists.  Every change made by a search (or by dlx_force) is undone in LIFO
+ * order, which is the invariant all of this rests on.
+ *
+ * The search is iterative (an explicit stack of choices, one per level),
+ * so a solution of many thousands of options needs no C stack.  Each level
+ * covers at least one primary item, so the depth never exceeds nprimary.
+ *
+ * Indices are ints, as in Knuth's programs: half the memory of pointers
+ * and the arrays can be moved by realloc.  This caps a matrix at INT_MAX
+ * nodes, which is checked wherever the matrix grows.
+ */#ifndef DLX_IMPL_H
+#define DLX_IMPL_H
+
+#ifdef HAVE_CONFIG_H
+#include <config.h>		/* DLX_KNUTH_DEFAULT */
+#endif
+
+#include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dlx.h"
+
+struct dlx_mult;
+struct sparse;
+
+struct node {
+	int	up;		/* vertical links (spacers: see above) */
+	int	down;
+	int	top;		/* item index, len in a header, <= 0 in
+				   a spacer */
+	int	color;		/* 0, a color > 0, or -1 while compatible
+				   with a purified item */
+};
+
+struct item {
+	int	prev;		/* horizontal links among active items */
+	int	next;
+};
+
+/*
+ * len[k] is the number of options in item k's list, plus COVERED while a
+ * primary item k is covered.  Keeping the lengths in one dense array, with
+ * covered items made large rather than skipped, turns the choice of the
+ * item to branch on into a minimum over an array, which compilers turn
+ * into vector instructions; walking the linked list of active items
+ * instead was three quarters of the time of a sudoku count.  The array
+ * is in declaration order, so "first minimum" is exactly Knuth's rule
+ * (fewest options, ties to the item declared first).  A covered item's
+ * list never changes while it stays covered, so its len holds still too.
+ * Every list has fewer than INT_MAX / 2 options (each option takes at
+ * least two nodes), so len + COVERED fits an int.
+ */
+#define COVERED	(INT_MAX / 2 + 1)
+
+struct dlx {
+	struct dlx_allocator	 mem;
+	int			 nprimary;
+	int			 nitems;	/* primary + secondary */
+	struct item		*items;		/* nitems + 2 entries */
+	int			*len;		/* nitems + 2 entries; see
+						   COVERED */
+	struct node		*nodes;
+	int			 nnodes;	/* in use; last is a spacer */
+	int			 capnodes;
+	int			*ostart;	/* first node of each option,
+						   plus one past the end */
+	int			 noptions;
+	int			 capoptions;
+	int			*mark;		/* per item: stamp of the last
+						   dlx_add_option that named it */
+	int			 stamp;		/* of the current add */
+	char			**names;	/* per item, or NULL */
+	int			*forced;	/* forced option numbers */
+	int			 nforced;
+	int			*choice;	/* search stack: a node per
+						   level */
+	int			 level;		/* current depth of search */
+	int			*sol;		/* solution being reported */
+	int			 searching;	/* a search is running */
+	int			 searched;	/* a search has finished */
+	int			 complete;	/* the last one was complete */
+	double			 progress;	/* dlx_progress() where the last
+						   one ended */
+	struct dlx_mult		*mult;		/* item bounds (Algorithm M), or
+						   NULL: all 1..1 (mult.c) */
+	int			 parallel;	/* dlx_search_parallel() runs
+						   on copies; st and progress
+						   are its totals */
+	struct dlx_stats	 st;
+	int			 colored;	/* an option has a color */
+	struct sparse		*sparse;	/* the state of a search on
+						   sparse sets, while one runs
+						   (sparse.c), else NULL */
+	int			*scratch;	/* its memory, kept for the */
+	size_t			 scratch_cap;	/* next search (ints) */
+	int			 nzero;		/* primary items whose list */
+	int			 zero[4];	/* hide() emptied (the first
+						   four) */
+};
+
+/* Allocate nmemb * size bytes (at least 1) with d's allocator, or
+ * reallocate p; NULL if out of memory or if the size overflows. */
+void	*dlxi_alloc(dlx *d, void *p, size_t nmemb, size_t size);
+
+/* Free p (may be NULL) with d's allocator. */
+void	 dlxi_free(dlx *d, void *p);
+
+/* The largest solution count; a narrower value lets a test build reach
+ * the overflow check in a moment. */
+#ifndef DLX_COUNT_MAX
+#define DLX_COUNT_MAX UINT64_MAX
+#endif
+
+/*
+ * Mark d as being searched by dlx_search_parallel() (on != 0: calls that
+ * change it return DLX_EMISUSE, dlx_progress() returns what
+ * dlxint_publish() last set), or as done with it (on == 0; complete says
+ * whether the whole tree was explored).
+ */
+void	dlxint_parallel(dlx *d, int on, int complete);
+
+/* Set the figures dlx_stats() and dlx_progress() report for d. */
+void	dlxint_publish(dlx *d, const struct dlx_stats *st, double progress);
+
+/* The options forced on d, in the order they were forced (*n of them);
+ * valid until d changes.  For dlx_digest() (drive/split.c). */
+const int	*dlxint_forced(const dlx *d, size_t *n);
+
+/*
+ * dlx_count_wide(), keeping the cache in *keep (NULL at first) for the
+ * next count of the same d, under other forced options: a subproblem's
+ * count does not depend on the way to it, so the subtrees of a position
+ * counted one after another (drive/split.c) meet the states of the earlier ones
+ * as a single count would.  Free it with dlxint_memo_free(d, keep).
+ */
+int	dlxint_count_kept(dlx *d, const struct dlx_memo *p,
+	    struct dlx_wide *count, struct dlx_memo_stats *ms, void **keep);
+void	dlxint_memo_free(dlx *d, void *keep);
+
+#ifndef DLX_KNUTH_DEFAULT
+#define DLX_KNUTH_DEFAULT 0
+#endif
+
+/* Whether s walks Knuth's tree (see struct dlx_search). */
+static inline int
+search_knuth(const struct dlx_search *s)
+{
+	return s->knuth > 0 || (s->knuth == 0 && DLX_KNUTH_DEFAULT);
+}
+
+/*
+ * Whether a search must end before its next node (a level entered or a
+ * solution).  Checking before counting keeps nodes <= max_nodes; updates
+ * are only checked here, so they may pass max_updates by what one step
+ * (covering an item and committing one option) unlinks.
+ */
+static inline int
+search_over_budget(const dlx *d, const struct dlx_search *s)
+{
+	return (s->max_nodes != 0 && d->st.nodes >= s->max_nodes) ||
+	    (s->max_updates != 0 && d->st.updates >= s->max_updates);
+}
+
+/*
+ * The fast mode's choice of the item to branch on, among a[0..n-1] (the
+ * lengths of the primary items, COVERED added to covered ones): the first
+ * with at most one option, else the first smallest.  search.c.
+ */
+int	search_first_short(const int *a, int n);
+
+/*
+ * The fast search on sparse sets (sparse.c), for d without colors or item
+ * bounds, with a primary item left: runs the search s on d and returns 1
+ * with its result in *rc, or returns 0, leaving d untouched, if d is not
+ * for it (colors, or too large).  Called by dlx_search() once the search
+ * is set up (d->st cleared, d->searching set).
+ */
+int	sparse_search(dlx *d, const struct dlx_search *s, int *rc);
+
+/* Grow d->scratch, the memory of sparse_search(), for d's capacities
+ * (done with them, so that a search never allocates).  DLX_OK or
+ * DLX_ENOMEM. */
+int	sparse_reserve(dlx *d);
+
+/* dlx_progress() and dlx_path() while d->sparse is set. */
+double	sparse_progress(const dlx *d);
+size_t	sparse_path(const dlx *d, int *options, size_t *untried, size_t cap);
+
+#endif /* DLX_IMPL_H */

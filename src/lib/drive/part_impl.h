@@ -1,0 +1,113 @@
+/*
+ * part_impl.h: what the files of parts share (not installed): a position
+ * and its tasks, and the hashes that must agree on every host.
+ *
+ *   split.c    the digest of a matrix, and the tree cut into parts
+ *   pos.c      searching a position, serially or on threads with the
+ *              subproblem cache
+ *   pos_text.c a position as text (checkpoints) and back
+ *
+ * Parts.  dlx_split() cuts the tree into subproblems, named by their
+ * paths, which partition the tree's solutions (forcing a path leaves
+ * exactly the subtree under it: dlx.h, "Splitting a search"), and shares
+ * them out by halves (the rule is in split.c, at "splitting").  Nothing
+ * here may depend on the host: the estimates are integers from a fixed-seed
+ * generator, every tie is broken by search order, and so every process
+ * of a cluster computes the same parts without talking to the others.
+ *
+ * Positions.  A task is a path with, per level, a number of untried
+ * siblings (dlx_part.h).  Searching a task searches the subtree under its
+ * path; then the deepest level with an untried sibling takes the next
+ * one in place of its option, the levels below are dropped, and the
+ * count at that level goes down by one.  So the task is always exactly
+ * what is left of it.  A search stopped at a progress call is cut where
+ * it stands: dlx_path() gives the path to the node about to be entered
+ * and the untried siblings above it, which, appended to the task's own,
+ * is again a task.  That is the whole checkpoint: the tasks left and the
+ * figures so far.
+ */
+#ifndef PART_IMPL_H
+#define PART_IMPL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dlx.h"
+#include "lib/core/dlx_impl.h"
+#include "dlx_part.h"
+#include "lib/core/alloc.h"
+
+#define MAX_PARTS	(1u << 20)
+#define MAX_PATH	(1u << 24)	/* longest path a position may hold */
+#define POS_MAGIC	"dlx-position 1"
+
+typedef unsigned __int128 u128;
+
+struct task {
+	int		*path;		/* options below d's forced ones */
+	size_t		*untried;	/* per level: siblings still to do */
+	size_t		 len;
+};
+
+struct dlx_pos {
+	struct dlx_allocator mem;	/* every block of it, and the tasks'
+					   arrays: the allocator of the matrix
+					   it was made for (or of the parse) */
+	uint64_t	 digest;	/* dlx_digest() of the matrix */
+	unsigned	 k, n;		/* part k of n */
+	u128		 sol;		/* figures of the work done */
+	uint64_t	 nodes;
+	uint64_t	 updates;
+	struct task	*t;		/* t[next..nt-1] are left */
+	size_t		 nt;
+	size_t		 next;
+	/* While dlx_pos_search() runs: the cut at the last progress call
+	 * (relative to t[next]'s path) and the figures there. */
+	int		 running;
+	int		 cutting;	/* cut* below are valid */
+	int		*cutp;
+	size_t		*cutu;
+	size_t		 cutlen;
+	size_t		 cutcap;
+	struct dlx_stats cutst;
+};
+
+/* FNV-1a over bytes, integers in a fixed byte order, and a final mix:
+ * the digests and checksums must agree across hosts. */
+static inline uint64_t
+fnv(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char	*c = p;
+
+	while (n-- > 0) {
+		h ^= *c++;
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+/* Hash an integer in a fixed byte order, so that digests agree across
+ * hosts of any endianness. */
+static inline uint64_t
+fnv_int(uint64_t h, uint64_t v)
+{
+	unsigned char	b[8];
+	int		i;
+
+	for (i = 0; i < 8; i++)
+		b[i] = (unsigned char)(v >> (8 * i));
+	return fnv(h, b, 8);
+}
+
+static inline uint64_t
+mix(uint64_t x)
+{
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdULL;
+	x ^= x >> 33;
+	x *= 0xc4ceb9fe1a85ec53ULL;
+	x ^= x >> 33;
+	return x;
+}
+
+#endif /* PART_IMPL_H */

@@ -1,0 +1,813 @@
+/*
+ * pos.c: searching what is left of a position, serially (dlx_pos_search())
+ * or on threads, counting with the subproblem cache
+ * (dlx_pos_search_parallel()); part_impl.h says what a position is.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/drive/part_impl.h"
+
+/* ---- searching a position ----------------------------------------- */
+
+struct run {
+	dlx_pos			*pos;
+	dlx			*d;
+	const struct dlx_search	*s;
+	struct dlx_stats	 call;	/* this call's finished subsearches */
+};
+
+/* Totals: the position's work done plus the current search's st. */
+static void
+totals(const struct run *r, const struct dlx_stats *st,
+    struct dlx_stats *out)
+{
+	u128	sol = r->pos->sol + st->solutions;
+
+	out->solutions = sol > UINT64_MAX ? UINT64_MAX : (uint64_t)sol;
+	out->nodes = r->pos->nodes + st->nodes;
+	out->updates = r->pos->updates + st->updates;
+	out->max_depth = st->max_depth;
+}
+
+static int
+on_progress(void *arg, const struct dlx_stats *st)
+{
+	struct run	*r = arg;
+	dlx_pos		*pos = r->pos;
+	struct dlx_stats tot;
+	size_t		 n, *u;
+	int		*p;
+
+	/* Where the search stands: the node about to be entered. */
+	n = dlx_path(r->d, NULL, NULL, 0);
+	if (n > pos->cutcap) {
+		p = mem_realloc(&pos->mem, pos->cutp, n, sizeof *p);
+		if (p != NULL)
+			pos->cutp = p;
+		u = mem_realloc(&pos->mem, pos->cutu, n, sizeof *u);
+		if (u != NULL)
+			pos->cutu = u;
+		if (p == NULL || u == NULL) {
+			pos->cutting = 0;	/* keep the older position */
+			goto call;
+		}
+		pos->cutcap = n;
+	}
+	pos->cutlen = dlx_path(r->d, pos->cutp, pos->cutu, n);
+	pos->cutst = *st;
+	pos->cutting = 1;
+call:
+	if (r->s == NULL || r->s->progress == NULL)
+		return 0;
+	totals(r, st, &tot);
+	return r->s->progress(r->s->progress_arg, &tot);
+}
+
+/* Add a search's figures to the position. */
+static void
+credit(dlx_pos *pos, const struct dlx_stats *st)
+{
+	pos->sol += st->solutions;
+	pos->nodes += st->nodes;
+	pos->updates += st->updates;
+}
+
+/* Make t[next] what is left after the cut in pos->cut*: its path
+ * extended by the cut's, its untried counts by the cut's. */
+static int
+apply_cut(dlx_pos *pos)
+{
+	struct task	*t = &pos->t[pos->next];
+	size_t		 len = t->len + pos->cutlen, *u;
+	int		*p;
+
+	if (len > MAX_PATH)
+		return -1;
+	p = mem_realloc(&pos->mem, t->path, len + 1, sizeof *p);
+	if (p == NULL)
+		return -1;
+	t->path = p;
+	u = mem_realloc(&pos->mem, t->untried, len + 1, sizeof *u);
+	if (u == NULL)
+		return -1;
+	t->untried = u;
+	memcpy(t->path + t->len, pos->cutp, pos->cutlen * sizeof *p);
+	memcpy(t->untried + t->len, pos->cutu, pos->cutlen * sizeof *u);
+	t->len = len;
+	credit(pos, &pos->cutst);
+	return 0;
+}
+
+/* Force the first len options of t's path on d; on failure nothing is
+ * forced and DLX_ECORRUPT is returned. */
+static int
+force_path(dlx *d, const struct task *t, size_t len)
+{
+	size_t	l;
+
+	for (l = 0; l < len; l++)
+		if (dlx_force(d, t->path[l]) != DLX_OK) {
+			while (l-- > 0)
+				dlx_unforce(d);
+			return DLX_ECORRUPT;
+		}
+	return DLX_OK;
+}
+
+static void
+unforce_n(dlx *d, size_t n)
+{
+	while (n-- > 0)
+		dlx_unforce(d);
+}
+
+/* The subtree under t's path is done: move t to its next untried sibling
+ * (*done = 1 if there is none).  DLX_OK, DLX_ECORRUPT or DLX_ENOMEM. */
+static int
+advance(dlx *d, struct task *t, int *done)
+{
+	size_t	 l;
+	int	 n, rc, *opts;
+
+	*done = 0;
+	for (l = t->len; l > 0 && t->untried[l - 1] == 0; l--)
+		continue;
+	if (l == 0) {
+		*done = 1;
+		return DLX_OK;
+	}
+	l--;
+	if ((rc = force_path(d, t, l)) != DLX_OK)
+		return rc;
+	n = dlx_branch(d, NULL, NULL, NULL, 0);
+	if (n < 0 || (size_t)n < t->untried[l] + 1) {
+		unforce_n(d, l);
+		return DLX_ECORRUPT;
+	}
+	if ((opts = mem_alloc(&d->mem, (size_t)n, sizeof *opts)) == NULL) {
+		unforce_n(d, l);
+		return DLX_ENOMEM;
+	}
+	dlx_branch(d, NULL, opts, NULL, (size_t)n);
+	unforce_n(d, l);
+	/* The untried ones are the last of the list, in order. */
+	t->path[l] = opts[(size_t)n - t->untried[l]];
+	t->untried[l]--;
+	t->len = l + 1;
+	mem_free(&d->mem, opts);
+	return DLX_OK;
+}
+
+/*
+ * What is left of s's limits after found solutions, nodes and updates:
+ * into sub, for the next subtree.  DLX_OK, or DLX_LIMIT or
+ * DLX_INCOMPLETE when one of them is used up.
+ */
+static int
+budgets_left(const struct dlx_search *s, struct dlx_search *sub,
+    uint64_t found, uint64_t nodes, uint64_t updates)
+{
+	if (s == NULL)
+		return DLX_OK;
+	if (s->max_solutions != 0) {
+		if (found >= s->max_solutions)
+			return DLX_LIMIT;
+		sub->max_solutions = s->max_solutions - found;
+	}
+	if (s->max_nodes != 0) {
+		if (nodes >= s->max_nodes)
+			return DLX_INCOMPLETE;
+		sub->max_nodes = s->max_nodes - nodes;
+	}
+	if (s->max_updates != 0) {
+		if (updates >= s->max_updates)
+			return DLX_INCOMPLETE;
+		sub->max_updates = s->max_updates - updates;
+	}
+	return DLX_OK;
+}
+
+int
+dlx_pos_search(dlx *d, dlx_pos *pos, const struct dlx_search *s)
+{
+	struct dlx_search	 sub;
+	struct dlx_stats	 st;
+	struct run		 r;
+	struct task		*t;
+	uint64_t		 found = 0, nodes = 0, updates = 0;
+	int			 rc = DLX_OK, done;
+
+	if (d == NULL || pos == NULL)
+		return DLX_EINVAL;
+	if (pos->running)
+		return DLX_EMISUSE;
+	memset(&r, 0, sizeof r);
+	r.pos = pos;
+	r.d = d;
+	r.s = s;
+	memset(&sub, 0, sizeof sub);
+	if (s != NULL) {
+		sub.visit = s->visit;
+		sub.visit_arg = s->visit_arg;
+		sub.progress_updates = s->progress_updates;
+	}
+	sub.progress = on_progress;
+	sub.progress_arg = &r;
+	pos->running = 1;
+	while (pos->next < pos->nt) {
+		t = &pos->t[pos->next];
+		if ((rc = budgets_left(s, &sub, found, nodes, updates)) !=
+		    DLX_OK)
+			break;
+		if ((rc = force_path(d, t, t->len)) != DLX_OK)
+			break;
+		pos->cutting = 0;
+		rc = dlx_search(d, &sub);
+		unforce_n(d, t->len);
+		dlx_stats(d, &st);
+		if (rc == DLX_OK) {
+			credit(pos, &st);
+			found += st.solutions;
+			nodes += st.nodes;
+			updates += st.updates;
+			if ((rc = advance(d, t, &done)) != DLX_OK)
+				break;
+			if (done)
+				pos->next++;
+			continue;
+		}
+		/* An early end: keep the position of the last progress
+		 * call, which a stop by progress makes exact. */
+		if (rc > 0 && pos->cutting && apply_cut(pos) != 0)
+			rc = DLX_ENOMEM;
+		break;
+	}
+	pos->running = 0;
+	pos->cutting = 0;
+	return rc;
+}
+
+/* ---- a position on threads, or counted with the cache ---------------- */
+
+/*
+ * dlx_pos_search_parallel().  Two ways, both moving the position on a
+ * whole subtree at a time, because neither the threads of the parallel
+ * engine nor the cache's search stand on one path that a cut could name:
+ *
+ * Searching (solutions visited, limits, Knuth's tree): the tasks one
+ * after another, each subtree searched by dlx_search_parallel(), whose
+ * threads share it out and visit the solutions in the serial order.
+ *
+ * Counting, with the cache or without (DLX_MEMO_NEVER): the position is
+ * first rewritten as the list of its subtrees (a task with untried siblings
+ * becomes its subtree and each sibling's, in search order: the same work),
+ * and threads, each with its own copy of d and its own cache, count one
+ * subtree at a time with dlx_count_wide(), the cache kept from one subtree
+ * to the next (dlxint_count_kept): subtrees side by side meet the same
+ * states deeper down, which is where a single count's hits come from.  A
+ * part's subtrees are many and of like size (dlx_split), which is what
+ * shares them out well.  Subtrees finish out of order; the position moves
+ * past a prefix of finished ones only, so that it is exact wherever it is
+ * read: a subtree finished after an unfinished one is counted again on
+ * resuming.
+ */
+
+/* A count run on threads. */
+struct pcount {
+	pthread_mutex_t		 mu;
+	dlx_pos			*pos;
+	const struct dlx_search	*s;
+	struct dlx_memo		 m;		/* per thread: progress ours */
+	size_t			 take;		/* next task to hand out */
+	u128			*sol;		/* per task, once done */
+	struct dlx_stats	*st;		/* per task, once done */
+	char			*done;		/* per task */
+	struct dlx_stats	*live;		/* per thread, its task so far */
+	unsigned		 nw;
+	int			 stop;
+	int			 rc;		/* the first error or stop */
+	struct dlx_memo_stats	 ms;		/* summed */
+};
+
+struct pworker {
+	struct pcount	*pc;
+	unsigned	 id;
+	dlx		*d;
+	pthread_t	 tid;
+};
+
+/* Move the position past the finished prefix (lock held). */
+static void
+pc_settle(struct pcount *pc)
+{
+	dlx_pos	*pos = pc->pos;
+
+	while (pos->next < pos->nt && pc->done[pos->next]) {
+		pos->sol += pc->sol[pos->next];
+		pos->nodes += pc->st[pos->next].nodes;
+		pos->updates += pc->st[pos->next].updates;
+		pos->next++;
+	}
+}
+
+static int
+pc_progress(void *arg, const struct dlx_stats *st)
+{
+	struct pworker		*w = arg;
+	struct pcount		*pc = w->pc;
+	struct dlx_stats	 tot;
+	size_t			 i;
+	unsigned		 k;
+	u128			 sol;
+	int			 stop;
+
+	pthread_mutex_lock(&pc->mu);
+	pc->live[w->id] = *st;
+	if (!pc->stop && pc->s != NULL && pc->s->progress != NULL) {
+		/* The totals: the position, the subtrees finished beyond
+		 * it, and every thread's subtree so far. */
+		sol = pc->pos->sol;
+		memset(&tot, 0, sizeof tot);
+		tot.nodes = pc->pos->nodes;
+		tot.updates = pc->pos->updates;
+		for (i = pc->pos->next; i < pc->pos->nt; i++)
+			if (pc->done[i]) {
+				sol += pc->sol[i];
+				tot.nodes += pc->st[i].nodes;
+				tot.updates += pc->st[i].updates;
+			}
+		for (k = 0; k < pc->nw; k++) {
+			sol += pc->live[k].solutions;
+			tot.nodes += pc->live[k].nodes;
+			tot.updates += pc->live[k].updates;
+			if (pc->live[k].max_depth > tot.max_depth)
+				tot.max_depth = pc->live[k].max_depth;
+		}
+		tot.solutions = sol > UINT64_MAX ? UINT64_MAX : (uint64_t)sol;
+		if (pc->s->progress(pc->s->progress_arg, &tot) != 0) {
+			pc->stop = 1;
+			if (pc->rc == DLX_OK)
+				pc->rc = DLX_STOPPED;
+		}
+	}
+	stop = pc->stop;
+	pthread_mutex_unlock(&pc->mu);
+	return stop;
+}
+
+static void
+add_memo_stats(struct dlx_memo_stats *a, const struct dlx_memo_stats *b)
+{
+	a->used |= b->used;
+	a->gave_up |= b->gave_up;
+	a->lookups += b->lookups;
+	a->hits += b->hits;
+	a->stores += b->stores;
+	a->replaced += b->replaced;
+	a->entries += b->entries;
+	if (b->bytes > a->bytes)
+		a->bytes = b->bytes;
+}
+
+static void *
+pc_main(void *arg)
+{
+	struct pworker		*w = arg;
+	struct pcount		*pc = w->pc;
+	struct dlx_memo		 m;
+	struct dlx_memo_stats	 ms;
+	struct dlx_wide		 cnt;
+	struct dlx_stats	 st;
+	struct task		*t;
+	size_t			 i;
+	void			*keep = NULL;	/* this thread's cache */
+	int			 rc;
+
+	m = pc->m;
+	m.progress_arg = w;
+	pthread_mutex_lock(&pc->mu);
+	while (!pc->stop && pc->take < pc->pos->nt) {
+		i = pc->take++;
+		t = &pc->pos->t[i];
+		memset(&pc->live[w->id], 0, sizeof pc->live[w->id]);
+		pthread_mutex_unlock(&pc->mu);
+		memset(&ms, 0, sizeof ms);
+		if ((rc = force_path(w->d, t, t->len)) == DLX_OK) {
+			rc = dlxint_count_kept(w->d, &m, &cnt, &ms, &keep);
+			unforce_n(w->d, t->len);
+		}
+		dlx_stats(w->d, &st);
+		pthread_mutex_lock(&pc->mu);
+		memset(&pc->live[w->id], 0, sizeof pc->live[w->id]);
+		add_memo_stats(&pc->ms, &ms);
+		if (rc == DLX_OK) {
+			pc->sol[i] = (u128)cnt.hi << 64 | cnt.lo;
+			pc->st[i] = st;
+			pc->done[i] = 1;
+			pc_settle(pc);
+		} else {
+			/* A stop by progress, or an error: the others stop
+			 * too, and the subtree stays to do. */
+			if (pc->rc == DLX_OK)
+				pc->rc = rc;
+			pc->stop = 1;
+		}
+	}
+	pthread_mutex_unlock(&pc->mu);
+	dlxint_memo_free(w->d, keep);
+	return NULL;
+}
+
+/*
+ * Rewrite the tasks left in pos as plain subtrees (no untried siblings),
+ * in search order.  Returns DLX_OK, DLX_ECORRUPT or DLX_ENOMEM (pos is
+ * then as it was).
+ */
+static int
+flatten(dlx *d, dlx_pos *pos)
+{
+	struct task	*nt = NULL, *q, c;
+	size_t		 n = 0, cap = 0, i, l;
+	int		 rc = DLX_OK, done;
+
+	memset(&c, 0, sizeof c);
+	for (i = pos->next; i < pos->nt && rc == DLX_OK; i++) {
+		/* A copy to walk, so that pos stays whole on failure. */
+		c.len = pos->t[i].len;
+		c.path = mem_alloc(&pos->mem, c.len + 1, sizeof *c.path);
+		c.untried = mem_alloc(&pos->mem, c.len + 1,
+		    sizeof *c.untried);
+		if (c.path == NULL || c.untried == NULL) {
+			rc = DLX_ENOMEM;
+			break;
+		}
+		memcpy(c.path, pos->t[i].path, c.len * sizeof *c.path);
+		memcpy(c.untried, pos->t[i].untried, c.len *
+		    sizeof *c.untried);
+		for (done = 0; !done && rc == DLX_OK;) {
+			if (n == cap) {
+				q = mem_realloc(&pos->mem, nt, 2 * (cap + 8),
+				    sizeof *q);
+				if (q == NULL) {
+					rc = DLX_ENOMEM;
+					break;
+				}
+				nt = q;
+				cap = 2 * (cap + 8);
+			}
+			q = &nt[n];
+			q->len = c.len;
+			q->path = mem_alloc(&pos->mem, c.len + 1,
+			    sizeof *q->path);
+			q->untried = mem_zalloc(&pos->mem, c.len + 1,
+			    sizeof *q->untried);
+			if (q->path == NULL || q->untried == NULL) {
+				mem_free(&pos->mem, q->path);
+				mem_free(&pos->mem, q->untried);
+				rc = DLX_ENOMEM;
+				break;
+			}
+			memcpy(q->path, c.path, c.len * sizeof *c.path);
+			n++;
+			rc = advance(d, &c, &done);
+		}
+		mem_free(&pos->mem, c.path);
+		mem_free(&pos->mem, c.untried);
+		c.path = NULL;
+		c.untried = NULL;
+	}
+	mem_free(&pos->mem, c.path);
+	mem_free(&pos->mem, c.untried);
+	if (rc != DLX_OK) {
+		for (l = 0; l < n; l++) {
+			mem_free(&pos->mem, nt[l].path);
+			mem_free(&pos->mem, nt[l].untried);
+		}
+		mem_free(&pos->mem, nt);
+		return rc;
+	}
+	for (i = 0; i < pos->nt; i++) {
+		mem_free(&pos->mem, pos->t[i].path);
+		mem_free(&pos->mem, pos->t[i].untried);
+	}
+	mem_free(&pos->mem, pos->t);
+	pos->t = nt;
+	pos->nt = n;
+	pos->next = 0;
+	return DLX_OK;
+}
+
+/* Append to (*v, *n, *cap) a plain task: path[0..len-1], then opt if
+ * opt >= 0.  Returns 0, -1 if out of memory. */
+static int
+push_task(const struct dlx_allocator *mem, struct task **v, size_t *n,
+    size_t *cap, const int *path, size_t len, int opt)
+{
+	struct task	*q;
+
+	if (*n == *cap) {
+		if ((q = mem_realloc(mem, *v, 2 * (*cap + 8), sizeof *q)) ==
+		    NULL)
+			return -1;
+		*v = q;
+		*cap = 2 * (*cap + 8);
+	}
+	q = &(*v)[*n];
+	q->path = mem_alloc(mem, len + 2, sizeof *q->path);
+	q->untried = mem_zalloc(mem, len + 2, sizeof *q->untried);
+	if (q->path == NULL || q->untried == NULL) {
+		mem_free(mem, q->path);
+		mem_free(mem, q->untried);
+		return -1;
+	}
+	if (len > 0)
+		memcpy(q->path, path, len * sizeof *path);
+	q->len = len;
+	if (opt >= 0)
+		q->path[q->len++] = opt;
+	(*n)++;
+	return 0;
+}
+
+static void
+free_tasks(const struct dlx_allocator *mem, struct task *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		mem_free(mem, v[i].path);
+		mem_free(mem, v[i].untried);
+	}
+	mem_free(mem, v);
+}
+
+/*
+ * Cut the plain subtrees left in pos (after flatten()) into their
+ * children, a level at a time, in search order, until there are at least
+ * want of them or REFINE_LEVELS levels were cut: threads that take
+ * subtrees in turn need many more of them than threads to end together,
+ * and a whole search, or a part of a small tree, has only a few.  The
+ * children of a subtree are exactly its work, so the position means the
+ * same.  A subtree that is a solution or a dead end stays whole.  Returns
+ * DLX_OK, DLX_ECORRUPT or DLX_ENOMEM (pos then as it was).
+ */
+#define REFINE_LEVELS	8
+
+static int
+refine(dlx *d, dlx_pos *pos, size_t want)
+{
+	struct task	*nt, *t;
+	size_t		 n, cap, i, level, cap_opts = dlx_noptions(d) + 1;
+	int		*opts, rc = DLX_OK, k, m;
+
+	if ((opts = mem_alloc(&d->mem, cap_opts, sizeof *opts)) == NULL)
+		return DLX_ENOMEM;
+	for (level = 0; level < REFINE_LEVELS && rc == DLX_OK &&
+	    pos->nt - pos->next < want; level++) {
+		nt = NULL;
+		n = cap = 0;
+		for (i = pos->next; i < pos->nt && rc == DLX_OK; i++) {
+			t = &pos->t[i];
+			if ((rc = force_path(d, t, t->len)) != DLX_OK)
+				break;
+			m = dlx_branch(d, NULL, opts, NULL, cap_opts);
+			unforce_n(d, t->len);
+			if (m <= 0 || (size_t)m > cap_opts) {
+				if (push_task(&pos->mem, &nt, &n, &cap, t->path, t->len,
+				    -1) != 0)
+					rc = DLX_ENOMEM;
+				continue;
+			}
+			for (k = 0; k < m && rc == DLX_OK; k++)
+				if (push_task(&pos->mem, &nt, &n, &cap, t->path, t->len,
+				    opts[k]) != 0)
+					rc = DLX_ENOMEM;
+		}
+		if (rc != DLX_OK || n == pos->nt - pos->next) {
+			/* An error, or nothing left to cut. */
+			free_tasks(&pos->mem, nt, n);
+			break;
+		}
+		free_tasks(&pos->mem, pos->t, pos->nt);
+		pos->t = nt;
+		pos->nt = n;
+		pos->next = 0;
+	}
+	mem_free(&d->mem, opts);
+	return rc;
+}
+
+/* Count what is left of pos with the cache on nw threads. */
+#define REFINE_PER_THREAD	16
+static int
+pos_count(dlx *d, dlx_pos *pos, const struct dlx_search *s,
+    const struct dlx_memo *m, unsigned nw, struct dlx_memo_stats *ms)
+{
+	struct pcount	 pc;
+	struct pworker	*w;
+	sigset_t	 all, old;
+	unsigned	 k, started;
+	int		 rc;
+
+	if ((rc = flatten(d, pos)) != DLX_OK ||
+	    (nw > 1 && (rc = refine(d, pos, (size_t)REFINE_PER_THREAD * nw)) !=
+	    DLX_OK))
+		return rc;
+	if (nw > pos->nt)
+		nw = pos->nt > 0 ? (unsigned)pos->nt : 1;
+	memset(&pc, 0, sizeof pc);
+	pc.pos = pos;
+	pc.s = s;
+	pc.m = *m;
+	pc.m.no_plain = 0;		/* a subtree the cache does not pay
+					   for is counted plainly, here */
+	pc.m.progress = pc_progress;
+	if (pc.m.memory == 0)
+		pc.m.memory = (size_t)64 << 20;
+	pc.m.memory /= nw;		/* each thread its own cache */
+	pc.nw = nw;
+	pc.sol = mem_zalloc(&d->mem, pos->nt + 1, sizeof *pc.sol);
+	pc.st = mem_zalloc(&d->mem, pos->nt + 1, sizeof *pc.st);
+	pc.done = mem_zalloc(&d->mem, pos->nt + 1, 1);
+	pc.live = mem_zalloc(&d->mem, nw, sizeof *pc.live);
+	w = mem_zalloc(&d->mem, nw, sizeof *w);
+	if (pc.sol == NULL || pc.st == NULL || pc.done == NULL ||
+	    pc.live == NULL || w == NULL) {
+		rc = DLX_ENOMEM;
+		goto out;
+	}
+	for (k = 0; k < nw; k++) {
+		w[k].pc = &pc;
+		w[k].id = k;
+		/* Thread 0 is the caller's, on d itself. */
+		if (k > 0 && (w[k].d = dlx_clone(d)) == NULL) {
+			rc = DLX_ENOMEM;
+			goto out;
+		}
+	}
+	w[0].d = d;
+	pthread_mutex_init(&pc.mu, NULL);
+	/* Signals are for the caller's thread alone. */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	for (started = 1; started < nw; started++)
+		if (pthread_create(&w[started].tid, NULL, pc_main,
+		    &w[started]) != 0)
+			break;		/* fewer threads: fine */
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	pc_main(&w[0]);
+	for (k = 1; k < started; k++)
+		pthread_join(w[k].tid, NULL);
+	pthread_mutex_destroy(&pc.mu);
+	rc = pc.rc;
+	if (ms != NULL)
+		*ms = pc.ms;
+out:
+	if (w != NULL)
+		for (k = 1; k < nw; k++)
+			dlx_free(w[k].d);
+	mem_free(&d->mem, w);
+	mem_free(&d->mem, pc.sol);
+	mem_free(&d->mem, pc.st);
+	mem_free(&d->mem, pc.done);
+	mem_free(&d->mem, pc.live);
+	return rc;
+}
+
+struct prun {
+	dlx_pos			*pos;
+	const struct dlx_search	*s;
+};
+
+/* Progress of a subtree searched on threads: the position's totals. */
+static int
+pr_progress(void *arg, const struct dlx_stats *st)
+{
+	struct prun		*r = arg;
+	struct dlx_stats	 tot;
+	u128			 sol = r->pos->sol + st->solutions;
+
+	tot = *st;
+	tot.solutions = sol > UINT64_MAX ? UINT64_MAX : (uint64_t)sol;
+	tot.nodes += r->pos->nodes;
+	tot.updates += r->pos->updates;
+	return r->s->progress(r->s->progress_arg, &tot);
+}
+
+int
+dlx_pos_search_parallel(dlx *d, dlx_pos *pos, const struct dlx_search *s,
+    const struct dlx_parallel *p, const struct dlx_memo *m,
+    struct dlx_memo_stats *ms)
+{
+	struct dlx_search	 sub;
+	struct dlx_stats	 st;
+	struct dlx_memo		 never;
+	struct prun		 r;
+	struct task		*t;
+	uint64_t		 found = 0, nodes = 0, updates = 0;
+	unsigned		 nw;
+	int			 rc = DLX_OK, done;
+
+	if (ms != NULL)
+		memset(ms, 0, sizeof *ms);
+	if (d == NULL || pos == NULL)
+		return DLX_EINVAL;
+	if (pos->running || dlx_branch(d, NULL, NULL, NULL, 0) ==
+	    DLX_EMISUSE)
+		return DLX_EMISUSE;
+	nw = p != NULL && p->threads != 0 ? p->threads : dlx_cpus();
+	pos->running = 1;
+	pos->cutting = 0;
+	if (s == NULL || (s->visit == NULL && s->max_solutions == 0 &&
+	    s->max_nodes == 0 && s->max_updates == 0 && !search_knuth(s))) {
+		/* A count alone: subtrees to threads, with the cache or
+		 * without (DLX_MEMO_NEVER is the plain search). */
+		memset(&never, 0, sizeof never);
+		never.mode = DLX_MEMO_NEVER;
+		rc = pos_count(d, pos, s, m != NULL ? m : &never, nw, ms);
+		pos->running = 0;
+		return rc;
+	}
+	memset(&sub, 0, sizeof sub);
+	r.pos = pos;
+	r.s = s;
+	if (s != NULL) {
+		sub = *s;
+		if (s->progress != NULL) {
+			sub.progress = pr_progress;
+			sub.progress_arg = &r;
+		}
+	}
+	while (pos->next < pos->nt) {
+		t = &pos->t[pos->next];
+		if ((rc = budgets_left(s, &sub, found, nodes, updates)) !=
+		    DLX_OK)
+			break;
+		if ((rc = force_path(d, t, t->len)) != DLX_OK)
+			break;
+		rc = dlx_search_parallel(d, &sub, p);
+		unforce_n(d, t->len);
+		if (rc != DLX_OK)
+			break;		/* the subtree stays to do */
+		dlx_stats(d, &st);
+		credit(pos, &st);
+		found += st.solutions;
+		nodes += st.nodes;
+		updates += st.updates;
+		if ((rc = advance(d, t, &done)) != DLX_OK)
+			break;
+		if (done)
+			pos->next++;
+	}
+	pos->running = 0;
+	return rc;
+}
+
+void
+dlx_pos_figures(const dlx_pos *pos, uint64_t *sol_hi, uint64_t *sol_lo,
+    uint64_t *nodes, uint64_t *updates)
+{
+	u128	sol = pos->sol;
+	uint64_t n = pos->nodes, u = pos->updates;
+
+	if (pos->running && pos->cutting) {
+		sol += pos->cutst.solutions;
+		n += pos->cutst.nodes;
+		u += pos->cutst.updates;
+	}
+	if (sol_hi != NULL)
+		*sol_hi = (uint64_t)(sol >> 64);
+	if (sol_lo != NULL)
+		*sol_lo = (uint64_t)sol;
+	if (nodes != NULL)
+		*nodes = n;
+	if (updates != NULL)
+		*updates = u;
+}
+
+size_t
+dlx_pos_tasks(const dlx_pos *pos)
+{
+	return pos == NULL ? 0 : pos->nt - pos->next;
+}
+
+void
+dlx_pos_part(const dlx_pos *pos, unsigned *k, unsigned *n)
+{
+	*k = pos->k;
+	*n = pos->n;
+}
+
+uint64_t
+dlx_pos_digest(const dlx_pos *pos)
+{
+	return pos == NULL ? 0 : pos->digest;
+}
+

@@ -1,0 +1,712 @@
+/*
+ * memo.c: counting exact covers with a cache of subproblems.
+ *
+ * A depth-first search meets the same subproblem again and again: two
+ * partial solutions that leave the same items active (and, with colors,
+ * the same colors on the purified secondary items) leave exactly the same
+ * problem behind, whatever options they chose.  Its count is computed
+ * once, stored under that state, and added whole the next time.  This is
+ * the counting half of Nishino, Yasuda, Minato and Nagata, "Dancing with
+ * Decision Diagrams" (AAAI 2017): no diagram, only a map from state to
+ * count.
+ *
+ * The state.  At a node of the search, the options still present are
+ * exactly those whose items are all active and whose colors agree with
+ * every purified item, so the state is (set of active items, color of
+ * each purified secondary item).  It is kept incrementally, as a bitset
+ * of active items and an array of purified colors, next to a Zobrist hash
+ * (an XOR of one random word per active item and per purified item and
+ * color) that is updated by the same steps that cover and purify.  The
+ * key stored in the cache is the whole state, and a lookup compares it
+ * word for word: a hash collision can cost time, never a wrong count.
+ *
+ * The cache.  One flat table of fixed-size slots in buckets of four,
+ * grown by doubling while it fits in the caller's budget and, once it
+ * cannot grow, kept full by replacing in each bucket the entry whose
+ * subtree was cheapest to compute.  A budget too small for one bucket
+ * just turns the cache off; the count is exact either way.
+ *
+ * The loop is search.c's Algorithm X/C with the same dancing steps
+ * (dance.h, commit_hooked() keeping the state up to date), written out
+ * again because every level also looks the state up; it branches on the
+ * primary item with fewest options, stopping the scan at a list of length
+ * 0 or 1.  Counts are 128-bit.
+ */
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlx.h"
+#include "lib/core/dance.h"
+#include "lib/engine/mult.h"
+
+typedef unsigned __int128 u128;
+
+#define BUCKET		4	/* slots per bucket */
+#define HDR		4	/* words of a slot before its key: hash,
+				   count lo, count hi, cost */
+#define START_BYTES	((size_t)1 << 16)
+#define AUTO_NODES	((uint64_t)1 << 16)	/* plain search first, */
+#define AUTO_UPDATES	((uint64_t)1 << 24)	/* on either budget */
+#define GLANCE		((uint64_t)1 << 12)	/* lookups before a glance */
+#define PROBE		((uint64_t)1 << 16)	/* lookups before judging */
+
+struct frame {
+	int		 best;		/* the item branched on */
+	int		 cur;		/* the option node being tried */
+	u128		 before;	/* total when the node was entered */
+	uint64_t	 nodes;		/* d->st.nodes then */
+	uint64_t	 hash;		/* the state's hash then */
+};
+
+struct memo {
+	dlx		*d;
+	int		 words;		/* of the bitset: nitems + 1 bits */
+	int		 ncolor;	/* secondary items with colors (all
+					   of them, or 0 without colors) */
+	int		 keywords;	/* words + ceil(ncolor / 2) */
+	uint64_t	*bits;		/* active items, bit c for item c */
+	uint32_t	*pcol;		/* purified color per secondary item,
+					   0 when not purified */
+	uint64_t	*zob;		/* a random word per item */
+	uint64_t	 hash;		/* of the current state */
+	uint64_t	*key;		/* scratch: the current key */
+	struct frame	*fr;		/* nprimary + 1 frames */
+	uint64_t	*table;		/* nslots slots of HDR + keywords */
+	size_t		 nslots;	/* a power of two, >= BUCKET */
+	size_t		 used;		/* slots holding an entry */
+	size_t		 budget;	/* bytes the table may take */
+	size_t		 aux;		/* bytes of everything else */
+	int		 on;		/* looking up and storing */
+	int		 giveup;	/* may give up when nothing repeats */
+	int		 order;		/* branch on the first active item
+					   unless one has <= 1 options */
+	uint64_t	 saved;		/* nodes the hits spared */
+	uint64_t	 judge;		/* lookups at the next judgement */
+	struct dlx_memo_stats st;
+};
+
+/* splitmix64: the item's random word, the same on every run. */
+static uint64_t
+mix(uint64_t x)
+{
+	x += UINT64_C(0x9e3779b97f4a7c15);
+	x = (x ^ (x >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+	x = (x ^ (x >> 27)) * UINT64_C(0x94d049bb133111eb);
+	return x ^ (x >> 31);
+}
+
+static uint64_t
+colorhash(int c, uint32_t x)
+{
+	return mix(((uint64_t)x << 32) ^ (uint64_t)c ^ UINT64_C(1) << 63);
+}
+
+static inline void
+flip(struct memo *m, int c)
+{
+	m->bits[c >> 6] ^= (uint64_t)1 << (c & 63);
+	m->hash ^= m->zob[c];
+}
+
+static inline void
+setcolor(struct memo *m, int c, uint32_t x)
+{
+	int	k = c - m->d->nprimary - 1;
+
+	if (m->ncolor == 0)
+		return;
+	m->hash ^= colorhash(c, m->pcol[k] ^ x) ^ colorhash(c, 0);
+	m->pcol[k] = x;
+}
+
+/*
+ * The state follows the dancing (dance.h, commit_hooked): covering or
+ * uncovering an item flips its bit, purifying records its color and
+ * unpurifying clears it.
+ */
+static void
+track(void *arg, int c, int color)
+{
+	struct memo	*m = arg;
+
+	if (color == 0)
+		flip(m, c);
+	else
+		setcolor(m, c, color > 0 ? (uint32_t)color : 0);
+}
+
+/* The key of the current state into m->key. */
+static void
+makekey(struct memo *m)
+{
+	int	k;
+
+	memcpy(m->key, m->bits, (size_t)m->words * sizeof *m->key);
+	for (k = 0; k < m->ncolor; k += 2)
+		m->key[m->words + k / 2] = (uint64_t)m->pcol[k] |
+		    (k + 1 < m->ncolor ? (uint64_t)m->pcol[k + 1] << 32 : 0);
+}
+
+static size_t
+slotwords(const struct memo *m)
+{
+	return HDR + (size_t)m->keywords;
+}
+
+static uint64_t *
+bucket(const struct memo *m, uint64_t h)
+{
+	size_t	b;
+
+	b = (size_t)((h * UINT64_C(0x9e3779b97f4a7c15)) >>
+	    32) & (m->nslots / BUCKET - 1);
+	return m->table + b * BUCKET * slotwords(m);
+}
+
+/* The stored count of the current state (m->key, m->hash), if any. */
+static int
+lookup(struct memo *m, u128 *count, uint64_t *cost)
+{
+	uint64_t	*s, h = m->hash | 1;
+	size_t		 sw = slotwords(m), k;
+
+	s = bucket(m, h);
+	for (k = 0; k < BUCKET; k++, s += sw)
+		if (s[0] == h && memcmp(s + HDR, m->key,
+		    (size_t)m->keywords * sizeof *s) == 0) {
+			*count = (u128)s[1] | (u128)s[2] << 64;
+			*cost = s[3];
+			return 1;
+		}
+	return 0;
+}
+
+/* Put an entry into its bucket: an empty slot, or the cheapest one. */
+static void
+place(struct memo *m, uint64_t h, const uint64_t *key, u128 count,
+    uint64_t cost)
+{
+	uint64_t	*s, *victim;
+	size_t		 sw = slotwords(m), k;
+
+	s = bucket(m, h);
+	victim = s;
+	for (k = 0; k < BUCKET; k++, s += sw) {
+		if (s[0] == 0) {
+			victim = s;
+			m->used++;
+			goto fill;
+		}
+		if (s[3] < victim[3])
+			victim = s;
+	}
+	m->st.replaced++;
+fill:
+	victim[0] = h;
+	victim[1] = (uint64_t)count;
+	victim[2] = (uint64_t)(count >> 64);
+	victim[3] = cost;
+	memcpy(victim + HDR, key, (size_t)m->keywords * sizeof *victim);
+}
+
+/*
+ * Double the table if it fits the budget.  The old table is freed only
+ * once its entries have moved, so the two must fit the budget together:
+ * the budget bounds the memory taken at every moment, not only at rest.
+ * On failure (budget or memory) the old table stays and entries are
+ * replaced from then on.
+ */
+static void
+grow(struct memo *m)
+{
+	dlx		*d = m->d;
+	uint64_t	*old = m->table, *s;
+	size_t		 oldn = m->nslots, sw = slotwords(m), k, bytes;
+
+	if (oldn > SIZE_MAX / 2 / sw / sizeof *s)
+		return;
+	bytes = 2 * oldn * sw * sizeof *s;
+	if (bytes > m->budget || m->budget - bytes < bytes / 2)
+		return;
+	s = dlxi_alloc(d, NULL, 2 * oldn * sw, sizeof *s);
+	if (s == NULL)
+		return;
+	memset(s, 0, bytes);
+	m->table = s;
+	m->nslots = 2 * oldn;
+	m->used = 0;
+	for (k = 0; k < oldn; k++) {
+		uint64_t *e = old + k * sw;
+
+		if (e[0] != 0)
+			place(m, e[0], e + HDR,
+			    (u128)e[1] | (u128)e[2] << 64, e[3]);
+	}
+	dlxi_free(d, old);
+}
+
+/* The bucket of h has no empty slot. */
+static int
+full(const struct memo *m, uint64_t h)
+{
+	const uint64_t	*s = bucket(m, h);
+	size_t		 sw = slotwords(m), k;
+
+	for (k = 0; k < BUCKET; k++, s += sw)
+		if (s[0] == 0)
+			return 0;
+	return 1;
+}
+
+static void
+store(struct memo *m, u128 count, uint64_t cost)
+{
+	/*
+	 * Grow while the budget allows: at three quarters full, or when the
+	 * entry's bucket is full and half the table is.  A full bucket alone
+	 * happens at any load (buckets are only four slots), and growing on
+	 * it doubled the table far beyond what the entries needed; below
+	 * half load the bucket's cheapest entry is replaced instead.
+	 */
+	if (m->used >= m->nslots / 4 * 3 ||
+	    (m->used >= m->nslots / 2 && full(m, m->hash | 1)))
+		grow(m);
+	makekey(m);
+	place(m, m->hash | 1, m->key, count, cost);
+	m->st.stores++;
+}
+
+static void
+memo_free(struct memo *m)
+{
+	dlx	*d = m->d;
+
+	dlxi_free(d, m->bits);
+	dlxi_free(d, m->pcol);
+	dlxi_free(d, m->zob);
+	dlxi_free(d, m->key);
+	dlxi_free(d, m->fr);
+	dlxi_free(d, m->table);
+}
+
+/*
+ * The state of m->d as it stands (its forced options in force): the
+ * active items, the purified colors, their hash.  The table is left as
+ * it is: a state's count does not depend on the way to it, so a cache
+ * kept from a count of the same matrix under other forced options
+ * (dlxint_count_kept) stays true.
+ */
+static void
+memo_state(struct memo *m)
+{
+	dlx		*d = m->d;
+	struct node	*nd = d->nodes;
+	int		 c, k, x;
+
+	memset(m->bits, 0, (size_t)m->words * sizeof *m->bits);
+	memset(m->pcol, 0, ((size_t)m->ncolor + 1) * sizeof *m->pcol);
+	m->hash = 0;
+	for (c = 1; c <= d->nitems; c++)
+		if (d->items[d->items[c].prev].next == c)
+			flip(m, c);
+	/* Purified colors come from forced options: a colored node of a
+	 * forced option purified its item (or found it purified). */
+	if (m->ncolor != 0)
+		for (k = 0; k < d->nforced; k++)
+			for (x = d->ostart[d->forced[k]];
+			    x < d->ostart[d->forced[k] + 1] - 1; x++)
+				if (nd[x].color > 0 && m->pcol[nd[x].top -
+				    d->nprimary - 1] == 0)
+					setcolor(m, nd[x].top,
+					    (uint32_t)nd[x].color);
+}
+
+/*
+ * Set up the state of d as it stands (forced options in force).
+ * Returns 0, or -1 when out of memory or when the budget cannot hold one
+ * bucket (the caller then counts without a cache).
+ */
+static int
+memo_init(struct memo *m, dlx *d, size_t budget)
+{
+	struct node	*nd = d->nodes;
+	size_t		 sw, bytes;
+	int		 c, x, colored = 0;
+
+	memset(m, 0, sizeof *m);
+	m->d = d;
+	for (x = d->nitems + 1; x < d->nnodes; x++)
+		if (nd[x].top > 0 && nd[x].color != 0)
+			colored = 1;
+	m->words = (d->nitems + 1 + 63) / 64;
+	m->ncolor = colored ? d->nitems - d->nprimary : 0;
+	m->keywords = m->words + (m->ncolor + 1) / 2;
+	m->bits = dlxi_alloc(d, NULL, (size_t)m->words, sizeof *m->bits);
+	m->pcol = dlxi_alloc(d, NULL, (size_t)m->ncolor + 1, sizeof *m->pcol);
+	m->zob = dlxi_alloc(d, NULL, (size_t)d->nitems + 1, sizeof *m->zob);
+	m->key = dlxi_alloc(d, NULL, (size_t)m->keywords, sizeof *m->key);
+	m->fr = dlxi_alloc(d, NULL, (size_t)d->nprimary + 1, sizeof *m->fr);
+	if (m->bits == NULL || m->pcol == NULL || m->zob == NULL ||
+	    m->key == NULL || m->fr == NULL)
+		goto fail;
+	m->aux = (size_t)m->words * 8 + ((size_t)m->ncolor + 1) * 4 +
+	    ((size_t)d->nitems + 1) * 8 + (size_t)m->keywords * 8 +
+	    ((size_t)d->nprimary + 1) * sizeof *m->fr;
+	for (c = 1; c <= d->nitems; c++)
+		m->zob[c] = mix((uint64_t)c);
+	memo_state(m);
+	sw = slotwords(m) * sizeof *m->table;
+	m->budget = budget > m->aux ? budget - m->aux : 0;
+	if (m->budget < BUCKET * sw)
+		goto fail;
+	m->nslots = BUCKET;
+	while (m->nslots * 2 * sw <= START_BYTES &&
+	    m->nslots * 2 * sw <= m->budget)
+		m->nslots *= 2;
+	bytes = m->nslots * sw;
+	m->table = dlxi_alloc(d, NULL, m->nslots * slotwords(m), sizeof *m->table);
+	if (m->table == NULL)
+		goto fail;
+	memset(m->table, 0, bytes);
+	m->on = 1;
+	return 0;
+fail:
+	memo_free(m);
+	return -1;
+}
+
+/* Keep the public statistics' solutions in step (saturating). */
+static void
+setsol(dlx *d, u128 total)
+{
+	d->st.solutions = total >> 64 ? UINT64_MAX : (uint64_t)total;
+}
+
+#define MEMO_GIVEUP	100	/* internal: start again without a cache */
+
+/*
+ * The counting loop; see the file comment.  Between labels the state is
+ * "frames 0..level-1 chosen and committed".  Returns DLX_OK,
+ * DLX_STOPPED, DLX_EOVERFLOW or MEMO_GIVEUP, with d restored.  One
+ * function with gotos, as search.c's loop and for the same reasons: the
+ * labels share every level's state, and the hot path stays in registers.
+ */
+static int
+memo_search(struct memo *m, const struct dlx_memo *p, u128 *out)
+{
+	dlx		*d = m->d;
+	struct node	*nd = d->nodes;
+	struct item	*it = d->items;
+	struct frame	*f;
+	uint64_t	 next_progress, interval;
+	u128		 total = 0, c128;
+	uint64_t	 cost;
+	int		 level = 0, best, c, min, np = d->nprimary, rc;
+	int		*len = d->len;
+
+	interval = p->progress_updates != 0 ? p->progress_updates :
+	    (uint64_t)1 << 24;
+	next_progress = d->st.updates + interval;
+	rc = DLX_OK;
+enter:
+	if (p->progress != NULL && d->st.updates >= next_progress) {
+		next_progress = d->st.updates + interval;
+		d->level = level;
+		setsol(d, total);
+		if (p->progress(p->progress_arg, &d->st) != 0) {
+			rc = DLX_STOPPED;
+			goto unwind;
+		}
+	}
+	d->st.nodes++;
+	if (it[0].next == 0) {
+		if (total + 1 == 0) {
+			rc = DLX_EOVERFLOW;
+			goto unwind;
+		}
+		total++;
+		if ((size_t)level > d->st.max_depth)
+			d->st.max_depth = (size_t)level;
+		goto up;
+	}
+	if (m->on) {
+		makekey(m);
+		m->st.lookups++;
+		if (lookup(m, &c128, &cost)) {
+			m->st.hits++;
+			m->saved += cost;
+			if (total + c128 < total) {
+				rc = DLX_EOVERFLOW;
+				goto unwind;
+			}
+			total += c128;
+			goto up;
+		}
+		/*
+		 * AUTO: judge at 2^16, 2^18 and 2^20 lookups whether the hits
+		 * have spared at least as many nodes as were visited; if not,
+		 * start again with the plain search, having lost little.
+		 * (The hits early on understate the gain, which grows with
+		 * the cache: on the empty 6x6 sudoku they spare 1.02 times
+		 * the nodes at the first judgement and 1.86 at the last, and
+		 * the cache is six times faster than the plain search; on
+		 * pentominoes and Langford pairs 0.2-0.6, and it is slower.)
+		 */
+		if (m->giveup && m->judge != 0 &&
+		    m->st.lookups >= m->judge) {
+			if (m->saved < d->st.nodes) {
+				rc = MEMO_GIVEUP;
+				goto unwind;
+			}
+			m->judge = m->judge < PROBE << 4 ? m->judge << 2 : 0;
+		}
+		/*
+		 * And a glance at 2^12 lookups: fewer than one hit in 16 by
+		 * then gives up at once.  Where a node costs thousands of
+		 * updates (the 4x4 magic square: no hit at all), waiting for
+		 * 2^16 lookups would cost more than the whole plain search,
+		 * and pentominoes (2-3% hits) lost a third of their time.
+		 * The empty 6x6 sudoku, which the cache counts four times
+		 * faster, has more than one hit in 16 by then.
+		 */
+		if (m->giveup && m->st.lookups == GLANCE &&
+		    m->st.hits < GLANCE / 16) {
+			rc = MEMO_GIVEUP;
+			goto unwind;
+		}
+	}
+	/* Fewest options, ties to the first; 0 or 1 cannot be beaten. */
+	best = 0;
+	min = INT_MAX;
+	for (c = 1; c <= np; c++)
+		if (len[c] < min) {
+			min = len[c];
+			best = c;
+			if (min <= 1)
+				break;
+		}
+	if (min == 0)
+		goto up;
+	if (m->order && min > 1)
+		best = it[0].next;
+	f = &m->fr[level];
+	f->best = best;
+	f->before = total;
+	f->nodes = d->st.nodes;
+	f->hash = m->hash;
+	cover(d, best);
+	flip(m, best);
+	f->cur = nd[best].down;
+try:
+	f = &m->fr[level];
+	if (f->cur == f->best) {
+		uncover(d, f->best);
+		flip(m, f->best);
+		/* Only subtrees that took some work are worth a slot. */
+		if (m->on && d->st.nodes - f->nodes >= 2)
+			store(m, total - f->before, d->st.nodes - f->nodes);
+		goto up;
+	}
+	commit_hooked(m->d, f->cur, track, m);
+	d->choice[level] = f->cur;
+	level++;
+	goto enter;
+up:
+	if (level == 0)
+		goto done;
+	level--;
+	f = &m->fr[level];
+	uncommit_hooked(m->d, f->cur, track, m);
+	f->cur = nd[f->cur].down;
+	goto try;
+unwind:
+	d->level = level;
+	d->progress = dlx_progress(d);
+	while (level-- > 0) {
+		f = &m->fr[level];
+		uncommit_hooked(m->d, f->cur, track, m);
+		uncover(d, f->best);
+		flip(m, f->best);
+	}
+	*out = total;
+	setsol(d, total);
+	return rc;
+done:
+	*out = total;
+	setsol(d, total);
+	return DLX_OK;
+}
+
+/* Default cache budget when the caller gives none. */
+#define DEFAULT_MEMORY	((size_t)64 << 20)
+
+/*
+ * The memoized count on m: the figures into *ms, the count into *total.
+ * Returns what memo_search() returns, MEMO_GIVEUP included.
+ */
+static int
+memo_run(struct memo *m, const struct dlx_memo *p, int mode, u128 *total,
+    struct dlx_memo_stats *ms)
+{
+	dlx	*d = m->d;
+	int	 rc;
+
+	m->giveup = mode == DLX_MEMO_AUTO;
+	m->judge = PROBE;
+	m->order = p->order == DLX_MEMO_FIRST;
+	memset(&d->st, 0, sizeof d->st);
+	d->searching = 1;
+	d->searched = 0;
+	d->complete = 0;
+	rc = memo_search(m, p, total);
+	d->searching = 0;
+	d->searched = 1;
+	d->level = 0;
+	if (rc == DLX_OK) {
+		d->complete = 1;
+		d->progress = 1.0;
+	}
+	if (ms != NULL) {
+		*ms = m->st;
+		ms->used = rc != MEMO_GIVEUP;
+		ms->gave_up = rc == MEMO_GIVEUP;
+		ms->entries = m->used;
+		ms->bytes = m->nslots * slotwords(m) * sizeof *m->table + m->aux;
+	}
+	return rc;
+}
+
+/*
+ * The cache of a count: local, set up for d; or with keep, *keep, made on
+ * the first call (then kept for the next one) and brought to d's state
+ * now.  NULL if there is no memory for it: count without.
+ */
+static struct memo *
+memo_get(dlx *d, const struct dlx_memo *p, struct memo *local, void **keep)
+{
+	struct memo	*mp = local;
+
+	if (keep != NULL && *keep != NULL) {
+		mp = *keep;
+		memo_state(mp);
+		mp->on = 1;
+		mp->saved = 0;
+		memset(&mp->st, 0, sizeof mp->st);
+		return mp;
+	}
+	if (keep != NULL && (mp = dlxi_alloc(d, NULL, 1, sizeof *mp)) == NULL)
+		return NULL;
+	if (memo_init(mp, d, p->memory != 0 ? p->memory : DEFAULT_MEMORY) !=
+	    0) {
+		if (mp != local)
+			dlxi_free(d, mp);
+		return NULL;
+	}
+	if (keep != NULL)
+		*keep = mp;
+	return mp;
+}
+
+/*
+ * dlx_count_wide(), and dlxint_count_kept() when keep is not NULL: then
+ * the cache is *keep (made on the first call that uses one) and stays
+ * there for the next call.
+ */
+static int
+count_wide(dlx *d, const struct dlx_memo *p, struct dlx_wide *count,
+    struct dlx_memo_stats *ms, void **keep)
+{
+	static const struct dlx_memo	 none;
+	struct dlx_search		 s;
+	struct memo			 local, *mp;
+	u128				 total = 0;
+	int				 rc, mode;
+
+	if (count != NULL)
+		count->hi = count->lo = 0;
+	if (ms != NULL)
+		memset(ms, 0, sizeof *ms);
+	if (d == NULL)
+		return DLX_EINVAL;
+	if (d->searching)
+		return DLX_EMISUSE;
+	if (p == NULL)
+		p = &none;
+	mode = p->mode;
+	if (mode != DLX_MEMO_AUTO && mode != DLX_MEMO_ALWAYS &&
+	    mode != DLX_MEMO_NEVER)
+		return DLX_EINVAL;
+	memset(&s, 0, sizeof s);
+	s.progress = p->progress;
+	s.progress_arg = p->progress_arg;
+	s.progress_updates = p->progress_updates;
+	if (mult_active(d)) {
+		if (mode == DLX_MEMO_ALWAYS)
+			return DLX_ENOTSUP;
+		mode = DLX_MEMO_NEVER;
+	}
+	if (mode == DLX_MEMO_AUTO) {
+		/* A small tree is counted faster than a cache is set up:
+		 * try the plain search on a small budget first. */
+		s.max_nodes = AUTO_NODES;
+		s.max_updates = AUTO_UPDATES;
+		rc = dlx_search(d, &s);
+		s.max_nodes = s.max_updates = 0;
+		if (rc != DLX_INCOMPLETE)
+			goto plain_done;
+	}
+	if (mode == DLX_MEMO_NEVER)
+		goto plain;
+	if ((mp = memo_get(d, p, &local, keep)) == NULL)
+		goto plain;
+	rc = memo_run(mp, p, mode, &total, ms);
+	if (mp == &local)
+		memo_free(mp);
+	if (rc == MEMO_GIVEUP)
+		goto plain;
+	if (count != NULL) {
+		count->lo = (uint64_t)total;
+		count->hi = (uint64_t)(total >> 64);
+	}
+	return rc;
+plain:
+	if (p->no_plain && p->mode == DLX_MEMO_AUTO && !mult_active(d)) {
+		if (count != NULL)
+			count->lo = 0;
+		return DLX_INCOMPLETE;
+	}
+	rc = dlx_search(d, &s);
+plain_done:
+	if (count != NULL && rc != DLX_EINVAL && rc != DLX_EMISUSE) {
+		struct dlx_stats st;
+
+		dlx_stats(d, &st);
+		count->lo = st.solutions;
+	}
+	return rc;
+}
+
+int
+dlx_count_wide(dlx *d, const struct dlx_memo *p, struct dlx_wide *count,
+    struct dlx_memo_stats *ms)
+{
+	return count_wide(d, p, count, ms, NULL);
+}
+
+int
+dlxint_count_kept(dlx *d, const struct dlx_memo *p, struct dlx_wide *count,
+    struct dlx_memo_stats *ms, void **keep)
+{
+	return count_wide(d, p, count, ms, keep);
+}
+
+void
+dlxint_memo_free(dlx *d, void *keep)
+{
+	if (keep != NULL) {
+		memo_free(keep);
+		dlxi_free(d, keep);
+	}
+}

@@ -1,0 +1,677 @@
+/*
+ * mult.c: multiplicities, exact covering where primary item i must be
+ * covered between lo_i and hi_i times: Knuth's Algorithm M, the algorithm
+ * of his program DLX3, on the matrix of matrix.c (see dlx_impl.h).
+ *
+ * Each primary item k has two numbers, as in DLX3:
+ *
+ *   bound[k]	how many more options may cover k (hi_k at rest, less one
+ *		for each chosen or forced option naming k);
+ *   slack[k]	hi_k - lo_k, which never changes.
+ *
+ * k still needs bound - slack options.  It stays active (in the list of
+ * items headed by 0) while bound > 0; when bound reaches 0 it is covered
+ * with dance.h's cover(), which hides its remaining options.
+ *
+ * The search branches on an active item k.  With bound = 1 and slack = 0
+ * this is Algorithm X: cover k, then try each option of its list.
+ * Otherwise the branches are "the first option of k's list joins the
+ * solution", "the second one joins (the first is left out)", ..., and,
+ * when k's lower bound is already met, "no further option for k": k is
+ * taken out of the active list (a null move).  Leaving out the options
+ * tried so far is Knuth's *tweak*: the option at the top of k's list is
+ * hidden and taken out of that list too, so that the deeper levels, which
+ * may branch on k again, see only the options not yet tried.  Untweaking
+ * relinks the whole run of tweaked options in one sweep, because each
+ * tweaked node still points down to the next one (see untweak()).
+ *
+ * The branching degree of k is len + s - bound + 1 with s = min(slack,
+ * bound): the options that can be first, less those that must stay for
+ * the rest of k's quota, plus the null move when it is allowed.  A degree
+ * <= 0 means k cannot be satisfied: the node is a dead end.  The item of
+ * least degree is chosen, ties to the smaller s, then to the longer list
+ * (Knuth found that it keeps the middle of the tree narrower), then to
+ * the item declared first.  These are DLX3's rules, so the nodes and
+ * updates counted here are DLX3's.
+ *
+ * Depth: every level either chooses an option (hidden from then on) or
+ * takes an item out for good, so it never exceeds noptions + nprimary.
+ */
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlx.h"
+#include "lib/core/dance.h"
+#include "lib/engine/mult.h"
+
+#ifndef DLX_COUNT_MAX
+#define DLX_COUNT_MAX UINT64_MAX
+#endif
+
+struct dlx_mult {
+	int		*hi;		/* per item (1-based): upper bound */
+	int		*bound;		/* per item: options that may still
+					   cover it; hi at rest */
+	int		*slack;		/* per item: hi - lo */
+	int		 nbounded;	/* primary items not 1..1 */
+	size_t		 fcap;		/* entries allocated for d->forced */
+	/* The search, one entry per level. */
+	int		*choice;	/* node chosen, or the item's header
+					   for a null move */
+	int		*first;		/* top of the item's list when the
+					   level began, if tweaking; else 0 */
+	int		*score;		/* branching degree of the level */
+	int		*sol;		/* solution being reported */
+	int		*zero;		/* items with bound 0 covered for the
+					   search */
+	size_t		 cap;		/* entries of choice, first, score and
+					   sol; zero has nprimary */
+	int		 level;		/* depth, while a callback runs */
+};
+
+static void *
+mrealloc(dlx *d, void *p, size_t nmemb, size_t size)
+{
+	if (nmemb != 0 && size > SIZE_MAX / nmemb)
+		return NULL;
+	return d->mem.realloc(d->mem.ctx, p, nmemb * size == 0 ? 1 :
+	    nmemb * size);
+}
+
+static void
+mfree(dlx *d, void *p)
+{
+	if (p != NULL)
+		d->mem.free(d->mem.ctx, p);
+}
+
+int
+mult_active(const dlx *d)
+{
+	return d->mult != NULL && d->mult->nbounded > 0;
+}
+
+void
+mult_free(dlx *d)
+{
+	struct dlx_mult	*m = d->mult;
+
+	if (m == NULL)
+		return;
+	mfree(d, m->hi);
+	mfree(d, m->bound);
+	mfree(d, m->slack);
+	mfree(d, m->choice);
+	mfree(d, m->first);
+	mfree(d, m->score);
+	mfree(d, m->sol);
+	mfree(d, m->zero);
+	mfree(d, m);
+	d->mult = NULL;
+}
+
+size_t
+mult_memory(const dlx *d)
+{
+	const struct dlx_mult	*m = d->mult;
+
+	if (m == NULL)
+		return 0;
+	return sizeof *m + 3 * ((size_t)d->nitems + 2) * sizeof(int) +
+	    4 * m->cap * sizeof(int) + (size_t)d->nprimary * sizeof(int) +
+	    (m->fcap > (size_t)d->nprimary + 1 ?
+	    (m->fcap - (size_t)d->nprimary - 1) * sizeof(int) : 0);
+}
+
+/* Create d->mult with every item at 1..1. */
+static int
+mult_new(dlx *d)
+{
+	struct dlx_mult	*m;
+	size_t		 n = (size_t)d->nitems + 2;
+	size_t		 k;
+
+	if ((m = mrealloc(d, NULL, 1, sizeof *m)) == NULL)
+		return DLX_ENOMEM;
+	memset(m, 0, sizeof *m);
+	m->hi = mrealloc(d, NULL, n, sizeof *m->hi);
+	m->bound = mrealloc(d, NULL, n, sizeof *m->bound);
+	m->slack = mrealloc(d, NULL, n, sizeof *m->slack);
+	d->mult = m;
+	if (m->hi == NULL || m->bound == NULL || m->slack == NULL) {
+		mult_free(d);
+		return DLX_ENOMEM;
+	}
+	for (k = 0; k < n; k++) {
+		m->hi[k] = m->bound[k] = 1;
+		m->slack[k] = 0;
+	}
+	m->fcap = (size_t)d->nprimary + 1;	/* what dlx_new gave */
+	return DLX_OK;
+}
+
+int
+dlx_set_item_bounds(dlx *d, int item, int lo, int hi)
+{
+	struct dlx_mult	*m;
+	int		 rc, was, now, k;
+
+	if (d == NULL)
+		return DLX_EINVAL;
+	if (d->searching || d->nforced > 0)
+		return DLX_EMISUSE;
+	if (item < 0 || item >= d->nitems)
+		return DLX_ERANGE;
+	if (item >= d->nprimary || lo < 0 || lo > hi)
+		return DLX_EINVAL;
+	if (d->mult == NULL) {
+		if (lo == 1 && hi == 1)
+			return DLX_OK;
+		if ((rc = mult_new(d)) != DLX_OK)
+			return rc;
+	}
+	m = d->mult;
+	k = item + 1;
+	was = m->hi[k] != 1 || m->slack[k] != 0;
+	now = lo != 1 || hi != 1;
+	m->nbounded += now - was;
+	m->hi[k] = m->bound[k] = hi;
+	m->slack[k] = hi - lo;
+	return DLX_OK;
+}
+
+int
+dlx_item_bounds(const dlx *d, int item, int *lo, int *hi)
+{
+	if (d == NULL || lo == NULL || hi == NULL)
+		return DLX_EINVAL;
+	if (item < 0 || item >= d->nitems)
+		return DLX_ERANGE;
+	if (item >= d->nprimary)
+		return DLX_EINVAL;
+	if (d->mult == NULL) {
+		*lo = *hi = 1;
+		return DLX_OK;
+	}
+	*hi = d->mult->hi[item + 1];
+	*lo = *hi - d->mult->slack[item + 1];
+	return DLX_OK;
+}
+
+/* Item c is in its list of active items. */
+static int
+active(const dlx *d, int c)
+{
+	return d->items[d->items[c].prev].next == c;
+}
+
+/* Take the active item c out of the active list without hiding anything
+ * (a null move), and put it back.  len[c] carries COVERED meanwhile, so
+ * that "active" and "len < COVERED" keep meaning the same (dlx_check). */
+static void
+deactivate(dlx *d, int c)
+{
+	struct item	*it = d->items;
+
+	it[it[c].prev].next = it[c].next;
+	it[it[c].next].prev = it[c].prev;
+	d->len[c] += COVERED;
+}
+
+static void
+reactivate(dlx *d, int c)
+{
+	struct item	*it = d->items;
+
+	it[it[c].prev].next = c;
+	it[it[c].next].prev = c;
+	d->len[c] -= COVERED;
+}
+
+/* Take node x out of its item's list (one update), and put it back. */
+static void
+unlink_node(dlx *d, int x)
+{
+	struct node	*nd = d->nodes;
+
+	nd[nd[x].up].down = nd[x].down;
+	nd[nd[x].down].up = nd[x].up;
+	d->len[nd[x].top]--;
+	d->st.updates++;
+}
+
+static void
+relink_node(dlx *d, int x)
+{
+	struct node	*nd = d->nodes;
+
+	nd[nd[x].up].down = x;
+	nd[nd[x].down].up = x;
+	d->len[nd[x].top]++;
+}
+
+/*
+ * Tweak: n is the top of its item's list.  Take it out of that list and,
+ * if block, hide its option from every other list (when the item is
+ * covered, cover() has hidden it already).
+ */
+static void
+tweak(dlx *d, int n, int block)
+{
+	if (block)
+		hide(d, d->nodes, d->len, n, &d->st.updates);
+	unlink_node(d, n);
+}
+
+/*
+ * Undo the tweaks of a level at item c whose list began at x.  A tweaked
+ * node is never touched again while its level lasts, so the tweaked nodes
+ * still point down to one another, from x to z, the present top: setting
+ * c's down to x and each up field along that chain relinks them all.
+ * Their options are unhidden top down, as cover() went (each node is in
+ * one list only, so the order does not matter).  If !unblock, c itself was
+ * covered: uncover it now that its list is whole.
+ */
+static void
+untweak(dlx *d, int c, int x, int unblock)
+{
+	struct node	*nd = d->nodes;
+	int		 z, rr, qq, k;
+
+	z = nd[c].down;
+	nd[c].down = x;
+	for (rr = x, qq = c, k = 0; rr != z; qq = rr, rr = nd[rr].down) {
+		nd[rr].up = qq;
+		k++;
+		if (unblock)
+			unhide(d->nodes, d->len, rr);
+	}
+	nd[z].up = qq;
+	d->len[c] += k;
+	if (!unblock)
+		uncover(d, c);
+}
+
+/*
+ * The option of node p joins the solution: every item of it but p's own
+ * takes one of its places, going right.  A primary item is covered when
+ * its bound reaches 0, a secondary one covered or purified as in DLX2.
+ */
+static void
+commit(dlx *d, int p)
+{
+	struct node	*nd = d->nodes;
+	int		*bound = d->mult->bound;
+	int		 pp, c;
+
+	for (pp = p + 1; pp != p;) {
+		c = nd[pp].top;
+		if (c <= 0) {
+			pp = nd[pp].up;
+			continue;
+		}
+		if (c <= d->nprimary) {
+			if (--bound[c] == 0)
+				cover(d, c);
+		} else if (nd[pp].color == 0)
+			cover(d, c);
+		else if (nd[pp].color > 0)
+			purify(d, pp);
+		pp++;
+	}
+}
+
+/* Exactly undo commit(d, p), going left. */
+static void
+uncommit(dlx *d, int p)
+{
+	struct node	*nd = d->nodes;
+	int		*bound = d->mult->bound;
+	int		 pp, c;
+
+	for (pp = p - 1; pp != p;) {
+		c = nd[pp].top;
+		if (c <= 0) {
+			pp = nd[pp].down;
+			continue;
+		}
+		if (c <= d->nprimary) {
+			if (bound[c] == 0)
+				uncover(d, c);
+			bound[c]++;
+		} else if (nd[pp].color == 0)
+			uncover(d, c);
+		else if (nd[pp].color > 0)
+			unpurify(d, pp);
+		pp--;
+	}
+}
+
+/* The first node of option opt on a primary item: it holds no -1 color,
+ * so it can be unlinked by hand. */
+static int
+anchor(const dlx *d, int opt)
+{
+	int	x;
+
+	for (x = d->ostart[opt]; d->nodes[x].top > d->nprimary; x++)
+		continue;
+	return x;
+}
+
+int
+mult_force(dlx *d, int opt)
+{
+	struct dlx_mult	*m = d->mult;
+	struct node	*nd = d->nodes;
+	int		*p;
+	int		 x, c, end;
+	size_t		 cap;
+
+	end = d->ostart[opt + 1] - 1;
+	/*
+	 * Possible iff each item is active and can take one more option,
+	 * and each node is still in its list: a chosen or forced option
+	 * has left every list, an option of a covered item or of another
+	 * color has left the others.
+	 */
+	for (x = d->ostart[opt]; x < end; x++) {
+		c = nd[x].top;
+		if (!active(d, c) || nd[nd[x].up].down != x ||
+		    (c <= d->nprimary && m->bound[c] == 0))
+			return DLX_ECONFLICT;
+	}
+	if ((size_t)d->nforced == m->fcap) {
+		cap = m->fcap * 2;
+		if (cap > (size_t)d->noptions + 1)
+			cap = (size_t)d->noptions + 1;
+		if ((p = mrealloc(d, d->forced, cap, sizeof *p)) == NULL)
+			return DLX_ENOMEM;
+		d->forced = p;
+		m->fcap = cap;
+	}
+	/* The option leaves every list, then takes its places. */
+	x = anchor(d, opt);
+	tweak(d, x, 1);
+	c = nd[x].top;
+	if (--m->bound[c] == 0)
+		cover(d, c);
+	commit(d, x);
+	d->forced[d->nforced++] = opt;
+	return DLX_OK;
+}
+
+int
+mult_unforce(dlx *d)
+{
+	struct dlx_mult	*m = d->mult;
+	int		 x, c;
+
+	x = anchor(d, d->forced[--d->nforced]);
+	uncommit(d, x);
+	c = d->nodes[x].top;
+	if (m->bound[c] == 0)
+		uncover(d, c);
+	m->bound[c]++;
+	relink_node(d, x);
+	unhide(d->nodes, d->len, x);
+	return DLX_OK;
+}
+
+/* Room for a search: one entry per level, per option of a solution. */
+static int
+reserve(dlx *d)
+{
+	struct dlx_mult	*m = d->mult;
+	size_t		 need;
+	int		*p;
+
+	need = (size_t)d->noptions + (size_t)d->nprimary + 1;
+	if (m->zero == NULL && (m->zero = mrealloc(d, NULL,
+	    (size_t)d->nprimary, sizeof *m->zero)) == NULL)
+		return DLX_ENOMEM;
+	if (need <= m->cap)
+		return DLX_OK;
+	if ((p = mrealloc(d, m->choice, need, sizeof *p)) == NULL)
+		return DLX_ENOMEM;
+	m->choice = p;
+	if ((p = mrealloc(d, m->first, need, sizeof *p)) == NULL)
+		return DLX_ENOMEM;
+	m->first = p;
+	if ((p = mrealloc(d, m->score, need, sizeof *p)) == NULL)
+		return DLX_ENOMEM;
+	m->score = p;
+	if ((p = mrealloc(d, m->sol, need, sizeof *p)) == NULL)
+		return DLX_ENOMEM;
+	m->sol = p;
+	m->cap = need;
+	return DLX_OK;
+}
+
+/* The option a node belongs to: walk right to the spacer that ends it. */
+static int
+option_of(const struct node *nd, int x)
+{
+	while (nd[x].top > 0)
+		x++;
+	return -nd[x].top - 1;
+}
+
+double
+mult_progress(const dlx *d)
+{
+	const struct dlx_mult	*m = d->mult;
+	const struct node	*nd = d->nodes;
+	double			 f, fd;
+	int			 l, c, k, p, cur;
+
+	/*
+	 * As in search.c: choice l is the k-th of score[l] branches.  The
+	 * branches of a tweaking level are counted from the list's top when
+	 * the level began: the tweaked nodes still lead down to the present
+	 * choice (see untweak()).
+	 */
+	f = 0.0;
+	fd = 1.0;
+	for (l = 0; l < m->level; l++) {
+		cur = m->choice[l];
+		c = cur <= d->nitems ? cur : nd[cur].top;
+		p = m->first[l] != 0 ? m->first[l] : nd[c].down;
+		for (k = 1; p != cur && k < m->score[l]; p = nd[p].down)
+			k++;
+		fd *= m->score[l];
+		f += (k - 1) / fd;
+	}
+	f += 0.5 / fd;
+	return f > 1.0 ? 1.0 : f;
+}
+
+/*
+ * Knuth's Algorithm M (steps M1-M9 of TAOCP 7.2.2.1, as in DLX3), with
+ * the budgets, progress calls and visits of search.c.  One function with
+ * gotos, as search.c's loop and for the same reasons: the labels share
+ * every level's state, and the hot path stays in registers.
+ */
+int
+mult_search(dlx *d, const struct dlx_search *s)
+{
+	struct dlx_mult	*m = d->mult;
+	struct node	*nd;
+	struct item	*it;
+	int		*len, *bound, *slack;
+	uint64_t	 next_progress, interval;
+	int		 level, best, cur, score, t, sl, bs, bl, k, rc, stop;
+	int		 nzero;
+	size_t		 n, nopt;
+
+	memset(&d->st, 0, sizeof d->st);
+	d->searched = 0;
+	d->complete = 0;
+	if ((rc = reserve(d)) != DLX_OK) {
+		d->progress = 0.0;
+		d->searched = 1;
+		return rc;
+	}
+	d->searching = 1;
+	m->level = 0;
+	nd = d->nodes;
+	it = d->items;
+	len = d->len;
+	bound = m->bound;
+	slack = m->slack;
+	interval = s->progress_updates != 0 ? s->progress_updates :
+	    (uint64_t)1 << 24;
+	next_progress = interval;
+	rc = DLX_OK;
+	stop = 0;
+	level = 0;
+	nopt = 0;
+	best = cur = 0;
+
+	/* An active item with nothing left to give (hi = 0) would break
+	 * the rule "active means bound > 0": cover it for the search. */
+	nzero = 0;
+	for (k = 1; k <= d->nprimary; k++)
+		if (bound[k] == 0 && active(d, k)) {
+			cover(d, k);
+			m->zero[nzero++] = k;
+		}
+
+	/*
+	 * Levels 0..level-1 have made their choice: choice[l] (a node, or
+	 * the item's header for a null move) and their item's bound, cover
+	 * and tweaks.  forward enters a level; advance tries cur; backup
+	 * restores the item of the level; backdown returns to the level
+	 * above, which tries its next branch (or, when stop is set, only
+	 * unwinds).
+	 */
+forward:
+	if (search_over_budget(d, s)) {
+		rc = DLX_INCOMPLETE;
+		goto halt;
+	}
+	if (s->progress != NULL && d->st.updates >= next_progress) {
+		next_progress = d->st.updates + interval;
+		m->level = level;
+		if (s->progress(s->progress_arg, &d->st) != 0) {
+			rc = DLX_STOPPED;
+			goto halt;
+		}
+	}
+	d->st.nodes++;
+	if (it[0].next == 0)
+		goto solution;
+	score = INT_MAX;
+	bs = bl = 0;
+	for (k = it[0].next; k != 0; k = it[k].next) {
+		sl = slack[k] < bound[k] ? slack[k] : bound[k];
+		t = len[k] + sl - bound[k] + 1;
+		if (t < score || (t == score && (sl < bs ||
+		    (sl == bs && len[k] > bl)))) {
+			score = t;
+			best = k;
+			bs = sl;
+			bl = len[k];
+		}
+	}
+	if (score <= 0)
+		goto backdown;
+	m->score[level] = score;
+	cur = m->choice[level] = nd[best].down;
+	m->first[level] = 0;
+	if (--bound[best] == 0 && slack[best] == 0)
+		cover(d, best);
+	else {
+		m->first[level] = cur;
+		if (bound[best] == 0)
+			cover(d, best);
+	}
+advance:
+	if (bound[best] == 0 && slack[best] == 0) {
+		if (cur == best)
+			goto backup;
+	} else if (len[best] <= bound[best] - slack[best])
+		goto backup;	/* too few options left for the quota */
+	else if (cur != best)
+		tweak(d, cur, bound[best] != 0);
+	else if (bound[best] != 0)
+		deactivate(d, best);	/* the null move */
+	if (cur != best) {
+		commit(d, cur);
+		if (++nopt > d->st.max_depth)
+			d->st.max_depth = nopt;
+	}
+	level++;
+	goto forward;
+backup:
+	if (bound[best] == 0 && slack[best] == 0)
+		uncover(d, best);
+	else
+		untweak(d, best, m->first[level], bound[best] != 0);
+	bound[best]++;
+backdown:
+	if (level == 0)
+		goto done;
+	level--;
+	cur = m->choice[level];
+	if (cur <= d->nitems) {
+		/* A null move: the last branch of its level.  With bound 0
+		 * the item was covered, and untweak() uncovers it. */
+		best = cur;
+		if (bound[best] != 0)
+			reactivate(d, best);
+		goto backup;
+	}
+	best = nd[cur].top;
+	uncommit(d, cur);
+	nopt--;
+	if (stop)
+		goto backup;
+	cur = m->choice[level] = nd[cur].down;
+	goto advance;
+
+solution:
+	if (d->st.solutions >= DLX_COUNT_MAX) {
+		rc = DLX_EOVERFLOW;
+		goto halt;
+	}
+	d->st.solutions++;
+	if (s->visit != NULL) {
+		n = 0;
+		for (k = 0; k < d->nforced; k++)
+			m->sol[n++] = d->forced[k];
+		for (k = 0; k < level; k++)
+			if (m->choice[k] > d->nitems)
+				m->sol[n++] = option_of(nd, m->choice[k]);
+		m->level = level;
+		if (s->visit(s->visit_arg, m->sol, n) != 0) {
+			rc = DLX_STOPPED;
+			goto halt;
+		}
+	}
+	if (s->max_solutions != 0 && d->st.solutions >= s->max_solutions) {
+		rc = DLX_LIMIT;
+		goto halt;
+	}
+	goto backdown;
+
+halt:
+	/* Keep the estimate of where the search stopped, then unwind. */
+	m->level = level;
+	d->progress = mult_progress(d);
+	stop = 1;
+	goto backdown;
+done:
+	while (nzero > 0)
+		uncover(d, m->zero[--nzero]);
+	if (!stop) {
+		d->complete = 1;
+		d->progress = 1.0;
+	}
+	m->level = 0;
+	d->searching = 0;
+	d->searched = 1;
+	return rc;
+}

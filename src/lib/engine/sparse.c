@@ -1,0 +1,611 @@
+/*
+ * sparse.c: the fast mode's search on sparse sets ("dancing cells", as in
+ * Knuth's SSXC1) instead of dancing links, for problems without colors or
+ * item bounds.
+ *
+ * The tree is exactly that of the fast mode on the links (search.c): the
+ * same item is chosen at every node (the first with at most one option,
+ * else the first with fewest, on the same lengths), its options are
+ * tried in the same order (the order they were added), and an option
+ * that leaves an uncovered primary item with no option is abandoned.  So
+ * the solutions, their order, and the figures nodes, branches, abandoned
+ * and max_depth are those of search.c.  Updates count the same steps, but
+ * an abandoned option stops at the first item it empties, which depends
+ * on the order the sets happen to be in.
+ *
+ * Representation.  When a search starts, the part of d still active (the
+ * items not covered by forcing, the options not hidden) is copied into a
+ * compact form, in one block of ints, d->scratch, which grows with the
+ * matrix (sparse_reserve()), so that a search allocates nothing:
+ *
+ *   items	renumbered 1..na in their order, the primary ones first
+ *		(1..npa), so that the first smallest is still Knuth's
+ *		choice;
+ *   len[c]	the size of c's set, plus COVERED while c is covered;
+ *   set[]	for each item c, the segment set[base[c] ..] of the nodes
+ *		of the options that contain it, the first len[c] & SIZE of
+ *		them active, in any order;
+ *   node[]	the options, one node {itm, loc} per item and a spacer
+ *		after each, whose itm is minus the option's length (going
+ *		right round an option, a spacer jumps back to its first
+ *		node) and whose loc is the option's number in d.  A node's
+ *		loc is its place in set[].
+ *
+ * Hiding an option from item c swaps its node with the last active one of
+ * c's segment and shrinks the segment by one.  A node taken out is never
+ * moved again until it is back in (only the active part of a segment is
+ * ever touched), so restoring the old sizes puts every node back in: the
+ * search undoes a step by restoring lengths, never by walking the options
+ * it hid again.  That is Knuth's SSXC1's trick, and most of the gain over
+ * the links.  The lengths are restored by a copy of those saved at the
+ * level, or from a trail of the changes (see SNAP_ITEMS).
+ *
+ * A covered item's set does not change while it stays covered (every
+ * option still in it is hidden from the other items), so the item chosen
+ * at a node has its segment sorted once, and its options are tried in the
+ * order of their numbers, which is the order of the lists.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "dlx.h"
+#include "lib/core/dlx_impl.h"
+
+#define SIZE	(COVERED - 1)
+
+/*
+ * Two ways to undo.  With few items (at most SNAP_ITEMS), each level saves
+ * all the lengths and copies them back: one short copy, however much was
+ * hidden.  With more, a copy per node would cost more than the few
+ * changes a node makes (a sudoku changes a dozen lengths of 300), so each
+ * change is written on a trail instead, and undoing replays the trail
+ * back to the level's mark.
+ */
+#define SNAP_ITEMS	128
+
+struct snode {
+	int	itm;		/* compact item, or -(length) in a spacer */
+	int	loc;		/* place in set[], or the option in a spacer */
+};
+
+struct sparse {
+	int		 npa;		/* active primary items */
+	int		 na;		/* active items */
+	int		 snap;		/* undo by copies (else by the trail) */
+	int		*len;		/* na + 1 */
+	int		*base;		/* na + 1 */
+	int		*set;		/* one entry per node */
+	struct snode	*node;		/* nodes and spacers */
+	int		*choice;	/* per level: a place in set[] */
+	int		*save;		/* snap: per level, len[0..na] */
+	int		*trail;		/* else: j for a length decreased,
+					   ~j for COVERED added */
+	int		*tmark;		/* per level: the trail's length */
+	uint64_t	*short1;	/* bit j: primary item j is uncovered
+					   with at most one option */
+	int		 nw;		/* words of short1 */
+	uint64_t	*ssave;		/* snap: per level, short1 */
+	int		 level;
+};
+
+/* The counters of a search, in one place the inline steps update. */
+struct run {
+	int		 nt;		/* trail length */
+	uint64_t	 upd;		/* updates */
+};
+
+/* The steps are the search's inner loop: inline them even where the
+ * compiler would rather not (hide has four call sites). */
+#if defined(__GNUC__)
+#define HOT	static inline __attribute__((always_inline))
+#else
+#define HOT	static inline
+#endif
+
+#define SETBIT(b, j)	((b)[(j) >> 6] |= (uint64_t)1 << ((j) & 63))
+#define CLRBIT(b, j)	((b)[(j) >> 6] &= ~((uint64_t)1 << ((j) & 63)))
+
+/*
+ * Hide the options in c's set from the other items they contain.  With
+ * check, stop and return 1 as soon as that empties the set of an
+ * uncovered primary item; the caller then undoes the level, which undoes
+ * everything.  A primary item left with one option is noted in short1,
+ * where the next choice looks first.
+ */
+HOT int
+hide(struct sparse *sp, struct run *r, int c, int check)
+{
+	struct snode	*nd = sp->node;
+	int		*set = sp->set, *len = sp->len, *base = sp->base;
+	int		*trail = sp->snap ? NULL : sp->trail;
+	uint64_t	*short1 = sp->short1;
+	int		 i, e, k, q, j, l, last, z, p, npa = sp->npa;
+	int		 nt = r->nt, dead = 0;
+	uint64_t	 upd = r->upd;
+
+	/* (The counters and pointers are copied to locals: the stores
+	 * into the int arrays could otherwise alias them.) */
+	for (i = base[c], e = i + (len[c] & SIZE); i < e; i++) {
+		k = set[i];
+		for (q = k + 1; q != k;) {
+			j = nd[q].itm;
+			if (j < 0) {
+				q += j;
+				continue;
+			}
+			l = --len[j];
+			if (trail != NULL)
+				trail[nt++] = j;
+			last = base[j] + (l & SIZE);
+			p = nd[q].loc;
+			z = set[last];
+			set[last] = q;
+			nd[q].loc = last;
+			set[p] = z;
+			nd[z].loc = p;
+			upd++;
+			if (l <= 1 && j <= npa) {
+				if (check && l == 0) {
+					dead = 1;
+					goto out;
+				}
+				SETBIT(short1, j);
+			}
+			q++;
+		}
+	}
+out:
+	r->nt = nt;
+	r->upd = upd;
+	return dead;
+}
+
+/* Mark c covered. */
+HOT void
+mark_covered(struct sparse *sp, struct run *r, int c)
+{
+	sp->len[c] += COVERED;
+	if (c <= sp->npa)
+		CLRBIT(sp->short1, c);
+	if (!sp->snap)
+		sp->trail[r->nt++] = ~c;
+	r->upd++;
+}
+
+/* Note the state at the start of level l, after its item is covered. */
+HOT void
+save_level(struct sparse *sp, struct run *r, int l)
+{
+	size_t	ns = (size_t)sp->na + 1;
+
+	if (sp->snap) {
+		memcpy(sp->save + (size_t)l * ns, sp->len, ns * sizeof *sp->len);
+		memcpy(sp->ssave + (size_t)l * sp->nw, sp->short1,
+		    (size_t)sp->nw * sizeof *sp->short1);
+	} else
+		sp->tmark[l] = r->nt;
+}
+
+/* Back to the state save_level(sp, r, l) noted. */
+HOT void
+restore_level(struct sparse *sp, struct run *r, int l)
+{
+	size_t		 ns = (size_t)sp->na + 1;
+	uint64_t	*short1 = sp->short1;
+	int		*len = sp->len, *tr = sp->trail, nt = r->nt, m, e;
+	int		 npa = sp->npa;
+
+	if (sp->snap) {
+		memcpy(len, sp->save + (size_t)l * ns, ns * sizeof *len);
+		memcpy(short1, sp->ssave + (size_t)l * sp->nw,
+		    (size_t)sp->nw * sizeof *short1);
+		return;
+	}
+	/* Undo the trail, keeping short1 exact: an item leaves it when
+	 * its length comes back to 2, and joins it when it is uncovered
+	 * with at most one option. */
+	for (m = sp->tmark[l]; nt > m;) {
+		e = tr[--nt];
+		if (e >= 0) {
+			if (++len[e] == 2 && e <= npa)
+				CLRBIT(short1, e);
+		} else {
+			e = ~e;
+			if ((len[e] -= COVERED) <= 1 && e <= npa)
+				SETBIT(short1, e);
+		}
+	}
+	r->nt = nt;
+}
+
+/*
+ * The item to branch on: the first with at most one option if there is
+ * one (short1 keeps them), else the first smallest.  0 if no primary item
+ * is left.
+ */
+HOT int
+choose(struct sparse *sp)
+{
+	int	w, j;
+
+	for (w = 0; w < sp->nw; w++)
+		if (sp->short1[w] != 0)
+			return w * 64 + __builtin_ctzll(sp->short1[w]);
+	j = search_first_short(sp->len + 1, sp->npa) + 1;
+	return sp->len[j] >= COVERED ? 0 : j;
+}
+
+/* Sort c's active segment by node, which is the order of the options,
+ * keeping loc up to date.  The segments are short and mostly in order. */
+static void
+sort_segment(struct sparse *sp, int c)
+{
+	int	b = sp->base[c], e = b + (sp->len[c] & SIZE), i, j, x;
+
+	for (i = b + 1; i < e; i++) {
+		x = sp->set[i];
+		if (x > sp->set[i - 1])
+			continue;
+		for (j = i; j > b && sp->set[j - 1] > x; j--) {
+			sp->set[j] = sp->set[j - 1];
+			sp->node[sp->set[j]].loc = j;
+		}
+		sp->set[j] = x;
+		sp->node[x].loc = j;
+	}
+}
+
+static int
+option_number(const struct sparse *sp, int k)
+{
+	while (sp->node[k].itm > 0)
+		k++;
+	return sp->node[k].loc;
+}
+
+/*
+ * The ints the sparse form of d may need, at most: marks and maps (see
+ * build), len and base, set, the nodes and spacers (two ints each), the
+ * choices and the two marks per level (the depth is at most nprimary),
+ * the trail (each change removes a node from a set, and a node leaves
+ * at most once on the way down; COVERED is added at most once per item),
+ * an int to align short1, its words, and with few enough items the saved
+ * lengths and words of every level.
+ */
+static size_t
+scratch_need(const dlx *d)
+{
+	size_t	ni = (size_t)d->nitems + 2, np = (size_t)d->nprimary + 1;
+	size_t	nn = (size_t)d->capnodes + 1;
+
+	size_t	nw = 2 * (np / 64 + 1);	/* ints in the words of short1 */
+
+	return (size_t)d->capoptions + 2 * ni + 2 * ni + nn + 2 * nn +
+	    2 * np + nn + ni + 2 + nw +
+	    (ni <= SNAP_ITEMS + 2 ? np * ni + np * nw : 0);
+}
+
+int
+sparse_reserve(dlx *d)
+{
+	size_t	 n = scratch_need(d);
+	int	*p;
+
+	if (n <= d->scratch_cap)
+		return DLX_OK;
+	if ((p = dlxi_alloc(d, d->scratch, n, sizeof *p)) == NULL)
+		return DLX_ENOMEM;
+	d->scratch = p;
+	d->scratch_cap = n;
+	return DLX_OK;
+}
+
+/*
+ * Copy the active part of d into sp, in d->scratch (which sparse_reserve()
+ * made large enough, so that a search allocates nothing).
+ *
+ * The active options are those in the lists of the active items: an
+ * option hidden by forcing has left every one of them (only the covered
+ * item that hid it keeps it, and with colors a purified one, which is why
+ * colored problems do not come here), and one that is in one is in all
+ * of them.
+ */
+static void
+build(dlx *d, struct sparse *sp)
+{
+	const struct node	*nd = d->nodes;
+	const struct item	*it = d->items;
+	int			*mark, *map, *fill, *p, *q;
+	int			 c, o, x, k, head, nopt, nnode, na, t;
+	size_t			 nmark;
+
+	/* The active items, numbered in order, primary ones first. */
+	p = d->scratch;
+	nmark = (size_t)d->noptions + 2 * ((size_t)d->nitems + 2);
+	mark = p;
+	map = mark + d->noptions;
+	fill = map + d->nitems + 2;
+	memset(p, 0, nmark * sizeof *p);
+	na = 0;
+	for (head = 0; head <= d->nitems + 1; head += d->nitems + 1) {
+		for (c = it[head].next; c != head; c = it[c].next)
+			map[c] = ++na;
+		if (head == 0)
+			sp->npa = na;
+	}
+	sp->na = na;
+	/*
+	 * The active options, and the size of each set.  An option is
+	 * active when its first node is in the list of an active item: a
+	 * node taken out of a list is never pointed to from it again until
+	 * it is put back (removals are undone last first), so it is there
+	 * exactly when its up neighbor's down is itself.
+	 */
+	nopt = nnode = 0;
+	for (o = 0; o < d->noptions; o++) {
+		x = d->ostart[o];
+		if (map[nd[x].top] == 0 || nd[nd[x].up].down != x)
+			continue;
+		mark[o] = 1;
+		nopt++;
+		for (; nd[x].top > 0; x++) {
+			nnode++;
+			fill[map[nd[x].top]]++;
+		}
+	}
+	sp->len = p + nmark;
+	sp->base = sp->len + na + 1;
+	sp->set = sp->base + na + 1;
+	sp->node = (struct snode *)(sp->set + nnode);
+	sp->choice = (int *)(sp->node + nnode + nopt + 1);
+	sp->tmark = sp->choice + sp->npa + 1;
+	sp->trail = sp->tmark + sp->npa + 1;
+	sp->nw = sp->npa / 64 + 1;
+	/* 64-bit words at an even int of the block, which malloc (or the
+	 * allocator) aligned. */
+	q = sp->trail + nnode + na + 1;
+	q += (q - p) % 2;
+	sp->short1 = (uint64_t *)(void *)q;
+	sp->snap = d->nitems <= SNAP_ITEMS;	/* as scratch_need() */
+	sp->ssave = sp->snap ? sp->short1 + sp->nw : NULL;
+	sp->save = sp->snap ? (int *)(sp->ssave + (sp->npa + 1) * sp->nw) :
+	    NULL;
+	sp->level = 0;
+	for (c = 1, k = 0; c <= na; c++) {
+		sp->base[c] = k;
+		sp->len[c] = fill[c];
+		k += fill[c];
+		fill[c] = sp->base[c];
+	}
+	sp->len[0] = sp->base[0] = 0;
+	memset(sp->short1, 0, (size_t)sp->nw * sizeof *sp->short1);
+	for (c = 1; c <= sp->npa; c++)
+		if (sp->len[c] <= 1)
+			SETBIT(sp->short1, c);
+	/* The nodes, option by option in their order, so that every set
+	 * starts sorted. */
+	k = 0;
+	sp->node[k].itm = sp->node[k].loc = 0;	/* the first spacer */
+	k++;
+	for (o = 0; o < d->noptions; o++) {
+		if (!mark[o])
+			continue;
+		for (x = d->ostart[o], t = 0; nd[x].top > 0; x++, k++, t++) {
+			c = map[nd[x].top];
+			sp->node[k].itm = c;
+			sp->node[k].loc = fill[c];
+			sp->set[fill[c]++] = k;
+		}
+		sp->node[k].itm = -t;
+		sp->node[k].loc = o;
+		k++;
+	}
+}
+
+static void
+publish(dlx *d, struct sparse *sp, const struct dlx_stats *st, int level)
+{
+	d->st = *st;
+	sp->level = level;
+}
+
+int
+sparse_search(dlx *d, const struct dlx_search *s, int *rcp)
+{
+	struct sparse	 sp;
+	struct run	 r;
+	struct dlx_stats st;
+	struct snode	*node;
+	uint64_t	 next_progress, interval;
+	int		*len, *set, *choice;
+	int		 level, best, cur, end, rc, l, k, q, j;
+	size_t		 n, i;
+
+	if (d->colored || d->items[0].next == 0 || d->scratch == NULL ||
+	    d->scratch_cap < scratch_need(d))
+		return 0;
+	build(d, &sp);
+	len = sp.len;
+	set = sp.set;
+	node = sp.node;
+	choice = sp.choice;
+	memset(&st, 0, sizeof st);
+	memset(&r, 0, sizeof r);
+	interval = s->progress_updates != 0 ? s->progress_updates :
+	    (uint64_t)1 << 24;
+	next_progress = interval;
+	rc = DLX_OK;
+	level = 0;
+	best = cur = end = 0;
+	d->sparse = &sp;
+
+	/*
+	 * The loop of dlx_search(), step for step (see there), but for the
+	 * undoing: save_level() notes the state just after the item of a
+	 * level is covered, and restore_level() goes back to it, undoing
+	 * whatever was done since (the option tried there, and all below).
+	 */
+forward:
+	if ((s->max_nodes != 0 && st.nodes >= s->max_nodes) ||
+	    (s->max_updates != 0 && r.upd >= s->max_updates)) {
+		rc = DLX_INCOMPLETE;
+		goto abort;
+	}
+	if (s->progress != NULL && r.upd >= next_progress) {
+		next_progress = r.upd + interval;
+		st.updates = r.upd;
+		publish(d, &sp, &st, level);
+		if (s->progress(s->progress_arg, &st) != 0) {
+			rc = DLX_STOPPED;
+			goto abort;
+		}
+	}
+	if ((l = choose(&sp)) == 0) {
+		/* No primary item is left: the options of levels 0..level-1
+		 * are a solution.  (Never at the root, which has one.) */
+		level--;
+		goto solution;
+	}
+	best = l;
+	st.nodes++;
+	if (len[best] > 1) {
+		st.branches++;
+		sort_segment(&sp, best);
+	}
+	/* Covering best may empty the set of an item all of whose options
+	 * go through best: not a dead end, since one of them is tried
+	 * here.  Only the sets an option empties itself are. */
+	mark_covered(&sp, &r, best);
+	(void)hide(&sp, &r, best, 0);
+	save_level(&sp, &r, level);
+	cur = choice[level] = sp.base[best];
+	end = cur + (len[best] & SIZE);
+advance:
+	/* Commit the option of node set[cur]: mark its other items
+	 * covered, then hide their options, giving up on a dead end. */
+	if (cur == end)
+		goto backup;
+	k = set[cur];
+	for (q = k + 1; q != k;) {
+		if ((j = node[q].itm) < 0) {
+			q += j;
+			continue;
+		}
+		mark_covered(&sp, &r, j);
+		q++;
+	}
+	for (q = k + 1; q != k;) {
+		if ((j = node[q].itm) < 0) {
+			q += j;
+			continue;
+		}
+		if (hide(&sp, &r, j, 1)) {
+			st.abandoned++;
+			goto next;
+		}
+		q++;
+	}
+	if (++level > (int)st.max_depth)
+		st.max_depth = (size_t)level;
+	goto forward;
+backup:
+	if (level == 0)
+		goto done;
+	level--;
+	restore_level(&sp, &r, level);
+	cur = ++choice[level];
+	best = node[set[cur - 1]].itm;
+	end = sp.base[best] + (len[best] & SIZE);
+	goto advance;
+next:
+	/* Undo the option at cur, take the next one. */
+	restore_level(&sp, &r, level);
+	cur = ++choice[level];
+	goto advance;
+
+solution:
+	if ((s->max_nodes != 0 && st.nodes >= s->max_nodes) ||
+	    (s->max_updates != 0 && r.upd >= s->max_updates)) {
+		rc = DLX_INCOMPLETE;
+		goto abort_solution;
+	}
+	if (st.solutions >= DLX_COUNT_MAX) {
+		rc = DLX_EOVERFLOW;
+		goto abort_solution;
+	}
+	st.nodes++;
+	st.solutions++;
+	if (s->visit != NULL) {
+		n = 0;
+		for (i = 0; i < (size_t)d->nforced; i++)
+			d->sol[n++] = d->forced[i];
+		for (l = 0; l <= level; l++)
+			d->sol[n++] = option_number(&sp, set[choice[l]]);
+		st.updates = r.upd;
+		publish(d, &sp, &st, level + 1);
+		if (s->visit(s->visit_arg, d->sol, n) != 0) {
+			rc = DLX_STOPPED;
+			goto abort_solution;
+		}
+	}
+	if (s->max_solutions != 0 && st.solutions >= s->max_solutions) {
+		rc = DLX_LIMIT;
+		goto abort_solution;
+	}
+	goto next;
+
+abort_solution:
+	level++;
+abort:
+	st.updates = r.upd;
+	publish(d, &sp, &st, level);
+	d->level = level;
+	d->progress = dlx_progress(d);
+	goto out;
+done:
+	st.updates = r.upd;
+	d->st = st;
+	d->complete = 1;
+	d->progress = 1.0;
+out:
+	d->sparse = NULL;
+	*rcp = rc;
+	return 1;
+}
+
+/* dlx_progress() and dlx_path() while a sparse search runs: the place of
+ * each level's choice in its item's sorted segment. */
+double
+sparse_progress(const dlx *d)
+{
+	const struct sparse	*sp = d->sparse;
+	double			 f = 0.0, fd = 1.0;
+	int			 l, c;
+
+	for (l = 0; l < sp->level; l++) {
+		c = sp->node[sp->set[sp->choice[l]]].itm;
+		fd *= sp->len[c] & SIZE;
+		f += (sp->choice[l] - sp->base[c]) / fd;
+	}
+	f += 0.5 / fd;
+	return f > 1.0 ? 1.0 : f;
+}
+
+size_t
+sparse_path(const dlx *d, int *options, size_t *untried, size_t cap)
+{
+	const struct sparse	*sp = d->sparse;
+	size_t			 l, n = (size_t)sp->level;
+	int			 k, c;
+
+	for (l = 0; l < n && l < cap; l++) {
+		k = sp->set[sp->choice[l]];
+		c = sp->node[k].itm;
+		if (options != NULL)
+			options[l] = option_number(sp, k);
+		if (untried != NULL)
+			untried[l] = (size_t)(sp->base[c] +
+			    (sp->len[c] & SIZE) - 1 - sp->choice[l]);
+	}
+	return n;
+}

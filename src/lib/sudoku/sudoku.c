@@ -1,0 +1,341 @@
+/*
+ * sudoku.c: the sudoku exact cover matrix, built once per box shape, with
+ * a puzzle's givens imposed by forcing options (see sudoku.h).
+ *
+ * The model (sudoku_model.h) numbers the items and options: option
+ * (r*N + c)*N + v is "cell (r,c) holds v" and names the cell's item, then
+ * "row r has v", "column c has v", "box b has v" (and a variant's further
+ * units).  The cell items come first so that, when several items have the
+ * fewest options, the search branches on a cell; that is the usual choice
+ * and the one Knuth's sudoku runs make.  Because option numbers are
+ * computed, not looked up, decoding a solution needs no table.
+ */
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sudoku.h"
+#include "lib/sudoku/sudoku_model.h"
+
+struct dlx_sudoku {
+	struct dlx_allocator mem;	/* s itself, its model and matrix */
+	dlx		*d;		/* the matrix: N*N*N cell options,
+					   then any cage options */
+	int		 boxr, boxc;	/* box shape; 0, 0 for jigsaw */
+	int		 n;		/* N */
+	int		 forced;	/* givens of the current puzzle in
+					   force */
+	struct sm_model	*m;		/* the geometry the matrix was made
+					   from */
+	int		 variant;	/* m has more than rows, columns and
+					   boxes */
+};
+
+/*
+ * Classic sudoku and every variant are built the same way: the model
+ * (sudoku_model.c) lists the units and cages, and makes the matrix.
+ */
+static int
+build(dlx_sudoku **sp, const struct dlx_sudoku_variant *v,
+    struct dlx_sudoku_variant_error *e, const struct dlx_allocator *a)
+{
+	struct dlx_allocator	 mem;
+	dlx_sudoku		*s;
+	int			 rc;
+
+	if ((rc = mem_init(&mem, a)) != DLX_OK)
+		return rc;
+	if ((s = mem_zalloc(&mem, 1, sizeof *s)) == NULL)
+		return DLX_ENOMEM;
+	s->mem = mem;
+	if ((s->m = sm_new(v, e, &mem, &rc)) == NULL) {
+		mem_free(&mem, s);
+		return rc;
+	}
+	if ((s->d = sm_matrix(s->m, &rc)) == NULL) {
+		sm_free(s->m);
+		mem_free(&mem, s);
+		return rc;
+	}
+	s->n = v->n;
+	s->boxr = s->m->boxr;
+	s->boxc = s->m->boxc;
+	s->variant = v->regions != NULL || v->extras != 0 || v->cages != NULL;
+	*sp = s;
+	return DLX_OK;
+}
+
+int
+dlx_sudoku_new(dlx_sudoku **sp, int boxr, int boxc)
+{
+	return dlx_sudoku_new_custom(sp, boxr, boxc, NULL);
+}
+
+int
+dlx_sudoku_new_custom(dlx_sudoku **sp, int boxr, int boxc,
+    const struct dlx_allocator *a)
+{
+	struct dlx_sudoku_variant	v;
+
+	if (sp == NULL || !sm_shape_ok(boxr, boxc))
+		return DLX_EINVAL;
+	memset(&v, 0, sizeof v);
+	v.n = boxr * boxc;
+	v.boxr = boxr;
+	v.boxc = boxc;
+	return build(sp, &v, NULL, a);
+}
+
+int
+dlx_sudoku_new_variant(dlx_sudoku **sp, const struct dlx_sudoku_variant *v,
+    struct dlx_sudoku_variant_error *e)
+{
+	return dlx_sudoku_new_variant_custom(sp, v, e, NULL);
+}
+
+int
+dlx_sudoku_new_variant_custom(dlx_sudoku **sp,
+    const struct dlx_sudoku_variant *v, struct dlx_sudoku_variant_error *e,
+    const struct dlx_allocator *a)
+{
+	if (sp == NULL || v == NULL)
+		return DLX_EINVAL;
+	return build(sp, v, e, a);
+}
+
+const struct dlx_sudoku_variant *
+dlx_sudoku_get_variant(const dlx_sudoku *s)
+{
+	return s->variant ? &s->m->v : NULL;
+}
+
+void
+dlx_sudoku_free(dlx_sudoku *s)
+{
+	if (s == NULL)
+		return;
+	dlx_free(s->d);
+	sm_free(s->m);
+	mem_free(&s->mem, s);
+}
+
+int
+dlx_sudoku_size(const dlx_sudoku *s)
+{
+	return s->n;
+}
+
+int
+dlx_sudoku_boxr(const dlx_sudoku *s)
+{
+	return s->boxr;
+}
+
+int
+dlx_sudoku_boxc(const dlx_sudoku *s)
+{
+	return s->boxc;
+}
+
+dlx *
+dlx_sudoku_matrix(dlx_sudoku *s)
+{
+	return s->d;
+}
+
+int
+dlx_sudoku_option(const dlx_sudoku *s, int row, int col, int v)
+{
+	int	n = s->n;
+
+	if (row < 0 || row >= n || col < 0 || col >= n || v < 0 || v >= n)
+		return -1;
+	return SM_OPTION(n, row * n + col, v);
+}
+
+int
+dlx_sudoku_check(int boxr, int boxc, const int *cells,
+    struct dlx_sudoku_conflict *conf)
+{
+	if (cells == NULL || !sm_shape_ok(boxr, boxc))
+		return DLX_EINVAL;
+	return sm_check(NULL, boxr, boxc, cells, conf);
+}
+
+int
+dlx_sudoku_conflict_text(const struct dlx_sudoku_conflict *conf,
+    const char *symbols, char *buf, size_t size)
+{
+	struct sm_symbols	 sy;
+	const char		*what;
+	char			 sym[4];
+
+	/* Only the symbol named needs a character: an alphabet that
+	 * reaches it writes it, else it is a number. */
+	sm_symbols_init(&sy, symbols, conf->symbol);
+	sm_symbol_text(&sy, conf->symbol, sym);
+	switch (conf->kind) {
+	case DLX_SUDOKU_ROW:
+		what = "row";
+		break;
+	case DLX_SUDOKU_COLUMN:
+		what = "column";
+		break;
+	case DLX_SUDOKU_REGION:
+		what = "region";
+		break;
+	case DLX_SUDOKU_DIAGONAL:
+		what = "diagonal";
+		break;
+	case DLX_SUDOKU_WINDOW:
+		what = "window";
+		break;
+	case DLX_SUDOKU_CAGE:
+		what = "cage";
+		break;
+	default:
+		what = "box";
+		break;
+	}
+	return snprintf(buf, size, "%s %d has two %ss: r%dc%d and r%dc%d",
+	    what, conf->unit + 1, sym, conf->row1 + 1, conf->col1 + 1,
+	    conf->row2 + 1, conf->col2 + 1);
+}
+
+void
+dlx_sudoku_clear(dlx_sudoku *s)
+{
+	if (s->forced) {
+		dlx_unforce_all(s->d);
+		s->forced = 0;
+	}
+}
+
+int
+dlx_sudoku_set_givens(dlx_sudoku *s, const int *cells,
+    struct dlx_sudoku_conflict *conf)
+{
+	int	n = s->n, i, rc;
+
+	if (cells == NULL)
+		return DLX_EINVAL;
+	if ((rc = sm_check(s->m, 0, 0, cells, conf)) != DLX_OK)
+		return rc;
+	dlx_sudoku_clear(s);
+	for (i = 0; i < n * n; i++) {
+		if (cells[i] == 0)
+			continue;
+		/* After the check no two givens share an item, so forcing
+		 * can fail only by misuse (during a search). */
+		rc = dlx_force(s->d, SM_OPTION(n, i, cells[i] - 1));
+		if (rc != DLX_OK) {
+			dlx_unforce_all(s->d);
+			return rc;
+		}
+		s->forced = 1;
+	}
+	return DLX_OK;
+}
+
+int
+dlx_sudoku_decode(const dlx_sudoku *s, const int *options, size_t n,
+    int *cells)
+{
+	int	N = s->n, opt;
+	size_t	k;
+
+	for (k = 0; k < n; k++) {
+		opt = options[k];
+		if (opt < 0 || (size_t)opt >= dlx_noptions(s->d))
+			return DLX_ERANGE;
+	}
+	memset(cells, 0, sizeof *cells * N * N);
+	/* Options past the cell options are cage choices: no cell. */
+	for (k = 0; k < n; k++)
+		if (options[k] < N * N * N)
+			cells[SM_OPTION_CELL(N, options[k])] =
+			    SM_OPTION_SYMBOL(N, options[k]) + 1;
+	return DLX_OK;
+}
+
+int
+dlx_sudoku_box_for(int n, int *boxr, int *boxc)
+{
+	int	r;
+
+	if (n < DLX_SUDOKU_MINN || n > DLX_SUDOKU_MAXN)
+		return DLX_EINVAL;
+	/* The largest divisor r <= sqrt(n) gives the squarest box. */
+	for (r = 1; (r + 1) * (r + 1) <= n; r++)
+		continue;
+	for (; r > 1; r--) {
+		if (n % r == 0) {
+			*boxr = r;
+			*boxc = n / r;
+			return DLX_OK;
+		}
+	}
+	return DLX_EINVAL;
+}
+
+/* Characters that can never be symbols: blanks, separators, comments. */
+static int
+reserved(int ch)
+{
+	return ch <= ' ' || ch >= 127 || strchr("|-+#", ch) != NULL;
+}
+
+int
+dlx_sudoku_parse_symbols(const char *spec, char *out, const char **why)
+{
+	const unsigned char	*p = (const unsigned char *)spec;
+	int			 len = 0, a, b, ch, k;
+
+	if (spec == NULL || out == NULL) {
+		if (why != NULL)
+			*why = "no alphabet";
+		return DLX_EINVAL;
+	}
+	while (*p != '\0') {
+		a = b = *p++;
+		if (*p == '-' && p[1] != '\0') {
+			b = p[1];
+			p += 2;
+			if (b < a) {
+				if (why != NULL)
+					*why = "a range runs backwards";
+				return DLX_EINVAL;
+			}
+		}
+		for (ch = a; ch <= b; ch++) {
+			if (reserved(ch)) {
+				if (why != NULL)
+					*why = "symbols must be printable and "
+					    "not | - + # or space";
+				return DLX_EINVAL;
+			}
+			for (k = 0; k < len; k++) {
+				if (out[k] == ch) {
+					if (why != NULL)
+						*why = "a symbol appears twice";
+					return DLX_EINVAL;
+				}
+			}
+			if (len == DLX_SUDOKU_MAXN) {
+				if (why != NULL)
+					*why = "more than 36 symbols";
+				return DLX_EINVAL;
+			}
+			out[len++] = (char)ch;
+		}
+	}
+	out[len] = '\0';
+	if (len == 0) {
+		if (why != NULL)
+			*why = "empty alphabet";
+		return DLX_EINVAL;
+	}
+	return len;
+}

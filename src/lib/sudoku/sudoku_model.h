@@ -1,0 +1,137 @@
+/*
+ * sudoku_model.h: the sudoku geometry as data, inside libdlx (not
+ * installed).
+ *
+ * A model is N, the list of units (each N cells that hold every symbol
+ * once: rows, columns, boxes or jigsaw regions, diagonals, windows) and
+ * the killer cages, with the rules every module applies to a shape and
+ * the symbol set that writes the symbols.  The builder (sudoku.c), the
+ * puzzle reader, the variant reader, the generator and the logic solver
+ * (its houses are the model's units, and its search names the model's
+ * items) all go through it, so the shape check, the box formula, the item
+ * numbering, the unit order and the default alphabet live here only.
+ *
+ * Item numbering of the matrix (nunits = 3N + extra units):
+ *
+ *	r*N + c				cell (r,c) is filled
+ *	N*N + u*N + v			unit u has symbol v
+ *	N*N + nunits*N + g		cage g has its digits chosen
+ * and, secondary, from P = the number of primary items:
+ *	P + g*2N + v			"v is in cage g's set" (colored)
+ *	P + g*2N + N + v		"v is used in cage g"
+ *
+ * Units come rows, columns, boxes (or regions), diagonals, windows, so a
+ * classic model numbers its items exactly as sudoku.h has always said.
+ */
+#ifndef DLX_SUDOKU_MODEL_H
+#define DLX_SUDOKU_MODEL_H
+
+#include "lib/core/alloc.h"
+#include "sudoku_variant.h"
+
+/* Most units: rows, columns, boxes, 2 diagonals, up to N windows. */
+#define SM_MAXUNITS	(4 * DLX_SUDOKU_MAXN + 2)
+/* Most units one cell belongs to: row, column, box, 2 diagonals, 1
+ * window (windows do not overlap). */
+#define SM_CELLUNITS	6
+
+struct sm_model {
+	struct dlx_allocator mem;	/* every block of the model, and its
+					   matrix (alloc.h) */
+	int	 n, boxr, boxc;
+	int	 nunits;
+	int	 unit[SM_MAXUNITS][DLX_SUDOKU_MAXN];
+					/* cells of each unit, reading order */
+	int	 ukind[SM_MAXUNITS];	/* DLX_SUDOKU_ROW ... _WINDOW */
+	int	 uindex[SM_MAXUNITS];	/* number within its kind, from 0 */
+	int	 ncu[DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN];
+					/* units of each cell ... */
+	int	 cu[DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN][SM_CELLUNITS];
+					/* ... and which, ascending */
+	int	 ncages;		/* 0 unless killer */
+	int	*cage;			/* N*N cage numbers, or NULL */
+	int	*sum;			/* ncages sums */
+	int	*csize;			/* ncages cage sizes */
+	int	 regions[DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN];
+	struct dlx_sudoku_variant v;	/* the description, pointing into
+					   this model's own arrays */
+};
+
+/*
+ * Shapes.  One rule for every module: boxes of boxr x boxc cells with
+ * boxr, boxc >= 1 and DLX_SUDOKU_MINN <= boxr*boxc <= DLX_SUDOKU_MAXN.
+ */
+int		 sm_shape_ok(int boxr, int boxc);
+
+/* Box number of (r,c) for boxes of boxr x boxc: boxes are numbered left
+ * to right, top to bottom. */
+int		 sm_box_of(int boxr, int boxc, int r, int c);
+
+/*
+ * Cell k (0..N-1) of unit u of a classic grid with boxes of boxr x boxc:
+ * units 0..N-1 are the rows, N..2N-1 the columns, 2N..3N-1 the boxes, each
+ * read in reading order.  The one box formula: make_units() and
+ * dlx_sudoku_check() both call it.
+ */
+int		 sm_classic_cell(int boxr, int boxc, int u, int k);
+
+/*
+ * Item and option numbers (see the table above).  Symbols v are from 0
+ * here, as in the matrix; cells x are r*N + c.
+ */
+#define SM_CELL_ITEM(n, x)	(x)
+#define SM_UNIT_ITEM(n, u, v)	((n) * (n) + (u) * (n) + (v))
+#define SM_OPTION(n, x, v)	((x) * (n) + (v))
+#define SM_OPTION_CELL(n, o)	((o) / (n))
+#define SM_OPTION_SYMBOL(n, o)	((o) % (n))
+
+/* Check v and make its model with the allocator mem (see alloc.h); NULL
+ * with *rc DLX_EINVAL (and *e filled if not NULL) or DLX_ENOMEM. */
+struct sm_model	*sm_new(const struct dlx_sudoku_variant *v,
+		    struct dlx_sudoku_variant_error *e,
+		    const struct dlx_allocator *mem, int *rc);
+void		 sm_free(struct sm_model *m);
+
+/* Primary items of m's matrix: cells, unit symbols, then cages. */
+int		 sm_nprimary(const struct sm_model *m);
+
+/*
+ * The items of option "cell x holds symbol v" (v from 0) that do not
+ * concern cages, in the order the matrix lists them: the cell, then its
+ * units in ascending order.  Returns how many (at most 1 + SM_CELLUNITS).
+ */
+int		 sm_option_items(const struct sm_model *m, int x, int v,
+		    int *items);
+
+/* The exact cover matrix of m (see above); NULL when out of memory or
+ * too big (*rc says which). */
+dlx		*sm_matrix(const struct sm_model *m, int *rc);
+
+/*
+ * First symbol repeated in a unit or a cage among cells (0 blank, 1..N),
+ * units in order, then cages: DLX_ECONFLICT with *conf, or DLX_OK.
+ * DLX_EINVAL when a cell is out of range.  With m NULL the units are the
+ * classic ones of boxes of boxr x boxc (for a check that needs no model).
+ */
+int		 sm_check(const struct sm_model *m, int boxr, int boxc,
+		    const int *cells, struct dlx_sudoku_conflict *conf);
+
+/*
+ * A symbol set: how the N symbols of a puzzle are written.  An alphabet
+ * (as dlx_sudoku_parse_symbols() makes it) gives each symbol a character;
+ * NULL is the default one, DLX_SUDOKU_SYMBOLS; an alphabet shorter than
+ * N (such as "") writes the symbols as decimal numbers 1..N.
+ */
+struct sm_symbols {
+	int	 n;				/* N */
+	int	 numbers;			/* write numbers, not chr */
+	char	 chr[DLX_SUDOKU_MAXN + 1];	/* chr[v-1] writes symbol v */
+};
+
+void		 sm_symbols_init(struct sm_symbols *sy, const char *alphabet,
+		    int n);
+/* The text of symbol v (1..N; "?" otherwise) into buf, NUL-terminated
+ * (buf has room for 4 bytes).  Returns its length. */
+int		 sm_symbol_text(const struct sm_symbols *sy, int v, char *buf);
+
+#endif /* DLX_SUDOKU_MODEL_H */

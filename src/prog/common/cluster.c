@@ -1,0 +1,529 @@
+/*
+ * cluster.c: --part, checkpoints and part records for both programs
+ * (cluster.h).
+ *
+ * A checkpoint is the library's position as text (dlx_pos_format(): the
+ * tasks left, the figures so far, the problem's digest, the part, the
+ * program and its version, a checksum).  It is written whole to a
+ * temporary file in the same directory, flushed to the disk, renamed over
+ * the old one and the directory flushed, so that a crash at any moment
+ * leaves either the old checkpoint or the new one, never a mixture.  It is
+ * taken at a progress call of the search, every --checkpoint-every
+ * seconds, and when a signal or the program stops the search there.
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "prog/common/cli.h"
+#include "prog/common/cluster.h"
+#include "dlx_part.h"
+
+#define MAX_CHECKPOINT	((size_t)1 << 30)	/* bytes read at most */
+
+/* The signal that asks for a checkpoint and a stop, or 0: set by the
+ * handler, read by the search's threads, so an atomic (lock-free). */
+static int			 stop_signal;
+
+static void
+on_stop_signal(int sig)
+{
+	__atomic_store_n(&stop_signal, sig, __ATOMIC_RELAXED);
+}
+
+static void
+cdiag(const struct cluster *c, const char *fmt, ...)
+    __attribute__((__format__(__printf__, 2, 3)));
+
+/* "PROG: message" on stderr. */
+static void
+cdiag(const struct cluster *c, const char *fmt, ...)
+{
+	va_list	ap;
+
+	fflush(stdout);
+	fprintf(stderr, "%s: ", c->prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static double
+seconds(void)
+{
+	struct timespec	t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+void
+cluster_u128_text(uint64_t hi, uint64_t lo, char *s)
+{
+	struct dlx_wide	w;
+
+	w.hi = hi;
+	w.lo = lo;
+	dlx_wide_format(w, s, 40);
+}
+
+int
+cluster_active(const struct cluster *c)
+{
+	return c->n != 0 || c->checkpoint != NULL || c->resume != NULL;
+}
+
+/* A number 1..1<<20 from s[0..len-1]; 0 if it is not one. */
+static unsigned
+part_number(const char *s, size_t len)
+{
+	unsigned long	v = 0;
+	size_t		i;
+
+	if (len == 0 || len > 8)
+		return 0;
+	for (i = 0; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+		v = v * 10 + (unsigned long)(s[i] - '0');
+	}
+	return v <= (1ul << 20) ? (unsigned)v : 0;
+}
+
+int
+cluster_parse_part(const char *arg, unsigned *k, unsigned *n,
+    const char **why)
+{
+	const char	*slash, *ks;
+
+	*why = "not K/N with 1 <= K <= N <= 1048576 (parts count from 1)";
+	if ((slash = strchr(arg, '/')) == NULL)
+		return -1;
+	ks = arg;
+	if (slash == arg) {
+		/* K from the Slurm array job. */
+		if ((ks = getenv("SLURM_ARRAY_TASK_ID")) == NULL) {
+			*why = "no K before '/' and no SLURM_ARRAY_TASK_ID";
+			return -1;
+		}
+		*k = part_number(ks, strlen(ks));
+	} else
+		*k = part_number(arg, (size_t)(slash - arg));
+	*n = part_number(slash + 1, strlen(slash + 1));
+	if (*k == 0 || *n == 0 || *k > *n)
+		return -1;
+	return 0;
+}
+
+int
+cluster_option(struct cluster *c, int ch, const char *arg)
+{
+	const char	*why;
+
+	switch (ch) {
+	case CLUSTER_OPT_PART:
+		if (cluster_parse_part(arg, &c->k, &c->n, &why) != 0)
+			cli_usage_error("--part: '%s': %s", arg, why);
+		return 1;
+	case CLUSTER_OPT_RECORD:
+		c->record = arg;
+		return 1;
+	case CLUSTER_OPT_CHECKPOINT:
+		c->checkpoint = arg;
+		return 1;
+	case CLUSTER_OPT_CHECKPOINT_EVERY:
+		if (cli_parse_seconds(arg, &c->every) != 0)
+			cli_usage_error("--checkpoint-every: '%s' is not a "
+			    "number of seconds", arg);
+		return 1;
+	case CLUSTER_OPT_RESUME:
+		c->resume = arg;
+		return 1;
+	}
+	return 0;
+}
+
+int
+cluster_setup(struct cluster *c, const char **why)
+{
+	const char	*env;
+
+	if (c->every == 0)
+		c->every = CLUSTER_EVERY;
+	if (c->n == 0 && (env = getenv("DLX_PART")) != NULL && *env != '\0' &&
+	    cluster_parse_part(env, &c->k, &c->n, why) != 0) {
+		*why = "DLX_PART is not K/N with 1 <= K <= N";
+		return -1;
+	}
+	c->parted = c->n != 0;
+	/* Resuming goes on saving to the same file unless told otherwise. */
+	if (c->resume != NULL && c->checkpoint == NULL)
+		c->checkpoint = c->resume;
+	return 0;
+}
+
+/* ---- checkpoint files ---------------------------------------------- */
+
+struct ctx {
+	struct cluster		*c;
+	dlx_pos			*pos;
+	const struct dlx_search	*s;
+	char			*program;	/* "PROG VERSION" */
+	double			 last;		/* time of the last save */
+	int			 failed;	/* a save failed (reported) */
+};
+
+static int
+write_all(int fd, const char *p, size_t n)
+{
+	ssize_t	w;
+
+	while (n > 0) {
+		if ((w = write(fd, p, n)) < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+/* Write the position to the checkpoint file, atomically.  Returns 0, or
+ * -1 after printing why (the old file is then left as it was). */
+static int
+save(struct ctx *x)
+{
+	const char	*file = x->c->checkpoint, *slash;
+	char		*text = NULL, *tmp = NULL, *dir = NULL;
+	size_t		 len, n;
+	int		 fd = -1, dfd, rc = -1, e;
+
+	if (dlx_pos_format(x->pos, x->program, &text, &len) != DLX_OK) {
+		cdiag(x->c, "%s: %s", file, dlx_strerror(DLX_ENOMEM));
+		return -1;
+	}
+	n = strlen(file) + 32;
+	if ((tmp = malloc(n)) == NULL || (dir = malloc(n)) == NULL) {
+		cdiag(x->c, "%s: %s", file, dlx_strerror(DLX_ENOMEM));
+		goto out;
+	}
+	snprintf(tmp, n, "%s.tmp%ld", file, (long)getpid());
+	if ((slash = strrchr(file, '/')) == NULL)
+		strcpy(dir, ".");
+	else if (slash == file)
+		strcpy(dir, "/");
+	else {
+		memcpy(dir, file, (size_t)(slash - file));
+		dir[slash - file] = '\0';
+	}
+	if ((fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+	    0644)) < 0 || write_all(fd, text, len) != 0 || fsync(fd) != 0) {
+		e = errno;
+		cdiag(x->c, "%s: %s", tmp, strerror(e));
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp);
+		}
+		goto out;
+	}
+	if (close(fd) != 0) {
+		cdiag(x->c, "%s: %s", tmp, strerror(errno));
+		unlink(tmp);
+		goto out;
+	}
+	if (rename(tmp, file) != 0) {
+		cdiag(x->c, "%s: %s", file, strerror(errno));
+		unlink(tmp);
+		goto out;
+	}
+	/* The rename itself must reach the disk. */
+	if ((dfd = open(dir, O_RDONLY | O_CLOEXEC)) >= 0) {
+		(void)fsync(dfd);
+		close(dfd);
+	}
+	rc = 0;
+out:
+	free(text);
+	free(tmp);
+	free(dir);
+	return rc;
+}
+
+/* Read a whole file into a buffer; NULL after printing why. */
+static char *
+slurp(const struct cluster *c, const char *file, size_t *len)
+{
+	FILE	*fp;
+	char	*p = NULL, *q;
+	size_t	 n = 0, cap = 0, r;
+
+	if ((fp = fopen(file, "rb")) == NULL) {
+		cdiag(c, "%s: %s", file, strerror(errno));
+		return NULL;
+	}
+	for (;;) {
+		if (n == cap) {
+			if (cap >= MAX_CHECKPOINT) {
+				cdiag(c, "%s: not a checkpoint: too big",
+				    file);
+				goto fail;
+			}
+			cap = cap == 0 ? 65536 : 2 * cap;
+			if ((q = realloc(p, cap)) == NULL) {
+				cdiag(c, "%s: %s", file,
+				    dlx_strerror(DLX_ENOMEM));
+				goto fail;
+			}
+			p = q;
+		}
+		r = fread(p + n, 1, cap - n, fp);
+		n += r;
+		if (r == 0)
+			break;
+	}
+	if (ferror(fp)) {
+		cdiag(c, "%s: %s", file, strerror(errno ? errno : EIO));
+		goto fail;
+	}
+	fclose(fp);
+	*len = n;
+	return p;
+fail:
+	fclose(fp);
+	free(p);
+	return NULL;
+}
+
+/* Load and check the checkpoint to resume from; NULL after printing
+ * why.  Nothing is written before this succeeds. */
+static dlx_pos *
+load(struct ctx *x, uint64_t digest)
+{
+	struct cluster	*c = x->c;
+	const char	*why;
+	dlx_pos		*pos = NULL;
+	char		*text, *program = NULL;
+	size_t		 len;
+	unsigned	 k, n;
+	int		 rc;
+
+	if ((text = slurp(c, c->resume, &len)) == NULL)
+		return NULL;
+	rc = dlx_pos_parse(text, len, &pos, &program, &why);
+	free(text);
+	if (rc != DLX_OK) {
+		cdiag(c, "%s: not a usable checkpoint: %s", c->resume, why);
+		return NULL;
+	}
+	dlx_pos_part(pos, &k, &n);
+	if (strcmp(program, x->program) != 0)
+		cdiag(c, "%s: checkpoint of another program or version "
+		    "('%s', this is '%s')", c->resume, program, x->program);
+	else if (dlx_pos_digest(pos) != digest)
+		cdiag(c, "%s: checkpoint of another problem (problem "
+		    "%016llx, this is %016llx)", c->resume,
+		    (unsigned long long)dlx_pos_digest(pos),
+		    (unsigned long long)digest);
+	else if (c->n != 0 && (k != c->k || n != c->n))
+		cdiag(c, "%s: checkpoint of part %u/%u, not of part %u/%u",
+		    c->resume, k, n, c->k, c->n);
+	else {
+		free(program);
+		c->k = k;
+		c->n = n;
+		/* A part's checkpoint resumes as that part. */
+		c->parted = c->parted || n > 1;
+		return pos;
+	}
+	free(program);
+	dlx_pos_free(pos);
+	return NULL;
+}
+
+static int
+wrap_progress(void *arg, const struct dlx_stats *st)
+{
+	struct ctx	*x = arg;
+	int		 stop = 0;
+	double		 t;
+
+	if (x->s != NULL && x->s->progress != NULL)
+		stop = x->s->progress(x->s->progress_arg, st);
+	if (__atomic_load_n(&stop_signal, __ATOMIC_RELAXED) != 0)
+		stop = 1;
+	if (x->c->checkpoint != NULL) {
+		t = seconds();
+		if (stop || t - x->last >= x->c->every) {
+			if (save(x) != 0) {
+				x->failed = 1;
+				return 1;
+			}
+			x->last = t;
+		}
+	}
+	return stop;
+}
+
+/*
+ * The position to search from into x->pos: the checkpoint resumed, this
+ * part's share of the split, or the whole problem (then part 1/1).
+ * Returns DLX_OK, or a code after which nothing is left to free but
+ * x->program.
+ */
+static int
+start_pos(struct ctx *x, dlx *d, uint64_t digest)
+{
+	struct cluster	*c = x->c;
+
+	if (c->resume != NULL) {
+		if ((x->pos = load(x, digest)) == NULL)
+			return CLUSTER_EFILE;
+	} else if (c->n > 1) {
+		/* Only this part's share of the split is computed. */
+		return dlx_split_part(d, c->k, c->n, &x->pos);
+	} else {
+		if (c->n == 0)
+			c->k = c->n = 1;
+		if ((x->pos = dlx_pos_whole(d)) == NULL)
+			return DLX_ENOMEM;
+	}
+	return DLX_OK;
+}
+
+/* SIGTERM (a scheduler's notice) and SIGHUP stop like SIGINT. */
+static void
+catch_stop_signals(void)
+{
+	struct sigaction	sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_stop_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+/*
+ * Search d from x->pos with s's callbacks behind wrap_progress(): serially
+ * when checkpoints are taken (a position is saved between calls), else on
+ * c->threads.  Saves the final checkpoint.  Returns the search's code, or
+ * CLUSTER_EFILE after a failed save or for a checkpoint that does not fit.
+ */
+static int
+run_search(struct ctx *x, dlx *d, const struct dlx_search *s)
+{
+	struct cluster		*c = x->c;
+	struct dlx_search	 s2;
+	struct dlx_parallel	 par;
+	int			 rc;
+
+	if (s != NULL)
+		s2 = *s;
+	else
+		memset(&s2, 0, sizeof s2);
+	s2.progress = wrap_progress;
+	s2.progress_arg = x;
+	if (c->checkpoint != NULL)
+		rc = dlx_pos_search(d, x->pos, &s2);
+	else {
+		memset(&par, 0, sizeof par);
+		par.threads = c->threads;
+		rc = dlx_pos_search_parallel(d, x->pos, &s2, &par,
+		    c->memo, &c->memo_stats);
+	}
+	if (x->failed)
+		rc = CLUSTER_EFILE;
+	else if (rc == DLX_ECORRUPT) {
+		cdiag(c, "%s: the checkpoint does not fit the problem",
+		    c->resume != NULL ? c->resume : "(part)");
+		rc = CLUSTER_EFILE;
+	} else if (rc == DLX_OK && c->checkpoint != NULL &&
+	    save(x) != 0)
+		rc = CLUSTER_EFILE;
+	return rc;
+}
+
+int
+cluster_search(struct cluster *c, dlx *d, const struct dlx_search *s)
+{
+	struct ctx	 x;
+	uint64_t	 digest, hi;
+	double		 t0;
+	size_t		 n;
+	int		 rc;
+
+	memset(&x, 0, sizeof x);
+	x.c = c;
+	x.s = s;
+	t0 = seconds();
+	n = strlen(c->prog) + strlen(c->version) + 2;
+	if ((x.program = malloc(n)) == NULL) {
+		cdiag(c, "%s", dlx_strerror(DLX_ENOMEM));
+		return DLX_ENOMEM;
+	}
+	snprintf(x.program, n, "%s %s", c->prog, c->version);
+	c->digest = digest = dlx_digest(d);
+	if ((rc = start_pos(&x, d, digest)) != DLX_OK) {
+		free(x.program);
+		return rc;
+	}
+	dlx_pos_figures(x.pos, &hi, &c->before, NULL, NULL);
+	if (hi != 0)
+		c->before = UINT64_MAX;
+	catch_stop_signals();
+
+	rc = DLX_OK;
+	if (c->checkpoint != NULL && save(&x) != 0)
+		rc = CLUSTER_EFILE;
+	x.last = seconds();
+	if (rc == DLX_OK)
+		rc = run_search(&x, d, s);
+	dlx_pos_figures(x.pos, &c->sol_hi, &c->sol_lo, &c->nodes,
+	    &c->updates);
+	c->seconds = seconds() - t0;
+	c->signo = __atomic_load_n(&stop_signal, __ATOMIC_RELAXED);
+	dlx_pos_free(x.pos);
+	free(x.program);
+	return rc;
+}
+
+int
+cluster_write_record(const struct cluster *c, FILE *fp)
+{
+	FILE	*out = fp;
+	char	 num[48];
+	int	 rc;
+
+	if (out == NULL && (out = fopen(c->record, "w")) == NULL) {
+		cdiag(c, "%s: %s", c->record, strerror(errno));
+		return -1;
+	}
+	cluster_u128_text(c->sol_hi, c->sol_lo, num);
+	/* Sorted keys would be nicer to diff; this order reads better. */
+	rc = fprintf(out, "{\"type\":\"part\",\"program\":\"%s\","
+	    "\"version\":\"%s\",\"problem\":\"%016llx\",\"split\":%d,"
+	    "\"part\":%u,\"parts\":%u,\"solutions\":%s,\"nodes\":%llu,"
+	    "\"updates\":%llu,\"seconds\":%.3f}\n", c->prog, c->version,
+	    (unsigned long long)c->digest, DLX_SPLIT_VERSION, c->k, c->n,
+	    num, (unsigned long long)c->nodes,
+	    (unsigned long long)c->updates, c->seconds);
+	if (fp == NULL) {
+		if (fclose(out) != 0)
+			rc = -1;
+		if (rc < 0)
+			cdiag(c, "%s: %s", c->record, strerror(errno));
+	}
+	return rc < 0 ? -1 : 0;
+}

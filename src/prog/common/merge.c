@@ -1,0 +1,543 @@
+/*
+ * merge.c: `dlx merge` (and `dlx-sudoku merge`): add up the part records
+ * that `--part K/N` runs wrote, exactly.
+ *
+ * A record is one line of JSON, an object with "type":"part" (cluster.c
+ * writes them).  Lines of other types are skipped, so a file may hold a
+ * part's whole output.  The records must agree on the program, its
+ * version, the problem's digest, the splitting rule and N, and name every
+ * part from 1 to N exactly once; anything else is refused (exit 2) with a
+ * message saying what is wrong, since a sum of the wrong parts is a wrong
+ * answer that looks right.  --partial adds the parts present and says
+ * which are missing.  Counts are added in 128 bits.
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "prog/common/cluster.h"
+
+#define MAX_FIELD	256		/* longest string value kept */
+
+typedef unsigned __int128 u128;
+
+/* One part record. */
+struct rec {
+	char		 program[MAX_FIELD];
+	char		 version[MAX_FIELD];
+	char		 problem[MAX_FIELD];
+	uint64_t	 split, part, parts;
+	u128		 solutions;
+	uint64_t	 nodes, updates;
+	double		 seconds;
+	int		 have;		/* bit per required member seen */
+};
+
+enum { H_TYPE = 1, H_PROGRAM = 2, H_VERSION = 4, H_PROBLEM = 8,
+	H_SPLIT = 16, H_PART = 32, H_PARTS = 64, H_SOLUTIONS = 128,
+	H_ALL = 255 };
+
+/* Where a record came from, for messages. */
+struct seen {
+	const char	*file;
+	unsigned long	 line;
+};
+
+static const char	*mprog;
+
+static void
+mdiag(const char *fmt, ...) __attribute__((__format__(__printf__, 1, 2)));
+
+static void
+mdiag(const char *fmt, ...)
+{
+	va_list	ap;
+
+	fflush(stdout);
+	fprintf(stderr, "%s: ", mprog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static const char *
+skip_ws(const char *p)
+{
+	while (*p == ' ' || *p == '\t' || *p == '\r')
+		p++;
+	return p;
+}
+
+/* A JSON string at p into out (cap bytes; escapes kept only for \" and
+ * \\, others refused: records hold plain text).  Returns the end or NULL. */
+static const char *
+get_string(const char *p, char *out, size_t cap)
+{
+	size_t	n = 0;
+
+	if (*p++ != '"')
+		return NULL;
+	while (*p != '"') {
+		if (*p == '\0' || (unsigned char)*p < 0x20)
+			return NULL;
+		if (*p == '\\') {
+			p++;
+			if (*p != '"' && *p != '\\')
+				return NULL;
+		}
+		if (n + 1 >= cap)
+			return NULL;
+		out[n++] = *p++;
+	}
+	out[n] = '\0';
+	return p + 1;
+}
+
+/* A JSON number at p: its text into out.  Returns the end or NULL. */
+static const char *
+get_number(const char *p, char *out, size_t cap)
+{
+	size_t	n = 0;
+
+	while ((*p >= '0' && *p <= '9') || *p == '.' || *p == 'e' ||
+	    *p == 'E' || *p == '+' || *p == '-') {
+		if (n + 1 >= cap)
+			return NULL;
+		out[n++] = *p++;
+	}
+	if (n == 0)
+		return NULL;
+	out[n] = '\0';
+	return p;
+}
+
+/* Digits only, as an unsigned integer up to max; -1 if not. */
+static int
+to_u64(const char *s, uint64_t max, uint64_t *v)
+{
+	uint64_t	x = 0;
+
+	if (*s == '\0')
+		return -1;
+	for (; *s != '\0'; s++) {
+		if (*s < '0' || *s > '9' ||
+		    x > (max - (uint64_t)(*s - '0')) / 10)
+			return -1;
+		x = x * 10 + (uint64_t)(*s - '0');
+	}
+	*v = x;
+	return 0;
+}
+
+static int
+to_u128(const char *s, u128 *v)
+{
+	u128	x = 0, d;
+
+	if (*s == '\0')
+		return -1;
+	for (; *s != '\0'; s++) {
+		if (*s < '0' || *s > '9')
+			return -1;
+		d = (u128)(*s - '0');
+		if (x > (~(u128)0 - d) / 10)
+			return -1;
+		x = x * 10 + d;
+	}
+	*v = x;
+	return 0;
+}
+
+/*
+ * Take one member, key and its value val (is_str: it was a JSON string),
+ * into r; *ispart notes whether "type" says "part".  Members of other
+ * names or kinds are ignored.  Returns -1 for a value out of range.
+ */
+static int
+parse_member(const char *key, const char *val, int is_str, struct rec *r,
+    int *ispart)
+{
+	if (strcmp(key, "type") == 0 && is_str) {
+		r->have |= H_TYPE;
+		*ispart = strcmp(val, "part") == 0;
+	} else if (strcmp(key, "program") == 0 && is_str) {
+		strcpy(r->program, val);
+		r->have |= H_PROGRAM;
+	} else if (strcmp(key, "version") == 0 && is_str) {
+		strcpy(r->version, val);
+		r->have |= H_VERSION;
+	} else if (strcmp(key, "problem") == 0 && is_str) {
+		strcpy(r->problem, val);
+		r->have |= H_PROBLEM;
+	} else if (strcmp(key, "split") == 0 && !is_str) {
+		if (to_u64(val, UINT32_MAX, &r->split) != 0)
+			return -1;
+		r->have |= H_SPLIT;
+	} else if (strcmp(key, "part") == 0 && !is_str) {
+		if (to_u64(val, UINT32_MAX, &r->part) != 0)
+			return -1;
+		r->have |= H_PART;
+	} else if (strcmp(key, "parts") == 0 && !is_str) {
+		if (to_u64(val, UINT32_MAX, &r->parts) != 0)
+			return -1;
+		r->have |= H_PARTS;
+	} else if (strcmp(key, "solutions") == 0 && !is_str) {
+		if (to_u128(val, &r->solutions) != 0)
+			return -1;
+		r->have |= H_SOLUTIONS;
+	} else if (strcmp(key, "nodes") == 0 && !is_str) {
+		if (to_u64(val, UINT64_MAX, &r->nodes) != 0)
+			return -1;
+	} else if (strcmp(key, "updates") == 0 && !is_str) {
+		if (to_u64(val, UINT64_MAX, &r->updates) != 0)
+			return -1;
+	} else if (strcmp(key, "seconds") == 0 && !is_str)
+		r->seconds = strtod(val, NULL);
+	return 0;
+}
+
+/* Whether r, a whole part record, names every required member and a part
+ * in 1..parts: 1 if so, -1 with *why if not. */
+static int
+check_record(const struct rec *r, const char **why)
+{
+	if ((r->have & H_ALL) != H_ALL) {
+		*why = "part record without program, version, problem, "
+		    "split, part, parts or solutions";
+		return -1;
+	}
+	if (r->parts == 0 || r->part == 0 || r->part > r->parts) {
+		*why = "part number not in 1..parts";
+		return -1;
+	}
+	return 1;
+}
+
+/*
+ * Parse one line.  Returns 1 with *r filled for a part record, 0 for an
+ * empty line or an object of another type, -1 with *why for anything
+ * else.
+ */
+static int
+parse_line(const char *line, struct rec *r, const char **why)
+{
+	char		 key[64], val[MAX_FIELD];
+	const char	*p = skip_ws(line), *q;
+	int		 is_str, ispart = 0;
+
+	memset(r, 0, sizeof *r);
+	if (*p == '\n' || *p == '\0')
+		return 0;
+	*why = "not a JSON object";
+	if (*p++ != '{')
+		return -1;
+	p = skip_ws(p);
+	while (*p != '}') {
+		*why = "bad JSON member";
+		if ((p = get_string(p, key, sizeof key)) == NULL)
+			return -1;
+		p = skip_ws(p);
+		if (*p++ != ':')
+			return -1;
+		p = skip_ws(p);
+		is_str = *p == '"';
+		q = is_str ? get_string(p, val, sizeof val) :
+		    get_number(p, val, sizeof val);
+		if (q == NULL) {
+			/* Other members may hold anything; records do not. */
+			*why = "value that is not a plain string or number";
+			return -1;
+		}
+		p = skip_ws(q);
+		*why = "bad value";
+		if (parse_member(key, val, is_str, r, &ispart) != 0)
+			return -1;
+		if (*p == ',')
+			p = skip_ws(p + 1);
+		else if (*p != '}') {
+			*why = "expected ',' or '}'";
+			return -1;
+		}
+	}
+	p = skip_ws(p + 1);
+	if (*p != '\n' && *p != '\0') {
+		*why = "text after the object";
+		return -1;
+	}
+	if (!ispart)
+		return 0;
+	return check_record(r, why);
+}
+
+static void
+merge_usage(FILE *fp)
+{
+	fprintf(fp, "Usage: %s merge [--partial] [--stats] FILE...\n", mprog);
+	if (fp == stdout)
+		fputs(
+"Add up the part records (JSON lines of \"type\":\"part\") written by\n"
+"'--part K/N' runs, and print the total number of solutions.  Every part\n"
+"from 1 to N must be there exactly once, all of the same problem, N,\n"
+"program and version.\n"
+"\n"
+"      --partial   add the parts present, say which are missing\n"
+"  -s, --stats     nodes, updates, time and the balance of the parts on\n"
+"                  standard error\n"
+"  -h, --help      display this help and exit\n"
+"\n"
+"Exit status: 0 if there are solutions, 1 if none, 2 if the records are\n"
+"missing, repeated, mixed or unreadable.\n", fp);
+}
+
+/* What the records read so far add up to. */
+struct merge {
+	struct rec	 first;		/* the first record: the others must
+					   agree with it */
+	struct seen	*seen;		/* first.parts + 1, by part number */
+	int		 nrec;		/* records taken (after the first's
+					   checks, before the repeat check) */
+	uint64_t	 present;	/* distinct parts added */
+	u128		 total;
+	uint64_t	 nodes, updates, maxupd;
+	double		 secs, maxsecs;
+};
+
+/*
+ * The options of `merge`, into *partial and *stats.  Returns -1 to go on
+ * with the files from optind, or the exit status after --help or a usage
+ * error (said on stderr).
+ */
+static int
+merge_options(const char *prog, int argc, char **argv, int *partial,
+    int *stats)
+{
+	static const struct option longopts[] = {
+		{ "partial",	no_argument,	NULL, 'P' },
+		{ "stats",	no_argument,	NULL, 's' },
+		{ "help",	no_argument,	NULL, 'h' },
+		{ NULL,		0,		NULL, 0 }
+	};
+	int	c;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "sh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'P':
+			*partial = 1;
+			break;
+		case 's':
+			*stats = 1;
+			break;
+		case 'h':
+			merge_usage(stdout);
+			return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 2;
+		default:
+			fprintf(stderr, "Try '%s merge --help' for more "
+			    "information.\n", prog);
+			return 2;
+		}
+	}
+	if (optind == argc) {
+		mdiag("merge: no part records given");
+		fprintf(stderr, "Try '%s merge --help' for more "
+		    "information.\n", prog);
+		return 2;
+	}
+	return -1;
+}
+
+/*
+ * Add r, read at file:lineno, to m.  The first record fixes the program,
+ * version, problem, split and N; a record that differs, or repeats a
+ * part, is refused.  Returns 0, or -1 after saying why.
+ */
+static int
+merge_record(struct merge *m, const struct rec *r, const char *file,
+    unsigned long lineno)
+{
+	const struct rec	*first = &m->first;
+
+	if (m->nrec == 0) {
+		m->first = *r;
+		if ((m->seen = calloc(r->parts + 1,
+		    sizeof *m->seen)) == NULL) {
+			mdiag("%s", strerror(ENOMEM));
+			return -1;
+		}
+	} else if (strcmp(r->program, first->program) != 0 ||
+	    strcmp(r->version, first->version) != 0) {
+		mdiag("%s:%lu: a record of %s %s, not of %s %s like the "
+		    "first", file, lineno, r->program, r->version,
+		    first->program, first->version);
+		return -1;
+	} else if (strcmp(r->problem, first->problem) != 0) {
+		mdiag("%s:%lu: a part of another problem (%s, not %s)",
+		    file, lineno, r->problem, first->problem);
+		return -1;
+	} else if (r->parts != first->parts || r->split != first->split) {
+		mdiag("%s:%lu: part %llu of %llu, where the first record is "
+		    "of %llu parts", file, lineno,
+		    (unsigned long long)r->part,
+		    (unsigned long long)r->parts,
+		    (unsigned long long)first->parts);
+		return -1;
+	}
+	m->nrec++;
+	if (m->seen[r->part].file != NULL) {
+		mdiag("%s:%lu: part %llu/%llu again (also %s:%lu)", file,
+		    lineno, (unsigned long long)r->part,
+		    (unsigned long long)r->parts, m->seen[r->part].file,
+		    m->seen[r->part].line);
+		return -1;
+	}
+	m->seen[r->part].file = file;
+	m->seen[r->part].line = lineno;
+	m->present++;
+	m->total += r->solutions;
+	m->nodes += r->nodes;
+	m->updates += r->updates;
+	m->secs += r->seconds;
+	if (r->updates > m->maxupd)
+		m->maxupd = r->updates;
+	if (r->seconds > m->maxsecs)
+		m->maxsecs = r->seconds;
+	return 0;
+}
+
+/*
+ * Add the part records of one file to m, reading lines into *line (*cap
+ * bytes, kept across files).  Returns 0, or -1 after saying what is wrong
+ * at the first bad line or on a read error.
+ */
+static int
+merge_file(struct merge *m, const char *file, char **line, size_t *cap)
+{
+	FILE		*fp;
+	struct rec	 r;
+	const char	*why;
+	ssize_t		 got;
+	unsigned long	 lineno = 0;
+	int		 bad = 0;
+
+	if ((fp = fopen(file, "r")) == NULL) {
+		mdiag("%s: %s", file, strerror(errno));
+		return -1;
+	}
+	while (!bad && (got = getline(line, cap, fp)) != -1) {
+		lineno++;
+		if (strlen(*line) != (size_t)got) {
+			mdiag("%s:%lu: NUL byte in a record", file, lineno);
+			bad = 1;
+			break;
+		}
+		switch (parse_line(*line, &r, &why)) {
+		case -1:
+			mdiag("%s:%lu: %s", file, lineno, why);
+			bad = 1;
+			continue;
+		case 0:
+			continue;
+		}
+		if (merge_record(m, &r, file, lineno) != 0)
+			bad = 1;
+	}
+	if (!bad && ferror(fp)) {
+		mdiag("%s: %s", file, strerror(errno));
+		bad = 1;
+	}
+	fclose(fp);
+	return bad ? -1 : 0;
+}
+
+/* Name the first few parts m lacks on stderr.  Returns -1 if that leaves
+ * no total (without --partial), else 0. */
+static int
+merge_missing(const struct merge *m, const char *prog, int partial)
+{
+	uint64_t	k;
+	int		shown = 0;
+
+	fflush(stdout);
+	fprintf(stderr, "%s: merge: %llu of %llu parts; missing:",
+	    prog, (unsigned long long)m->present,
+	    (unsigned long long)m->first.parts);
+	for (k = 1; k <= m->first.parts; k++)
+		if (m->seen[k].file == NULL && shown++ < 20)
+			fprintf(stderr, " %llu", (unsigned long long)k);
+	fprintf(stderr, "%s\n", shown > 20 ? " ..." : "");
+	if (!partial) {
+		fprintf(stderr, "%s: merge: no total without every "
+		    "part (--partial adds those present)\n", prog);
+		return -1;
+	}
+	return 0;
+}
+
+/* The figures of --stats on stderr. */
+static void
+merge_stats(const struct merge *m)
+{
+	fflush(stdout);
+	fprintf(stderr, "parts: %llu of %llu\n",
+	    (unsigned long long)m->present,
+	    (unsigned long long)m->first.parts);
+	fprintf(stderr, "nodes: %llu\n", (unsigned long long)m->nodes);
+	fprintf(stderr, "updates: %llu\n", (unsigned long long)m->updates);
+	fprintf(stderr, "time: %.3f s\n", m->secs);
+	fprintf(stderr, "largest part / mean: %.3f updates, %.3f time\n",
+	    m->updates > 0 ? (double)m->maxupd * (double)m->present /
+	    (double)m->updates : 0.0, m->secs > 0 ?
+	    m->maxsecs * (double)m->present / m->secs : 0.0);
+}
+
+int
+merge_main(const char *prog, int argc, char **argv)
+{
+	struct merge	 m;
+	char		*line = NULL, num[48];
+	size_t		 cap = 0;
+	int		 i, partial = 0, stats = 0, bad = 0;
+	int		 status;
+
+	mprog = prog;
+	if ((status = merge_options(prog, argc, argv, &partial,
+	    &stats)) != -1)
+		return status;
+	memset(&m, 0, sizeof m);
+	for (i = optind; i < argc && !bad; i++)
+		if (merge_file(&m, argv[i], &line, &cap) != 0)
+			bad = 1;
+	free(line);
+	if (!bad && m.nrec == 0) {
+		mdiag("merge: no part records in the files given");
+		bad = 1;
+	}
+	if (!bad && m.present < m.first.parts &&
+	    merge_missing(&m, prog, partial) != 0)
+		bad = 1;
+	free(m.seen);
+	if (bad)
+		return 2;
+	cluster_u128_text((uint64_t)(m.total >> 64), (uint64_t)m.total, num);
+	if (m.present < m.first.parts)
+		printf("%s (partial: %llu of %llu parts)\n", num,
+		    (unsigned long long)m.present,
+		    (unsigned long long)m.first.parts);
+	else
+		printf("%s\n", num);
+	status = m.total > 0 ? 0 : 1;
+	if (stats)
+		merge_stats(&m);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		mdiag("write error: %s", strerror(errno ? errno : EIO));
+		return 2;
+	}
+	return status;
+}

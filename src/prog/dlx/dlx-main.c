@@ -1,0 +1,665 @@
+/*
+ * dlx-main.c: the program dlx, a generic exact cover solver.
+ *
+ * It reads one problem in Knuth's DLX text format (dlx_text.h) from a file
+ * or standard input, searches it with libdlx, and prints the number of
+ * solutions, or the solutions themselves (each option written as in the
+ * input) followed by their number, or JSON Lines: one record per solution
+ * and a last one with the count.  A count cut short by --limit is a lower
+ * bound and says so ("at least 5").  Long runs show progress on standard
+ * error, and an interrupt (SIGINT) ends the search cleanly with the count
+ * so far.
+ *
+ * Exit status (cli.h): 0 at least one solution (also when --limit stopped
+ * the search), 1 none, 2 trouble (usage, bad input, read or write error),
+ * 130 interrupted, 141 standard output closed.
+ */
+#include <config.h>
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dlx.h"
+#include "dlx_text.h"
+#include "prog/common/cluster.h"
+#include "prog/common/cli.h"
+
+enum output {
+	OUT_COUNT,			/* the number of solutions */
+	OUT_PRINT,			/* each solution, as in the input */
+	OUT_JSON			/* each solution as a JSON line */
+};
+
+/* Long-only options: values above any char. */
+enum {
+	OPT_PROGRESS = CHAR_MAX + 1,
+	OPT_NO_PROGRESS,
+	OPT_STRICT,
+	OPT_MAX_LINE,
+	OPT_KNUTH,
+	OPT_FAST
+};
+
+static struct {
+	enum output	 output;	/* what to write on stdout */
+	int		 output_set;	/* --print or --json was given */
+	int		 first;		/* --first: no total after a solution */
+	uint64_t	 limit;		/* stop after this many; 0: none */
+	int		 stats;		/* --stats */
+	int		 progress;	/* -1 auto (tty), 0 off, 1 on */
+	double		 interval;	/* seconds between progress lines */
+	int		 strict;	/* --strict */
+	size_t		 max_line;	/* --max-line; 0: default */
+	const char	*file;		/* operand, NULL or "-": stdin */
+	struct cli_search search;	/* -t, --memo, --no-memo, --memory */
+	struct cluster	 cl;		/* --part, --checkpoint, --resume */
+	int		 knuth;		/* --knuth (1), --fast (-1), or 0:
+					   the library's default */
+} opts = {
+	.output = OUT_COUNT,
+	.progress = -1,
+	.interval = 2.0,
+};
+
+/* The state of the run, shared with the callbacks. */
+struct run {
+	dlx_text	*t;		/* the problem */
+	dlx		*d;		/* its matrix */
+	const char	*name;		/* input name for messages */
+	int		*sorted;	/* a solution's options, sorted */
+	char		*line;		/* an option's text */
+	size_t		 linecap;	/* bytes allocated for line */
+	uint64_t	 numbered;	/* solutions printed by this run */
+	struct cli_progress prog;	/* progress lines, and the clock */
+};
+
+static void
+usage(void)
+{
+	printf("usage: %s [OPTION]... [FILE]\n", cli_prog);
+	printf("       %s merge [--partial] [--stats] RECORD...\n", cli_prog);
+	fputs(
+"Solve the exact cover problem in FILE, written in Knuth's DLX format\n"
+"(standard input if FILE is - or absent), and print how many solutions\n"
+"it has.\n"
+"\n"
+"  -p, --print           print each solution (its options as in the input),\n"
+"                        then the number of solutions\n"
+"  -j, --json            JSON Lines: a record per solution, then the count\n"
+"  -n, --limit=N         stop after N solutions (the count is then \"at\n"
+"                        least N\")\n"
+"  -1, --first           stop after the first solution and print it (or\n"
+"                        \"no solution\")\n"
+"  -s, --stats           print search statistics on standard error\n"
+"      --knuth           search Knuth's tree, as DLX1 (DLX2 with colors)\n"
+"                        does, with his node and update figures\n"
+"      --fast            search the smaller tree (the default)\n"
+"  -t, --threads=N       search on N threads (default: every CPU available)\n"
+"      --no-memo         count by plain search, without the subproblem cache\n"
+"      --memo            count with the cache from the start, whatever happens\n"
+"      --memory=SIZE     bytes the cache may use: 512M, 4G... (default: a\n"
+"                        quarter of the memory of the machine)\n"
+"      --progress[=SEC]  print progress on standard error every SEC seconds\n"
+"                        (default 2), even if it is not a terminal\n"
+"      --no-progress     no progress lines, even on a terminal\n"
+"      --strict          an option with no primary item is an error, not a\n"
+"                        warning\n"
+"      --max-line=BYTES  longest input line accepted (default 1048576)\n"
+"      --part=K/N        search only part K of N (1 <= K <= N), and print\n"
+"                        its record (JSON) for 'dlx merge'; K omitted:\n"
+"                        $SLURM_ARRAY_TASK_ID; no --part: $DLX_PART\n"
+"      --record=FILE     write the part record to FILE\n"
+"      --checkpoint=FILE save the search position to FILE now and then\n"
+"      --checkpoint-every=SEC  seconds between checkpoints (default 60)\n"
+"      --resume=FILE     go on from the checkpoint in FILE\n"
+"  -h, --help            display this help and exit\n"
+"  -V, --version         output version information and exit\n"
+"\n"
+"Exit status: 0 if a solution was found (also when --limit stopped the\n"
+"search), 1 if there is none, 2 if there was trouble (usage, input, read\n"
+"or write error), 130 if interrupted, 141 if standard output was closed.\n",
+	    stdout);
+}
+
+/* The options of the output and the input; 0 if c is none of them. */
+static int
+output_option(int c, const char *arg)
+{
+	switch (c) {
+	case 'p':
+	case 'j':
+		opts.output = c == 'p' ? OUT_PRINT : OUT_JSON;
+		opts.output_set = 1;
+		return 1;
+	case '1':
+		opts.first = 1;
+		return 1;
+	case 's':
+		opts.stats = 1;
+		return 1;
+	case OPT_PROGRESS:
+		opts.progress = 1;
+		if (arg != NULL && cli_parse_seconds(arg, &opts.interval) != 0)
+			cli_usage_error("--progress: '%s' is not a number of "
+			    "seconds", arg);
+		return 1;
+	case OPT_NO_PROGRESS:
+		opts.progress = 0;
+		return 1;
+	case OPT_STRICT:
+		opts.strict = 1;
+		return 1;
+	case OPT_MAX_LINE:
+		opts.max_line = (size_t)cli_number("--max-line", arg, 1,
+		    SIZE_MAX / 2);
+		return 1;
+	case 'h':
+		usage();
+		cli_exit_help();
+	case 'V':
+		cli_version();
+	}
+	return 0;
+}
+
+/* The options of the search: how far and how; 0 if c is none of them. */
+static int
+search_option(int c, const char *arg)
+{
+	switch (c) {
+	case 'n':
+		opts.limit = cli_number("--limit", arg, 1, UINT64_MAX);
+		return 1;
+	case OPT_KNUTH:
+		opts.knuth = DLX_KNUTH;
+		return 1;
+	case OPT_FAST:
+		opts.knuth = DLX_FAST;
+		return 1;
+	}
+	return cli_search_option(&opts.search, c, arg) ||
+	    cluster_option(&opts.cl, c, arg);
+}
+
+static void
+parse_options(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "print",	 no_argument,		NULL, 'p' },
+		{ "json",	 no_argument,		NULL, 'j' },
+		{ "limit",	 required_argument,	NULL, 'n' },
+		{ "first",	 no_argument,		NULL, '1' },
+		{ "stats",	 no_argument,		NULL, 's' },
+		{ "progress",	 optional_argument,	NULL, OPT_PROGRESS },
+		{ "no-progress", no_argument,		NULL, OPT_NO_PROGRESS },
+		{ "strict",	 no_argument,		NULL, OPT_STRICT },
+		{ "max-line",	 required_argument,	NULL, OPT_MAX_LINE },
+		CLI_SEARCH_LONGOPTS,
+		CLUSTER_LONGOPTS,
+		{ "knuth",	 no_argument,		NULL, OPT_KNUTH },
+		{ "fast",	 no_argument,		NULL, OPT_FAST },
+		{ "help",	 no_argument,		NULL, 'h' },
+		{ "version",	 no_argument,		NULL, 'V' },
+		{ NULL,		 0,			NULL, 0 }
+	};
+	int		 c;
+	const char	*why;
+
+	while ((c = getopt_long(argc, argv, "pjn:1st:hV", longopts, NULL)) !=
+	    -1)
+		if (!output_option(c, optarg) && !search_option(c, optarg))
+			cli_bad_option();
+	if (opts.first) {
+		opts.limit = 1;
+		if (!opts.output_set)
+			opts.output = OUT_PRINT;
+	}
+	if (argc - optind > 1)
+		cli_usage_error("extra operand '%s'", argv[optind + 1]);
+	if (optind < argc)
+		opts.file = argv[optind];
+	opts.cl.prog = cli_prog;
+	opts.cl.version = PACKAGE_VERSION;
+	if (cluster_setup(&opts.cl, &why) != 0)
+		cli_usage_error("%s", why);
+	if (opts.cl.record != NULL && !opts.cl.parted)
+		cli_usage_error("--record goes with --part");
+}
+
+/* Note a failed write (rc < 0): the search stops, cli_exit() reports. */
+static void
+check_write(int rc)
+{
+	if (rc < 0)
+		cli_write_error(errno);
+}
+
+/* The text of option opt in r->line; NULL if out of memory. */
+static const char *
+option_text(struct run *r, int opt)
+{
+	size_t	 n;
+	char	*p;
+
+	n = dlx_text_format_option(r->t, opt, r->line, r->linecap);
+	if (n >= r->linecap) {
+		if ((p = realloc(r->line, n + 1)) == NULL)
+			return NULL;
+		r->line = p;
+		r->linecap = n + 1;
+		dlx_text_format_option(r->t, opt, r->line, r->linecap);
+	}
+	return r->line;
+}
+
+/* Compare option numbers for qsort(). */
+static int
+cmp_int(const void *a, const void *b)
+{
+	int	 x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * Print one solution.  Its options are listed in input order (the order
+ * in which the search chose them says nothing about the solution).
+ */
+static int
+visit(void *arg, const int *options, size_t n)
+{
+	struct run		*r = arg;
+	const char		*s;
+	size_t			 k;
+	uint64_t		 number;
+
+	if (cli_stopped())
+		return 1;
+	memcpy(r->sorted, options, n * sizeof *options);
+	qsort(r->sorted, n, sizeof *r->sorted, cmp_int);
+	/* Numbered on from the solutions of the runs resumed from. */
+	number = opts.cl.before + ++r->numbered;
+	if (opts.output == OUT_PRINT)
+		cli_out("%s%llu:\n", r->numbered > 1 ? "\n" : "",
+		    (unsigned long long)number);
+	else
+		cli_out("{\"type\":\"solution\",\"solution\":%llu,"
+		    "\"options\":[", (unsigned long long)number);
+	for (k = 0; k < n && !cli_write_failed(); k++) {
+		if ((s = option_text(r, r->sorted[k])) == NULL) {
+			cli_diag("%s", dlx_strerror(DLX_ENOMEM));
+			exit(CLI_EXIT_ERROR);
+		}
+		if (opts.output == OUT_PRINT)
+			cli_out("%s\n", s);
+		else {
+			if (k > 0)
+				cli_putc(',');
+			cli_json_str(s);
+		}
+	}
+	if (opts.output == OUT_JSON)
+		cli_puts("]}\n");
+	return cli_stopped();
+}
+
+/* Called every CLI_PROGRESS_UPDATES updates: interrupts and progress
+ * lines. */
+static int
+progress(void *arg, const struct dlx_stats *st)
+{
+	struct run	*r = arg;
+
+	if (cli_stopped())
+		return 1;
+	if (cli_progress_due(&r->prog))
+		cli_progress_line(&r->prog, "%.0f s: %llu solutions, %llu "
+		    "nodes, %llu updates, %.5f explored",
+		    cli_progress_elapsed(&r->prog),
+		    (unsigned long long)st->solutions,
+		    (unsigned long long)st->nodes,
+		    (unsigned long long)st->updates, dlx_progress(r->d));
+	return 0;
+}
+
+/* Print a reader warning or error, "dlx: FILE:LINE:COLUMN: message". */
+static void
+report(const char *name, const struct dlx_text_error *e, const char *what)
+{
+	if (e->line == 0)
+		fprintf(stderr, "%s: %s: %s%s\n", cli_prog, name, what,
+		    e->message);
+	else if (e->column == 0)
+		fprintf(stderr, "%s: %s:%lu: %s%s\n", cli_prog, name, e->line,
+		    what, e->message);
+	else
+		fprintf(stderr, "%s: %s:%lu:%lu: %s%s\n", cli_prog, name,
+		    e->line, e->column, what, e->message);
+}
+
+/* The reader's warnings; arg is the input's name. */
+static void
+on_warning(void *arg, const struct dlx_text_error *w)
+{
+	report(arg, w, "warning: ");
+}
+
+/* Read the problem; on error print why and exit. */
+static dlx_text *
+load(const char *file, const char **namep)
+{
+	struct dlx_text_options	 topt;
+	struct dlx_text_error	 err;
+	const char		*name;
+	dlx_text		*t;
+	FILE			*fp;
+
+	if (file == NULL || strcmp(file, "-") == 0) {
+		name = "(standard input)";
+		fp = stdin;
+	} else {
+		name = file;
+		if ((fp = fopen(file, "r")) == NULL) {
+			cli_diag("%s: %s", file, strerror(errno));
+			exit(CLI_EXIT_ERROR);
+		}
+	}
+	/* A SIGINT that came while starting would not interrupt the read. */
+	if (cli_interrupted())
+		exit(CLI_EXIT_INTR);
+	memset(&topt, 0, sizeof topt);
+	topt.flags = opts.strict ? DLX_TEXT_STRICT : 0;
+	topt.max_line = opts.max_line;
+	topt.warn = on_warning;
+	topt.warn_arg = (void *)(uintptr_t)name;
+	t = dlx_text_read_file(fp, &topt, &err);
+	if (fp != stdin)
+		fclose(fp);
+	if (t == NULL) {
+		/* Ctrl-C while waiting for input is no read error. */
+		if (cli_interrupted())
+			exit(CLI_EXIT_INTR);
+		report(name, &err, "");
+		exit(CLI_EXIT_ERROR);
+	}
+	*namep = name;
+	return t;
+}
+
+/*
+ * Print the total after the solutions of --print: "92 solutions", "at
+ * least 5 solutions" when --limit cut the search short, "no solution".
+ * Solutions are separated by blank lines; one more comes before the total.
+ */
+static void
+print_total(uint64_t count, int exact)
+{
+	if (count == 0 && exact)
+		cli_puts("no solution\n");
+	else
+		cli_out("\n%s%llu solution%s\n", exact ? "" : "at least ",
+		    (unsigned long long)count, count == 1 ? "" : "s");
+}
+
+/* The last JSON record: the count, a lower bound unless exact. */
+static void
+json_count(uint64_t count, int exact, int partial)
+{
+	cli_out("{\"type\":\"count\",\"solutions\":%llu,"
+	    "\"exact\":%s%s}\n", (unsigned long long)count,
+	    exact ? "true" : "false", partial ? ",\"interrupted\":true" : "");
+}
+
+/* Whether the search walks Knuth's tree: --knuth, or neither option and
+ * a library built with Knuth's tree as its default. */
+static int
+knuth(void)
+{
+	return opts.knuth > 0 || (opts.knuth == 0 && dlx_knuth_default());
+}
+
+static void
+print_stats(struct run *r, double secs, const struct dlx_memo_stats *ms)
+{
+	struct dlx_stats	 st;
+	char			 num[48];
+
+	dlx_stats(r->d, &st);
+	fflush(stdout);
+	fprintf(stderr, "mode: %s\n", knuth() ? "knuth" : "fast");
+	/* The cache's lines only when it was tried: the figures of a plain
+	 * search stay those of Knuth's DLX1 and DLX2, line for line. */
+	if (ms->used || ms->gave_up)
+		fprintf(stderr, "search: %s\n", ms->used ? "memoized" :
+		    "plain (the cache found too few repeats)");
+	if (ms->used || ms->gave_up)
+		fprintf(stderr, "cache: %llu entries, %llu lookups, %llu hits, "
+		    "%llu replaced, %zu bytes\n",
+		    (unsigned long long)ms->entries,
+		    (unsigned long long)ms->lookups,
+		    (unsigned long long)ms->hits,
+		    (unsigned long long)ms->replaced, ms->bytes);
+	if (cluster_active(&opts.cl)) {
+		/* The figures of the part or of every run resumed from. */
+		st.nodes = opts.cl.nodes;
+		st.updates = opts.cl.updates;
+		cluster_u128_text(opts.cl.sol_hi, opts.cl.sol_lo, num);
+	} else
+		snprintf(num, sizeof num, "%llu",
+		    (unsigned long long)st.solutions);
+	fprintf(stderr, "solutions: %s\n", num);
+	fprintf(stderr, "nodes: %llu\n", (unsigned long long)st.nodes);
+	fprintf(stderr, "updates: %llu\n", (unsigned long long)st.updates);
+	fprintf(stderr, "abandoned: %llu\n",
+	    (unsigned long long)st.abandoned);
+	fprintf(stderr, "branches: %llu\n", (unsigned long long)st.branches);
+	fprintf(stderr, "max depth: %zu\n", st.max_depth);
+	fprintf(stderr, "time: %.3f s\n", secs);
+	fprintf(stderr, "updates/s: %.3g\n",
+	    secs > 0 ? (double)st.updates / secs : 0.0);
+	fprintf(stderr, "memory: %zu bytes\n", dlx_memory(r->d));
+}
+
+/*
+ * After a search run by cluster_search() (rc): print the count, or the
+ * part record with --part, and say how it ended.  Returns the exit
+ * status.  A part that was searched to the end exits 0 even without a
+ * solution: its record is the answer, and a batch system would take 1
+ * for a failure.
+ */
+static int
+main_cluster(struct run *r, int rc)
+{
+	struct cluster	*c = &opts.cl;
+	char		 num[48];
+	int		 sig;
+
+	if (rc == CLUSTER_EFILE)
+		return CLI_EXIT_ERROR;
+	if (rc < 0) {
+		cli_diag("%s: %s", r->name, dlx_strerror(rc));
+		return CLI_EXIT_ERROR;
+	}
+	cluster_u128_text(c->sol_hi, c->sol_lo, num);
+	sig = c->signo != 0 ? c->signo : cli_interrupted() ? SIGINT : 0;
+	if (sig != 0 || rc == DLX_STOPPED) {
+		if (cli_write_failed())
+			return CLI_EXIT_ERROR;
+		cli_diag("stopped: %s solutions so far (partial)%s%s", num,
+		    c->checkpoint != NULL ? "; resume with --resume=" : "",
+		    c->checkpoint != NULL ? c->checkpoint : "");
+		return sig != 0 ? 128 + sig : CLI_EXIT_INTR;
+	}
+	if (c->parted) {
+		if (rc != DLX_OK) {
+			cli_diag("part %u/%u: the search did not end "
+			    "(--limit?): no record", c->k, c->n);
+			return CLI_EXIT_ERROR;
+		}
+		if (c->record != NULL)
+			return cluster_write_record(c, NULL) == 0 ?
+			    CLI_EXIT_OK : CLI_EXIT_ERROR;
+		if (opts.output == OUT_COUNT)
+			check_write(cluster_write_record(c, stdout));
+		return CLI_EXIT_OK;
+	}
+	if (opts.output == OUT_COUNT)
+		cli_out("%s%s\n", num, rc == DLX_OK ? "" : " (at least)");
+	return c->sol_hi == 0 && c->sol_lo == 0 ? CLI_EXIT_NONE : CLI_EXIT_OK;
+}
+
+/*
+ * The search of the whole problem: counting alone with the subproblem
+ * cache where it pays, else (or when the cache gives up) the search on
+ * the threads asked for.  Returns the search's status, the count in
+ * *wide.
+ */
+static int
+search(struct run *r, const struct dlx_search *s, struct dlx_wide *wide,
+    struct dlx_memo_stats *ms)
+{
+	struct dlx_parallel	 par;
+	struct dlx_memo		 mm;
+	struct dlx_stats	 st;
+	int			 rc = DLX_INCOMPLETE;
+
+	wide->hi = wide->lo = 0;
+	/* --knuth asks for Knuth's tree and figures: no cache then.  (A
+	 * library whose default is Knuth's tree still counts with the
+	 * cache where it pays: that default is for testing the search.) */
+	if (opts.output == OUT_COUNT && opts.limit == 0 &&
+	    !opts.search.no_memo && opts.knuth <= 0) {
+		memset(&mm, 0, sizeof mm);
+		mm.mode = opts.search.memo ? DLX_MEMO_ALWAYS : DLX_MEMO_AUTO;
+		mm.memory = opts.search.memory != 0 ? opts.search.memory :
+		    cli_default_memory();
+		mm.no_plain = 1;
+		mm.progress = progress;
+		mm.progress_arg = r;
+		mm.progress_updates = CLI_PROGRESS_UPDATES;
+		rc = dlx_count_wide(r->d, &mm, wide, ms);
+	}
+	if (rc == DLX_INCOMPLETE) {
+		/* Threads change nothing of the output: the library visits
+		 * the solutions in the serial order, one at a time. */
+		memset(&par, 0, sizeof par);
+		par.threads = opts.search.threads;
+		rc = dlx_search_parallel(r->d, s, &par);
+		dlx_stats(r->d, &st);
+		wide->hi = 0;
+		wide->lo = st.solutions;
+	}
+	return rc;
+}
+
+/* Print how the search (rc, count wide) ended; returns the status. */
+static int
+report_search(struct run *r, int rc, struct dlx_wide wide)
+{
+	struct dlx_stats	 st;
+	char			 total[DLX_WIDE_DIGITS + 1];
+	int			 exact;
+
+	dlx_stats(r->d, &st);
+	dlx_wide_format(wide, total, sizeof total);
+	if (rc < 0) {
+		cli_diag("%s: %s", r->name, dlx_strerror(rc));
+		return CLI_EXIT_ERROR;
+	}
+	if (cli_interrupted()) {
+		if (opts.output == OUT_COUNT)
+			cli_out("%s (partial)\n", total);
+		else {
+			if (opts.output == OUT_JSON)
+				json_count(st.solutions, 0, 1);
+			cli_diag("interrupted: %llu solutions so far "
+			    "(partial)", (unsigned long long)st.solutions);
+		}
+		return CLI_EXIT_INTR;
+	}
+	/* DLX_LIMIT: the tree was not finished, there may be more. */
+	exact = rc == DLX_OK;
+	if (opts.output == OUT_COUNT)
+		cli_out("%s%s\n", exact ? "" : "at least ", total);
+	else if (opts.output == OUT_JSON)
+		json_count(st.solutions, exact, 0);
+	else if (!opts.first || st.solutions == 0)
+		print_total(st.solutions, exact);
+	return wide.hi != 0 || wide.lo > 0 ? CLI_EXIT_OK : CLI_EXIT_NONE;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct dlx_search	 s;
+	struct dlx_memo		 mm;
+	struct dlx_memo_stats	 ms;
+	struct dlx_wide		 wide;
+	struct run		 r;
+	int			 rc, status;
+
+	cli_init(argv[0], "dlx");
+	/* getopt_long() names the program by argv[0]: the name the user
+	 * knows, not the path libtool runs. */
+	argv[0] = (char *)cli_prog;
+	if (argc > 1 && strcmp(argv[1], "merge") == 0)
+		return merge_main(cli_prog, argc - 1, argv + 1);
+	parse_options(argc, argv);
+
+	memset(&r, 0, sizeof r);
+	r.t = load(opts.file, &r.name);
+	r.d = dlx_text_dlx(r.t);
+	/* A solution has at most one option per primary item. */
+	if ((r.sorted = calloc(dlx_nprimary(r.d) + 1,
+	    sizeof *r.sorted)) == NULL) {
+		cli_diag("%s", dlx_strerror(DLX_ENOMEM));
+		exit(CLI_EXIT_ERROR);
+	}
+	cli_progress_start(&r.prog, opts.progress == 1 ||
+	    (opts.progress == -1 && isatty(STDERR_FILENO)), opts.interval);
+
+	memset(&s, 0, sizeof s);
+	if (opts.output != OUT_COUNT) {
+		s.visit = visit;
+		s.visit_arg = &r;
+	}
+	s.max_solutions = opts.limit;
+	s.knuth = opts.knuth;
+	s.progress = progress;
+	s.progress_arg = &r;
+	s.progress_updates = CLI_PROGRESS_UPDATES;
+	memset(&ms, 0, sizeof ms);
+	if (cluster_active(&opts.cl)) {
+		/* --part, --checkpoint, --resume: cluster.c runs the search
+		 * from its position, with threads and the cache as below. */
+		memset(&mm, 0, sizeof mm);
+		mm.mode = opts.search.memo ? DLX_MEMO_ALWAYS : DLX_MEMO_AUTO;
+		mm.memory = opts.search.memory != 0 ? opts.search.memory :
+		    cli_default_memory();
+		opts.cl.threads = opts.search.threads;
+		if (opts.output == OUT_COUNT && opts.limit == 0 &&
+		    !opts.search.no_memo && opts.knuth <= 0)
+			opts.cl.memo = &mm;
+		rc = cluster_search(&opts.cl, r.d, &s);
+		cli_progress_end(&r.prog);
+		status = main_cluster(&r, rc);
+		ms = opts.cl.memo_stats;
+	} else {
+		rc = search(&r, &s, &wide, &ms);
+		cli_progress_end(&r.prog);
+		status = report_search(&r, rc, wide);
+	}
+	if (opts.stats)
+		print_stats(&r, cli_progress_elapsed(&r.prog), &ms);
+	free(r.sorted);
+	free(r.line);
+	dlx_text_free(r.t);
+	return cli_exit(status);
+}

@@ -1,0 +1,441 @@
+/*
+ * dlx-sudoku: solve, count and enumerate sudoku puzzles of every size with
+ * libdlx; explain and rate them as a person would solve them; generate new
+ * ones.  This file holds the options and main(); dlx-sudoku.h maps the
+ * other parts.
+ *
+ * Exit status (cli.h): 0 every puzzle answered (with --unique: every
+ * puzzle unique), 1 some puzzle has no solution (with --unique: is not
+ * unique), 2 a usage, input or write error, 130 interrupted, 141 standard
+ * output closed.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "prog/sudoku/dlx-sudoku.h"
+
+/* The function of each mode. */
+static mode_fn *const modes[MODE_COUNT_] = {
+	[MODE_SOLVE] = mode_solve,
+	[MODE_COUNT] = mode_count,
+	[MODE_ALL] = mode_all,
+	[MODE_UNIQUE] = mode_unique,
+	[MODE_EXPLAIN] = mode_explain,
+	[MODE_RATE] = mode_rate,
+	[MODE_CANDIDATES] = mode_candidates,
+};
+
+/* ---- options -------------------------------------------------------- */
+
+enum {
+	OPT_SYMBOLS = CHAR_MAX + 1,
+	OPT_PROGRESS,
+	OPT_CANDIDATES,
+	OPT_VARIANT,
+	OPT_GENERATE,
+	OPT_SYMMETRY,
+	OPT_SEED,
+	OPT_GIVENS,
+	OPT_GRADE
+};
+
+static const struct option longopts[] = {
+	{ "all",	no_argument,		NULL, 'a' },
+	{ "box",	required_argument,	NULL, 'b' },
+	{ "candidates",	no_argument,		NULL, OPT_CANDIDATES },
+	{ "count",	no_argument,		NULL, 'c' },
+	{ "explain",	no_argument,		NULL, 'e' },
+	{ "format",	required_argument,	NULL, 'f' },
+	{ "generate",	required_argument,	NULL, OPT_GENERATE },
+	{ "givens",	required_argument,	NULL, OPT_GIVENS },
+	{ "grade",	required_argument,	NULL, OPT_GRADE },
+	{ "help",	no_argument,		NULL, 'h' },
+	{ "json",	no_argument,		NULL, 'j' },
+	{ "limit",	required_argument,	NULL, 'l' },
+	{ "progress",	no_argument,		NULL, OPT_PROGRESS },
+	{ "rate",	no_argument,		NULL, 'r' },
+	{ "seed",	required_argument,	NULL, OPT_SEED },
+	{ "stats",	no_argument,		NULL, 's' },
+	{ "symbols",	required_argument,	NULL, OPT_SYMBOLS },
+	{ "symmetry",	required_argument,	NULL, OPT_SYMMETRY },
+	{ "unique",	no_argument,		NULL, 'u' },
+	{ "variant",	required_argument,	NULL, OPT_VARIANT },
+	{ "version",	no_argument,		NULL, 'V' },
+	CLI_SEARCH_LONGOPTS,
+	CLUSTER_LONGOPTS,
+	{ NULL,		0,			NULL, 0 }
+};
+
+/* The options of variants and the generator. */
+static void
+variant_option(struct options *o, int ch, const char *arg)
+{
+	struct dlx_sudoku_vreader	*r;
+	char				*end;
+	unsigned long long		 v;
+	int				 k;
+
+	switch (ch) {
+	case OPT_VARIANT:
+		/* The reader knows the words: ask it. */
+		if (dlx_sudoku_vreader_new(&r, stdin, arg, 0, 0, NULL) !=
+		    DLX_OK)
+			cli_usage_error("--variant: '%s' is not made of x, "
+			    "hyper, jigsaw, killer", arg);
+		dlx_sudoku_vreader_free(r);
+		o->variant = arg;
+		return;
+	case OPT_SYMMETRY:
+		if (strcmp(arg, "none") == 0)
+			o->symmetry = DLX_GEN_SYM_NONE;
+		else if (strcmp(arg, "180") == 0)
+			o->symmetry = DLX_GEN_SYM_180;
+		else if (strcmp(arg, "90") == 0)
+			o->symmetry = DLX_GEN_SYM_90;
+		else if (strcmp(arg, "mirror") == 0)
+			o->symmetry = DLX_GEN_SYM_MIRROR;
+		else
+			cli_usage_error("--symmetry: '%s' is not none, 180, 90 "
+			    "or mirror", arg);
+		return;
+	case OPT_GRADE:
+		for (k = 1; k < DLX_LOGIC_NGRADES; k++)
+			if (strcmp(arg, dlx_logic_grade_name(
+			    (enum dlx_logic_grade)k)) == 0)
+				break;
+		if (k == DLX_LOGIC_NGRADES)
+			cli_usage_error("--grade: '%s' is not singles, subsets, "
+			    "fish or search", arg);
+		o->grade = k;
+		return;
+	}
+	errno = 0;
+	v = strtoull(arg, &end, 10);
+	if (errno != 0 || end == arg || *end != '\0' || arg[0] == '-' ||
+	    (ch != OPT_SEED && v == 0) || (ch == OPT_GIVENS && v > 1296))
+		cli_usage_error("%s: '%s' is not a %s number", ch == OPT_SEED ?
+		    "--seed" : ch == OPT_GIVENS ? "--givens" : "--generate",
+		    arg, ch == OPT_SEED ? "non-negative" : "positive");
+	if (ch == OPT_SEED)
+		o->seed = v;
+	else if (ch == OPT_GIVENS)
+		o->givens = (int)v;
+	else
+		o->generate = v;
+}
+
+/* Generator options only with --generate, and no mode with it. */
+static void
+variant_options_done(struct options *o)
+{
+	if (o->generate == 0 && (o->symmetry != 0 || o->seed != 0 ||
+	    o->givens != 0 || o->grade != 0))
+		cli_usage_error("--symmetry, --seed, --givens and --grade go "
+		    "with --generate");
+	if (o->generate != 0 && (o->mode_set || o->candidates ||
+	    o->limit != 0))
+		cli_usage_error("--generate goes with no mode option");
+	if (o->variant != NULL && (o->mode == MODE_EXPLAIN ||
+	    o->mode == MODE_RATE || o->candidates))
+		cli_usage_error("--explain, --rate and --candidates work on "
+		    "classic sudoku only");
+}
+
+static void
+usage(void)
+{
+	printf("usage: %s [-acejrsuhV] [-b RxC] [-f grid|line|classic|csv] "
+	    "[-t N] [-l N]\n"
+	    "       [--candidates] [--progress] [--symbols ALPHABET] "
+	    "[file ...]\n"
+	    "       [--part K/N] [--record FILE] [--checkpoint FILE] "
+	    "[--checkpoint-every SEC]\n"
+	    "       [--resume FILE] -c|-a file\n"
+	    "       %s merge [--partial] [--stats] RECORD...\n", cli_prog,
+	    cli_prog);
+	printf("Solve, count or enumerate the sudoku puzzles in each file "
+	    "(standard input\nif none, or -).\n\n"
+	    "  -c, --count          count the solutions of each puzzle\n"
+	    "  -l, --limit N        stop counting at N (\"at least N\"); "
+	    "implies --count\n"
+	    "                       unless --all is given\n"
+	    "  -a, --all            print every solution, numbered\n"
+	    "  -u, --unique         say unique, none or multiple\n"
+	    "  -e, --explain        solve step by step as a person would, "
+	    "then search\n"
+	    "  -r, --rate           grade each puzzle by the hardest rule it "
+	    "needs\n"
+	    "      --candidates     print the pencil marks where the rules "
+	    "stop\n"
+	    "  -f, --format FORMAT  grid (default), line, classic or csv\n"
+	    "  -j, --json           JSON Lines: one JSON object per line, "
+	    "each with a \"type\"\n"
+	    "  -s, --stats          nodes, updates and time on stderr\n"
+	    "      --progress       progress lines on stderr (default when "
+	    "it is a terminal)\n"
+	    "  -b, --box RxC        boxes of R rows and C columns (default: "
+	    "from the input)\n"
+	    "      --symbols ALPHA  symbols, e.g. 0-9A-F (default 1-9A-Z)\n"
+	    "  -t, --threads N      search on N threads (default: every "
+	    "CPU available)\n"
+	    "      --no-memo        count by plain search, without the "
+	    "subproblem cache\n"
+	    "      --memo           count with the cache from the start\n"
+	    "      --memory SIZE    bytes the cache may use: 512M, 4G... "
+	    "(default: a\n"
+	    "                       quarter of the machine's memory)\n"
+	    "      --variant NAME   x, hyper, jigsaw, killer (or a header "
+	    "line in the file)\n"
+	    "      --generate N     write N new minimal unique puzzles; "
+	    "with --symmetry\n"
+	    "                       none|180|90|mirror, --seed S, --givens "
+	    "MAX, --grade G\n"
+	    "      --part K/N       count only part K of N (1 <= K <= N) of "
+	    "one puzzle and\n"
+	    "                       print its record for 'merge'; K omitted: "
+	    "$SLURM_ARRAY_TASK_ID\n"
+	    "      --record FILE    write the part record to FILE\n"
+	    "      --checkpoint FILE  save the search position now and then "
+	    "(one puzzle)\n"
+	    "      --checkpoint-every SEC  seconds between checkpoints "
+	    "(default 60)\n"
+	    "      --resume FILE    go on from the checkpoint in FILE\n"
+	    "  -h, --help           show this help and exit\n"
+	    "  -V, --version        show the version and exit\n\n"
+	    "Exit status: 0 all answered (--unique: all unique), 1 some "
+	    "puzzle has no\nsolution (--unique: is not unique), 2 usage, "
+	    "input or write error, 130\ninterrupted, 141 standard output "
+	    "closed.\n");
+}
+
+static void
+set_mode(struct options *o, enum mode m, const char *name)
+{
+	if (o->mode_set && o->mode != m)
+		cli_usage_error("%s conflicts with another mode option", name);
+	o->mode = m;
+	o->mode_set = 1;
+}
+
+/* --box RxC. */
+static void
+box_option(struct options *o, const char *arg)
+{
+	char	 x;
+	int	 r, c;
+
+	if (sscanf(arg, "%d%c%d", &r, &x, &c) != 3 ||
+	    (x != 'x' && x != 'X') || r < 1 || c < 1 ||
+	    r > DLX_SUDOKU_MAXN || c > DLX_SUDOKU_MAXN ||
+	    r * c < DLX_SUDOKU_MINN || r * c > DLX_SUDOKU_MAXN ||
+	    strspn(arg, "0123456789xX") != strlen(arg))
+		cli_usage_error("--box: '%s' is not RxC with %d <= R*C <= %d",
+		    arg, DLX_SUDOKU_MINN, DLX_SUDOKU_MAXN);
+	o->boxr = r;
+	o->boxc = c;
+}
+
+/* --format. */
+static void
+format_option(struct options *o, const char *arg)
+{
+	static const char *const names[] = {
+		[FORMAT_GRID] = "grid", [FORMAT_LINE] = "line",
+		[FORMAT_CLASSIC] = "classic", [FORMAT_CSV] = "csv",
+	};
+	int	 f;
+
+	for (f = FORMAT_GRID; f <= FORMAT_CSV; f++)
+		if (strcmp(arg, names[f]) == 0)
+			break;
+	if (f > FORMAT_CSV)
+		cli_usage_error("--format: '%s' is not grid, line, classic or "
+		    "csv", arg);
+	/* --json wins whatever the order. */
+	if (o->format != FORMAT_JSON)
+		o->format = (enum format)f;
+}
+
+/* The options of the search; 0 if ch is none of them. */
+static int
+search_option(struct options *o, int ch, const char *arg)
+{
+	if (ch == 'l') {
+		o->limit = cli_number("--limit", arg, 1, UINT64_MAX);
+		return 1;
+	}
+	return cli_search_option(&o->search, ch, arg) ||
+	    cluster_option(&o->cl, ch, arg);
+}
+
+/* The options that choose the mode, the output and the input.  Returns
+ * 0 if ch is none of them. */
+static int
+main_option(struct options *o, int ch, const char *arg)
+{
+	const char	*why;
+
+	switch (ch) {
+	case 'a': set_mode(o, MODE_ALL, "--all"); return 1;
+	case 'c': set_mode(o, MODE_COUNT, "--count"); return 1;
+	case 'e': set_mode(o, MODE_EXPLAIN, "--explain"); return 1;
+	case 'r': set_mode(o, MODE_RATE, "--rate"); return 1;
+	case 'u': set_mode(o, MODE_UNIQUE, "--unique"); return 1;
+	case 'b': box_option(o, arg); return 1;
+	case 'f': format_option(o, arg); return 1;
+	case 'j': o->format = FORMAT_JSON; return 1;
+	case 's': o->stats = 1; return 1;
+	case OPT_PROGRESS: o->progress = 1; return 1;
+	case OPT_CANDIDATES: o->candidates = 1; return 1;
+	case OPT_SYMBOLS:
+		if (dlx_sudoku_parse_symbols(arg, o->alpha, &why) < 0)
+			cli_usage_error("--symbols: %s", why);
+		o->symbols = o->alpha;
+		return 1;
+	case 'h':
+		usage();
+		cli_exit_help();
+	case 'V':
+		cli_version();
+	}
+	return 0;
+}
+
+/* The options that go together or not, once all are known. */
+static void
+options_done(struct options *o)
+{
+	const char	*why;
+
+	variant_options_done(o);
+	o->cl.prog = cli_prog;
+	o->cl.version = PACKAGE_VERSION;
+	if (cluster_setup(&o->cl, &why) != 0)
+		cli_usage_error("%s", why);
+	if (o->cl.record != NULL && !o->cl.parted)
+		cli_usage_error("--record goes with --part");
+	if (cluster_active(&o->cl) && !o->mode_set)
+		set_mode(o, MODE_COUNT, "--part");
+	if (cluster_active(&o->cl) && o->mode != MODE_COUNT &&
+	    o->mode != MODE_ALL)
+		cli_usage_error("--part, --checkpoint and --resume go with "
+		    "--count or --all");
+	if (o->candidates && !o->mode_set)
+		set_mode(o, MODE_CANDIDATES, "--candidates");
+	if (o->candidates && o->mode != MODE_CANDIDATES &&
+	    o->mode != MODE_EXPLAIN && o->mode != MODE_RATE)
+		cli_usage_error("--candidates goes with --explain or --rate");
+	if (o->limit != 0 && !o->mode_set)
+		set_mode(o, MODE_COUNT, "--limit");
+	if (o->format == FORMAT_CSV && o->mode != MODE_SOLVE &&
+	    o->mode != MODE_COUNT && o->mode != MODE_UNIQUE &&
+	    o->mode != MODE_RATE)
+		cli_usage_error("--format csv goes with solving, --count, "
+		    "--unique or --rate");
+	if (o->limit != 0 && o->mode != MODE_COUNT && o->mode != MODE_ALL)
+		cli_usage_error("--limit goes with --count or --all");
+	if (o->symbols != NULL && o->boxr != 0 &&
+	    strlen(o->symbols) < (size_t)(o->boxr * o->boxc))
+		cli_usage_error("--symbols: %zu symbols for %d x %d boxes",
+		    strlen(o->symbols), o->boxr, o->boxc);
+}
+
+/* Parse the options; returns the index of the first file operand. */
+static int
+parse_options(int argc, char **argv, struct options *o)
+{
+	int	 ch;
+
+	memset(o, 0, sizeof *o);
+	o->progress = isatty(STDERR_FILENO);
+	while ((ch = getopt_long(argc, argv, "ab:cef:hjl:rst:uV", longopts,
+	    NULL)) != -1) {
+		if (main_option(o, ch, optarg) || search_option(o, ch, optarg))
+			continue;
+		switch (ch) {
+		case OPT_VARIANT:
+		case OPT_GENERATE:
+		case OPT_SYMMETRY:
+		case OPT_SEED:
+		case OPT_GIVENS:
+		case OPT_GRADE:
+			variant_option(o, ch, optarg);
+			break;
+		default:
+			cli_bad_option();
+		}
+	}
+	options_done(o);
+	return optind;
+}
+
+/* Answer the puzzles of one file operand ("-": standard input). */
+static void
+run_file(struct run *run, const char *file)
+{
+	FILE	*fp;
+
+	if (strcmp(file, "-") == 0) {
+		pipeline_file(run, "(standard input)", stdin);
+		return;
+	}
+	if ((fp = fopen(file, "r")) == NULL) {
+		cli_diag("%s: %s", file, strerror(errno));
+		run_status(run, CLI_EXIT_ERROR);
+		return;
+	}
+	pipeline_file(run, file, fp);
+	fclose(fp);
+}
+
+int
+main(int argc, char **argv)
+{
+	static struct run	 run;
+	const char		*header;
+	int			 i, first;
+
+	cli_init(argv[0], "dlx-sudoku");
+	/* getopt_long() names the program by argv[0]: the name the user
+	 * knows, not the path libtool runs. */
+	argv[0] = (char *)cli_prog;
+	if (argc > 1 && strcmp(argv[1], "merge") == 0)
+		return merge_main(cli_prog, argc - 1, argv + 1);
+	first = parse_options(argc, argv, &run.o);
+	run.mode = modes[run.o.mode];
+	run.fmt = sudoku_format(run.o.format);
+	/* The grades of --rate add up per file, except in CSV. */
+	if (run.o.mode == MODE_RATE && run.o.format != FORMAT_CSV)
+		run.file_done = rate_summary;
+	run.alphabet = run.o.symbols != NULL ? run.o.symbols :
+	    DLX_SUDOKU_SYMBOLS;
+	run.nalpha = (int)strlen(run.alphabet);
+
+	if (run.o.generate != 0) {
+		if (first != argc)
+			cli_usage_error("--generate takes no files");
+		generate(&run);
+		return cli_exit(run.status);
+	}
+	if ((header = run.fmt->header(run.o.mode)) != NULL)
+		cli_puts(header);
+	if (first == argc)
+		run_file(&run, "-");
+	for (i = first; i < argc && !cli_stopped(); i++)
+		run_file(&run, argv[i]);
+	if (run.o.stats)
+		cli_diag("total: %llu puzzles, %llu nodes, %llu updates, "
+		    "%.6f s", (unsigned long long)run.puzzles,
+		    (unsigned long long)run.nodes,
+		    (unsigned long long)run.updates, run.seconds);
+	run_free(&run);
+	if (run.o.cl.signo != 0)
+		run_status(&run, 128 + run.o.cl.signo);
+	return cli_exit(run.status);
+}

@@ -1,0 +1,742 @@
+/*
+ * sudoku-output.c: dlx-sudoku's output formats.
+ *
+ * Each format is a table of functions (struct sudoku_format), one per
+ * kind of answer: the modes say what they found and the table says how it
+ * reads.  A new format is a new table; a new kind of answer is a new
+ * member in each.  Every write goes through cli_out() and its siblings,
+ * which remember a failed write (cli.h).
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "prog/sudoku/dlx-sudoku.h"
+
+/* ---- pieces the formats share ---------------------------------------- */
+
+int
+use_numbers(const struct run *run, int n)
+{
+	return n > run->nalpha;
+}
+
+void
+print_line(const struct run *run, int n, const int *cells)
+{
+	int	i, numbers = use_numbers(run, n);
+
+	for (i = 0; i < n * n; i++) {
+		if (numbers)
+			cli_out(i == 0 ? "%d" : " %d", cells[i]);
+		else
+			cli_putc(cells[i] == 0 ? '.' :
+			    run->alphabet[cells[i] - 1]);
+	}
+}
+
+void
+print_grid(const struct run *run, const struct dlx_sudoku_puzzle *p,
+    const int *cells)
+{
+	int	n = p->n, r, c, k, w, v;
+
+	w = use_numbers(run, n) ? 2 : 1;
+	for (r = 0; r < n; r++) {
+		if (r > 0 && r % p->boxr == 0) {
+			for (c = 0; c < n; c++) {
+				if (c > 0 && c % p->boxc == 0)
+					cli_puts("-+");
+				for (k = 0; k < w + (c > 0); k++)
+					cli_putc('-');
+			}
+			cli_putc('\n');
+		}
+		for (c = 0; c < n; c++) {
+			if (c > 0)
+				cli_puts(c % p->boxc == 0 ? " | " : " ");
+			v = cells[r * n + c];
+			if (w == 2)
+				cli_out("%2d", v);
+			else
+				cli_putc(v == 0 ? '.' : run->alphabet[v - 1]);
+		}
+		cli_putc('\n');
+	}
+}
+
+void
+print_classic(const struct dlx_sudoku_puzzle *p, const int *cells)
+{
+	int	n = p->n, r, c, v;
+
+	for (r = 0; r < n; r++) {
+		for (c = 0; c < n; c++) {
+			v = cells[r * n + c];
+			if (c > 0)
+				cli_putc(' ');
+			if (v == 0)
+				cli_putc('X');
+			else
+				cli_out("%d", v);
+		}
+		cli_putc('\n');
+	}
+}
+
+void
+print_classic_start(const struct dlx_sudoku_puzzle *p)
+{
+	cli_puts("Initial Board Position\n");
+	print_classic(p, p->cells);
+	cli_putc('\n');
+}
+
+void
+print_where(const struct puzzle *pz)
+{
+	cli_out("%s:%lu: ", pz->file, pz->p->line);
+}
+
+void
+json_head(const struct run *run, const struct puzzle *pz, const char *type)
+{
+	cli_out("{\"type\":\"%s\",\"file\":", type);
+	cli_json_str(pz->file);
+	cli_out(",\"line\":%lu,\"size\":%d,\"box\":\"%dx%d\",\"puzzle\":\"",
+	    pz->p->line, pz->p->n, pz->p->boxr, pz->p->boxc);
+	print_line(run, pz->p->n, pz->p->cells);
+	cli_putc('"');
+}
+
+void
+json_symbol(const struct run *run, int n, int v)
+{
+	if (use_numbers(run, n))
+		cli_out("\"%d\"", v);
+	else
+		cli_out("\"%c\"", run->alphabet[v - 1]);
+}
+
+const char *
+result_word(uint64_t solutions)
+{
+	return solutions == 0 ? "none" : solutions == 1 ? "unique" :
+	    "multiple";
+}
+
+/* A text of the rules solver, in full whatever its length. */
+static void
+print_text(size_t (*fmt)(const dlx_logic *, const void *, char *, size_t),
+    const dlx_logic *lg, const void *arg, int json)
+{
+	char	 buf[1024], *p = buf;
+	size_t	 len;
+
+	len = fmt(lg, arg, buf, sizeof buf);
+	if (len >= sizeof buf) {
+		if ((p = malloc(len + 1)) == NULL) {
+			cli_diag("%s", dlx_strerror(DLX_ENOMEM));
+			exit(CLI_EXIT_ERROR);
+		}
+		fmt(lg, arg, p, len + 1);
+	}
+	if (json)
+		cli_json_str(p);
+	else
+		cli_puts(p);
+	if (p != buf)
+		free(p);
+}
+
+static size_t
+fmt_step(const dlx_logic *lg, const void *st, char *buf, size_t size)
+{
+	return dlx_logic_format(lg, st, buf, size);
+}
+
+static size_t
+fmt_candidates(const dlx_logic *lg, const void *unused, char *buf,
+    size_t size)
+{
+	(void)unused;
+	return dlx_logic_format_candidates(lg, buf, size);
+}
+
+void
+print_step(const dlx_logic *lg, const struct dlx_logic_step *st, int json)
+{
+	print_text(fmt_step, lg, st, json);
+}
+
+/*
+ * The pencil marks: a grid of lines, or two JSON members: "grid", the
+ * cells filled so far as a line, and "candidates", for each cell in
+ * reading order the array of its candidates ([] once filled).
+ */
+void
+print_candidates(const struct run *run, const dlx_logic *lg)
+{
+	uint64_t	m;
+	int		n = dlx_logic_size(lg), i, v, first;
+
+	if (run->o.format != FORMAT_JSON) {
+		print_text(fmt_candidates, lg, NULL, 0);
+		return;
+	}
+	cli_puts(",\"grid\":\"");
+	for (i = 0; i < n * n; i++) {
+		v = dlx_logic_cell(lg, i);
+		if (use_numbers(run, n))
+			cli_out(i == 0 ? "%d" : " %d", v);
+		else
+			cli_putc(v == 0 ? '.' : run->alphabet[v - 1]);
+	}
+	cli_puts("\",\"candidates\":[");
+	for (i = 0; i < n * n; i++) {
+		cli_puts(i == 0 ? "[" : ",[");
+		m = dlx_logic_candidates(lg, i);
+		for (v = 1, first = 1; v <= n; v++) {
+			if ((m >> (v - 1) & 1) == 0)
+				continue;
+			if (!first)
+				cli_putc(',');
+			json_symbol(run, n, v);
+			first = 0;
+		}
+		cli_putc(']');
+	}
+	cli_putc(']');
+}
+
+/* A count as a phrase: "2 solutions", "at least 5 solutions". */
+static void
+print_count(const struct result *res)
+{
+	cli_out("%s%s solution%s%s", res->exact ? "" : "at least ",
+	    res->text, res->count == 1 ? "" : "s",
+	    res->interrupted ? " (interrupted)" : "");
+}
+
+/* The grade of a rated puzzle as a word, "none" without a solution. */
+static const char *
+grade_word(const struct logic_end *end, const dlx_logic *lg)
+{
+	return end->solutions == 0 ? "none" :
+	    dlx_logic_grade_name(dlx_logic_grade(lg));
+}
+
+/* Nothing to write. */
+static void
+no_start(struct run *run, const struct puzzle *pz)
+{
+	(void)run;
+	(void)pz;
+}
+
+static void
+no_error(struct run *run, const char *file, unsigned long line,
+    unsigned long col, const char *msg)
+{
+	(void)run;
+	(void)file;
+	(void)line;
+	(void)col;
+	(void)msg;
+}
+
+static const char *
+no_header(enum mode m)
+{
+	(void)m;
+	return NULL;
+}
+
+/* A generated puzzle in a text format: a variant's text, else the grid
+ * as the format draws it (f). */
+static void
+generated_text(struct run *run, const struct dlx_sudoku_genpuzzle *g,
+    const char *text, int f)
+{
+	const struct dlx_sudoku_variant	*v = g->variant;
+	struct dlx_sudoku_puzzle	 p;
+
+	memset(&p, 0, sizeof p);
+	p.n = v->n;
+	p.boxr = v->boxr;
+	p.boxc = v->boxc;
+	p.cells = g->puzzle;
+	if (text != NULL)
+		cli_out("%s\n", text);
+	else if (f == FORMAT_LINE) {
+		print_line(run, v->n, g->puzzle);
+		cli_putc('\n');
+	} else if (f == FORMAT_CLASSIC) {
+		print_classic(&p, g->puzzle);
+		cli_putc('\n');
+	} else {
+		print_grid(run, &p, g->puzzle);
+		cli_putc('\n');
+	}
+}
+
+/* ---- grid: the default, for people ----------------------------------- */
+
+static void
+grid_solved(struct run *run, const struct puzzle *pz,
+    const struct result *res, const char *what)
+{
+	(void)what;
+	print_where(pz);
+	if (res->count == 0) {
+		cli_puts("no solution\n\n");
+		return;
+	}
+	cli_puts(res->count == 1 ? "solved\n" :
+	    "not unique; one of several solutions\n");
+	print_grid(run, pz->p, run->cells);
+	cli_putc('\n');
+}
+
+static void
+grid_solution(struct run *run, const struct puzzle *pz, uint64_t index)
+{
+	print_where(pz);
+	cli_out("solution #%llu\n", (unsigned long long)index);
+	print_grid(run, pz->p, run->cells);
+	cli_putc('\n');
+}
+
+static void
+grid_counted(struct run *run, const struct puzzle *pz,
+    const struct result *res)
+{
+	(void)run;
+	print_where(pz);
+	print_count(res);
+	cli_putc('\n');
+}
+
+static void
+grid_unique(struct run *run, const struct puzzle *pz, const char *what)
+{
+	(void)run;
+	print_where(pz);
+	cli_out("%s\n", what);
+}
+
+static void
+grid_rated(struct run *run, const struct puzzle *pz,
+    const struct logic_end *end, const dlx_logic *lg)
+{
+	print_where(pz);
+	cli_puts(end->solutions == 0 ? "no solution" : grade_word(end, lg));
+	if (end->searched)
+		cli_out(" (%llu guess%s)", (unsigned long long)end->res.guesses,
+		    end->res.guesses == 1 ? "" : "es");
+	if (end->solutions > 1)
+		cli_puts(", not unique");
+	cli_putc('\n');
+	if (run->o.candidates && end->rc != DLX_LOGIC_SOLVED) {
+		print_candidates(run, lg);
+		cli_putc('\n');
+	}
+}
+
+static void
+grid_explained(struct run *run, const struct puzzle *pz)
+{
+	print_grid(run, pz->p, run->cells);
+	cli_putc('\n');
+}
+
+static void
+grid_generated(struct run *run, const struct dlx_sudoku_genpuzzle *g,
+    const char *text)
+{
+	generated_text(run, g, text, FORMAT_GRID);
+}
+
+static const struct sudoku_format grid_format = {
+	.header = no_header,
+	.solved = grid_solved,
+	.all_start = no_start,
+	.all_total = 1,
+	.solution = grid_solution,
+	.counted = grid_counted,
+	.unique = grid_unique,
+	.rated = grid_rated,
+	.explained = grid_explained,
+	.error = no_error,
+	.generated = grid_generated,
+};
+
+/* ---- line: one line per puzzle --------------------------------------- */
+
+static void
+line_solved(struct run *run, const struct puzzle *pz,
+    const struct result *res, const char *what)
+{
+	(void)what;
+	if (res->count == 0) {
+		print_line(run, pz->p->n, pz->p->cells);
+		cli_puts(" none\n");
+		return;
+	}
+	print_line(run, pz->p->n, run->cells);
+	cli_puts(res->count == 1 ? "\n" : " multiple\n");
+}
+
+static void
+line_solution(struct run *run, const struct puzzle *pz, uint64_t index)
+{
+	print_line(run, pz->p->n, run->cells);
+	cli_out(" #%llu\n", (unsigned long long)index);
+}
+
+static void
+line_counted(struct run *run, const struct puzzle *pz,
+    const struct result *res)
+{
+	print_line(run, pz->p->n, pz->p->cells);
+	cli_putc(' ');
+	if (!res->exact)
+		cli_puts("at least ");
+	cli_out("%s%s\n", res->text, res->interrupted ? " (interrupted)" : "");
+}
+
+static void
+line_unique(struct run *run, const struct puzzle *pz, const char *what)
+{
+	print_line(run, pz->p->n, pz->p->cells);
+	cli_out(" %s\n", what);
+}
+
+static void
+line_rated(struct run *run, const struct puzzle *pz,
+    const struct logic_end *end, const dlx_logic *lg)
+{
+	print_line(run, pz->p->n, pz->p->cells);
+	cli_putc(' ');
+	cli_puts(grade_word(end, lg));
+	if (end->searched)
+		cli_out(" %llu", (unsigned long long)end->res.guesses);
+	if (end->solutions > 1)
+		cli_puts(" multiple");
+	cli_putc('\n');
+	if (run->o.candidates && end->rc != DLX_LOGIC_SOLVED) {
+		print_candidates(run, lg);
+		cli_putc('\n');
+	}
+}
+
+static void
+line_explained(struct run *run, const struct puzzle *pz)
+{
+	print_line(run, pz->p->n, run->cells);
+	cli_puts("\n\n");
+}
+
+static void
+line_generated(struct run *run, const struct dlx_sudoku_genpuzzle *g,
+    const char *text)
+{
+	generated_text(run, g, text, FORMAT_LINE);
+}
+
+static const struct sudoku_format line_format = {
+	.header = no_header,
+	.solved = line_solved,
+	.all_start = no_start,
+	.all_total = 0,		/* the numbered lines say it all */
+	.solution = line_solution,
+	.counted = line_counted,
+	.unique = line_unique,
+	.rated = line_rated,
+	.explained = line_explained,
+	.error = no_error,
+	.generated = line_generated,
+};
+
+/* ---- classic: "Initial Board Position", "Solution #k" ---------------- */
+
+static void
+classic_solved(struct run *run, const struct puzzle *pz,
+    const struct result *res, const char *what)
+{
+	(void)what;
+	print_classic_start(pz->p);
+	if (res->count == 0) {
+		cli_puts("No solution\n\n");
+		return;
+	}
+	cli_puts("Solution #1\n");
+	print_classic(pz->p, run->cells);
+	cli_puts(res->count == 1 ? "\n" : "\nThe solution is not unique.\n\n");
+}
+
+static void
+classic_all_start(struct run *run, const struct puzzle *pz)
+{
+	(void)run;
+	print_classic_start(pz->p);
+}
+
+static void
+classic_solution(struct run *run, const struct puzzle *pz, uint64_t index)
+{
+	cli_out("Solution #%llu\n", (unsigned long long)index);
+	print_classic(pz->p, run->cells);
+	cli_putc('\n');
+}
+
+static void
+classic_counted(struct run *run, const struct puzzle *pz,
+    const struct result *res)
+{
+	/* After --all the board heads the solutions already. */
+	if (run->o.mode != MODE_ALL)
+		print_classic_start(pz->p);
+	print_count(res);
+	cli_puts("\n\n");
+}
+
+static void
+classic_unique(struct run *run, const struct puzzle *pz, const char *what)
+{
+	(void)run;
+	print_classic_start(pz->p);
+	cli_out("%s\n\n", what);
+}
+
+static void
+classic_explained(struct run *run, const struct puzzle *pz)
+{
+	cli_puts("Solution #1\n");
+	print_classic(pz->p, run->cells);
+	cli_putc('\n');
+}
+
+static void
+classic_generated(struct run *run, const struct dlx_sudoku_genpuzzle *g,
+    const char *text)
+{
+	generated_text(run, g, text, FORMAT_CLASSIC);
+}
+
+static const struct sudoku_format classic_format = {
+	.header = no_header,
+	.solved = classic_solved,
+	.all_start = classic_all_start,
+	.all_total = 1,
+	.solution = classic_solution,
+	.counted = classic_counted,
+	.unique = classic_unique,
+	.rated = grid_rated,
+	.explained = classic_explained,
+	.error = no_error,
+	.generated = classic_generated,
+};
+
+/* ---- csv: a header line, then one record per puzzle ------------------- */
+
+static const char *
+csv_header(enum mode m)
+{
+	static const char *const headers[MODE_COUNT_] = {
+		[MODE_SOLVE] = "puzzle,solution,result\n",
+		[MODE_COUNT] = "puzzle,solutions,exact\n",
+		[MODE_UNIQUE] = "puzzle,result\n",
+		[MODE_RATE] = "puzzle,grade,guesses,result\n",
+	};
+
+	return headers[m];
+}
+
+static void
+csv_solved(struct run *run, const struct puzzle *pz,
+    const struct result *res, const char *what)
+{
+	print_line(run, pz->p->n, pz->p->cells);
+	cli_putc(',');
+	if (res->count > 0)
+		print_line(run, pz->p->n, run->cells);
+	cli_out(",%s\n", what);
+}
+
+static void
+csv_counted(struct run *run, const struct puzzle *pz,
+    const struct result *res)
+{
+	print_line(run, pz->p->n, pz->p->cells);
+	cli_out(",%s,%s\n", res->text, res->exact ? "true" : "false");
+}
+
+static void
+csv_unique(struct run *run, const struct puzzle *pz, const char *what)
+{
+	print_line(run, pz->p->n, pz->p->cells);
+	cli_out(",%s\n", what);
+}
+
+static void
+csv_rated(struct run *run, const struct puzzle *pz,
+    const struct logic_end *end, const dlx_logic *lg)
+{
+	print_line(run, pz->p->n, pz->p->cells);
+	cli_out(",%s,", grade_word(end, lg));
+	if (end->searched)
+		cli_out("%llu", (unsigned long long)end->res.guesses);
+	cli_out(",%s\n", result_word(end->solutions));
+}
+
+/* --all and --explain refuse -f csv (dlx-sudoku.c): their lines are
+ * those of the line format, should a caller get here. */
+static const struct sudoku_format csv_format = {
+	.header = csv_header,
+	.solved = csv_solved,
+	.all_start = no_start,
+	.all_total = 0,
+	.solution = line_solution,
+	.counted = csv_counted,
+	.unique = csv_unique,
+	.rated = csv_rated,
+	.explained = line_explained,
+	.error = no_error,
+	.generated = grid_generated,
+};
+
+/* ---- JSON Lines: one object per line, each with a "type" --------------- */
+
+static void
+json_solved(struct run *run, const struct puzzle *pz,
+    const struct result *res, const char *what)
+{
+	json_head(run, pz, "puzzle");
+	cli_out(",\"result\":\"%s\"", what);
+	if (res->count > 0) {
+		cli_puts(",\"solution\":\"");
+		print_line(run, pz->p->n, run->cells);
+		cli_putc('"');
+	}
+	cli_puts("}\n");
+}
+
+static void
+json_solution(struct run *run, const struct puzzle *pz, uint64_t index)
+{
+	cli_puts("{\"type\":\"solution\",\"file\":");
+	cli_json_str(pz->file);
+	cli_out(",\"line\":%lu,\"index\":%llu,\"solution\":\"", pz->p->line,
+	    (unsigned long long)index);
+	print_line(run, pz->p->n, run->cells);
+	cli_puts("\"}\n");
+}
+
+static void
+json_counted(struct run *run, const struct puzzle *pz,
+    const struct result *res)
+{
+	json_head(run, pz, "count");
+	cli_out(",\"solutions\":%s,\"exact\":%s%s}\n",
+	    res->text, res->exact ? "true" : "false",
+	    res->interrupted ? ",\"interrupted\":true" : "");
+}
+
+static void
+json_unique(struct run *run, const struct puzzle *pz, const char *what)
+{
+	json_head(run, pz, "puzzle");
+	cli_out(",\"result\":\"%s\"}\n", what);
+}
+
+static void
+json_rated(struct run *run, const struct puzzle *pz,
+    const struct logic_end *end, const dlx_logic *lg)
+{
+	uint64_t	 steps = 0;
+	int		 r;
+
+	for (r = 0; r < DLX_LOGIC_NRULES; r++)
+		steps += dlx_logic_count(lg, r);
+	json_head(run, pz, "puzzle");
+	cli_out(",\"grade\":\"%s\",\"steps\":%llu", grade_word(end, lg),
+	    (unsigned long long)steps);
+	if (end->searched)
+		cli_out(",\"guesses\":%llu",
+		    (unsigned long long)end->res.guesses);
+	cli_out(",\"result\":\"%s\"", result_word(end->solutions));
+	if (run->o.candidates && end->rc != DLX_LOGIC_SOLVED)
+		print_candidates(run, lg);
+	cli_puts("}\n");
+}
+
+static void
+json_error(struct run *run, const char *file, unsigned long line,
+    unsigned long col, const char *msg)
+{
+	(void)run;
+	cli_puts("{\"type\":\"error\",\"file\":");
+	cli_json_str(file);
+	cli_out(",\"line\":%lu", line);
+	if (col != 0)
+		cli_out(",\"column\":%lu", col);
+	cli_puts(",\"error\":");
+	cli_json_str(msg);
+	cli_puts("}\n");
+}
+
+static void
+json_generated(struct run *run, const struct dlx_sudoku_genpuzzle *g,
+    const char *text)
+{
+	const struct dlx_sudoku_variant	*v = g->variant;
+
+	cli_out("{\"size\":%d,\"variant\":\"%s\",\"givens\":%d,"
+	    "\"puzzle\":\"", v->n, dlx_sudoku_variant_name(v), g->givens);
+	print_line(run, v->n, g->puzzle);
+	cli_puts("\",\"solution\":\"");
+	print_line(run, v->n, g->solution);
+	cli_putc('"');
+	if (g->grade != 0)
+		cli_out(",\"grade\":\"%s\"", dlx_logic_grade_name(
+		    (enum dlx_logic_grade)g->grade));
+	if (text != NULL) {
+		cli_puts(",\"text\":");
+		cli_json_str(text);
+	}
+	cli_puts("}\n");
+}
+
+static const struct sudoku_format json_format = {
+	.header = no_header,
+	.solved = json_solved,
+	.all_start = no_start,
+	.all_total = 1,
+	.solution = json_solution,
+	.counted = json_counted,
+	.unique = json_unique,
+	.rated = json_rated,
+	.explained = NULL,	/* the record of --explain holds it */
+	.error = json_error,
+	.generated = json_generated,
+};
+
+const struct sudoku_format *
+sudoku_format(enum format f)
+{
+	switch (f) {
+	case FORMAT_LINE:
+		return &line_format;
+	case FORMAT_CLASSIC:
+		return &classic_format;
+	case FORMAT_CSV:
+		return &csv_format;
+	case FORMAT_JSON:
+		return &json_format;
+	case FORMAT_GRID:
+		break;
+	}
+	return &grid_format;
+}

@@ -1,0 +1,511 @@
+/*
+ * sudoku-run.c: the run of dlx-sudoku: puzzles read one at a time from
+ * each file, the matrix of their box shape, the search of one puzzle.
+ *
+ * The exact cover matrix of each box shape is built the first time a
+ * puzzle of that shape appears and kept for the rest of the run (with the
+ * rules solver of the shape, when a logic mode asks for it); a puzzle's
+ * givens are forced on it and released afterwards, so the cost per puzzle
+ * is the search and little else.  Variant puzzles each get a matrix of
+ * their own, freed after them.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "prog/sudoku/dlx-sudoku.h"
+
+void
+run_status(struct run *run, int status)
+{
+	if (run->status < status)
+		run->status = status;
+}
+
+void
+bad_puzzle(struct run *run, const char *file, unsigned long line,
+    unsigned long col, const char *msg)
+{
+	if (col != 0)
+		cli_diag("%s:%lu:%lu: %s", file, line, col, msg);
+	else
+		cli_diag("%s:%lu: %s", file, line, msg);
+	run_status(run, CLI_EXIT_ERROR);
+	run->fmt->error(run, file, line, col, msg);
+}
+
+void
+note_interrupt(const struct puzzle *pz)
+{
+	cli_diag("%s:%lu: interrupted", pz->file, pz->p->line);
+}
+
+/* ---- searching ------------------------------------------------------ */
+
+/* State shared with the search callbacks. */
+struct search_ctx {
+	struct run		*run;
+	const struct puzzle	*pz;
+	dlx			*d;
+	struct cli_progress	 prog;
+	visit_fn		*visit;
+	uint64_t		 found;		/* solutions visited */
+};
+
+static int
+on_progress(void *arg, const struct dlx_stats *st)
+{
+	struct search_ctx	*sc = arg;
+
+	if (cli_stopped())
+		return 1;
+	if (cli_progress_due(&sc->prog))
+		cli_progress_line(&sc->prog, "%s:%lu: %llu solutions so far, "
+		    "%.3g%% of the search tree, %.0f s", sc->pz->file,
+		    sc->pz->p->line, (unsigned long long)st->solutions,
+		    100 * dlx_progress(sc->d),
+		    cli_progress_elapsed(&sc->prog));
+	return 0;
+}
+
+static int
+on_solution(void *arg, const int *options, size_t n)
+{
+	struct search_ctx	*sc = arg;
+	const struct cluster	*cl = &sc->run->o.cl;
+
+	/* Numbered on from the solutions of the runs resumed from. */
+	if (sc->found == 0 && cluster_active(cl))
+		sc->found = cl->before;
+	sc->found++;
+	sc->visit(sc->run, sc->pz, options, n, sc->found);
+	return cli_stopped();
+}
+
+/*
+ * search() under --part, --checkpoint or --resume (cluster.c), for one
+ * puzzle only: a checkpoint or a part record names one problem.
+ */
+static void
+search_cluster(struct search_ctx *sc, const struct dlx_search *s,
+    struct dlx_wide *wide, struct result *res)
+{
+	struct run		*run = sc->run;
+	struct cluster		*cl = &run->o.cl;
+
+	if (++run->cl_puzzles > 1) {
+		cli_diag("%s:%lu: --part, --checkpoint and --resume take one "
+		    "puzzle", sc->pz->file, sc->pz->p->line);
+		run_status(run, CLI_EXIT_ERROR);
+		res->rc = CLUSTER_EFILE;
+		return;
+	}
+	res->rc = cluster_search(cl, sc->d, s);
+	if (res->rc == CLUSTER_EFILE) {
+		run_status(run, CLI_EXIT_ERROR);
+		return;
+	}
+	if (cl->signo != 0)
+		cli_interrupt();
+	wide->hi = cl->sol_hi;
+	wide->lo = cl->sol_lo;
+}
+
+/*
+ * Counting alone: the subproblem cache where it pays.  The matrix
+ * declares the cells first, row by row, so branching on the first open
+ * cell (unless some item is down to one option) fills the grid in order
+ * and partial grids meet again (dlx.h, DLX_MEMO_FIRST).  Returns
+ * DLX_INCOMPLETE when the plain search should count instead.
+ */
+static int
+count_memo(struct search_ctx *sc, struct dlx_wide *wide,
+    struct dlx_memo_stats *ms)
+{
+	const struct options	*o = &sc->run->o;
+	struct dlx_memo		 mm;
+
+	memset(&mm, 0, sizeof mm);
+	mm.mode = o->search.memo ? DLX_MEMO_ALWAYS : DLX_MEMO_AUTO;
+	mm.order = DLX_MEMO_FIRST;
+	mm.memory = o->search.memory != 0 ? o->search.memory :
+	    cli_default_memory();
+	mm.no_plain = 1;
+	mm.progress = on_progress;
+	mm.progress_arg = sc;
+	mm.progress_updates = CLI_PROGRESS_UPDATES;
+	return dlx_count_wide(sc->d, &mm, wide, ms);
+}
+
+/* The figures of one search for --stats, and the run's totals. */
+static void
+search_stats(struct search_ctx *sc, const struct dlx_stats *st,
+    const struct dlx_memo_stats *ms)
+{
+	struct run		*run = sc->run;
+	const struct puzzle	*pz = sc->pz;
+	double			 t = cli_progress_elapsed(&sc->prog);
+
+	run->nodes += st->nodes;
+	run->updates += st->updates;
+	run->seconds += t;
+	cli_diag("%s:%lu: %llu nodes, %llu updates, %.6f s", pz->file,
+	    pz->p->line, (unsigned long long)st->nodes,
+	    (unsigned long long)st->updates, t);
+	if (ms->used || ms->gave_up)
+		cli_diag("%s:%lu: cache %s: %llu entries, %llu lookups, %llu "
+		    "hits, %llu replaced, %zu bytes", pz->file, pz->p->line,
+		    ms->used ? "used" : "gave up (too few repeats)",
+		    (unsigned long long)ms->entries,
+		    (unsigned long long)ms->lookups,
+		    (unsigned long long)ms->hits,
+		    (unsigned long long)ms->replaced, ms->bytes);
+}
+
+void
+search(struct run *run, const struct puzzle *pz, uint64_t max,
+    visit_fn *visit, struct result *res)
+{
+	struct search_ctx	sc;
+	struct dlx_search	s;
+	struct dlx_parallel	par;
+	struct dlx_memo		mm;
+	struct dlx_memo_stats	ms;
+	struct dlx_wide		wide;
+	struct dlx_stats	st;
+
+	memset(&sc, 0, sizeof sc);
+	memset(res, 0, sizeof *res);
+	sc.run = run;
+	sc.pz = pz;
+	sc.d = dlx_sudoku_matrix(pz->s);
+	sc.visit = visit;
+	cli_progress_start(&sc.prog, run->o.progress, PROGRESS_SECONDS);
+	memset(&s, 0, sizeof s);
+	if (visit != NULL) {
+		s.visit = on_solution;
+		s.visit_arg = &sc;
+	}
+	s.max_solutions = max;
+	s.progress = on_progress;
+	s.progress_arg = &sc;
+	s.progress_updates = CLI_PROGRESS_UPDATES;
+	memset(&ms, 0, sizeof ms);
+	wide.hi = wide.lo = 0;
+	res->rc = DLX_INCOMPLETE;
+	if (cluster_active(&run->o.cl)) {
+		/* Threads and the cache as below (cluster.h). */
+		memset(&mm, 0, sizeof mm);
+		mm.mode = run->o.search.memo ? DLX_MEMO_ALWAYS : DLX_MEMO_AUTO;
+		mm.order = DLX_MEMO_FIRST;
+		mm.memory = run->o.search.memory != 0 ? run->o.search.memory :
+		    cli_default_memory();
+		run->o.cl.threads = run->o.search.threads;
+		run->o.cl.memo = visit == NULL && max == 0 &&
+		    !run->o.search.no_memo ? &mm : NULL;
+		search_cluster(&sc, &s, &wide, res);
+		ms = run->o.cl.memo_stats;
+		if (res->rc == CLUSTER_EFILE)
+			return;
+	} else {
+		if (visit == NULL && max == 0 && !run->o.search.no_memo)
+			res->rc = count_memo(&sc, &wide, &ms);
+		if (res->rc == DLX_INCOMPLETE) {
+			/* The output is the same on any number of threads:
+			 * the library visits the solutions in the serial
+			 * order, one at a time. */
+			memset(&par, 0, sizeof par);
+			par.threads = run->o.search.threads;
+			res->rc = dlx_search_parallel(sc.d, &s, &par);
+			dlx_stats(sc.d, &st);
+			wide.hi = 0;
+			wide.lo = st.solutions;
+		}
+	}
+	dlx_stats(sc.d, &st);
+	res->count = wide.hi != 0 ? UINT64_MAX : wide.lo;
+	dlx_wide_format(wide, res->text, sizeof res->text);
+	res->exact = res->rc == DLX_OK;
+	res->interrupted = res->rc == DLX_STOPPED && cli_interrupted();
+	cli_progress_end(&sc.prog);
+	if (res->rc < 0) {
+		cli_diag("%s:%lu: %s", pz->file, pz->p->line,
+		    dlx_strerror(res->rc));
+		run_status(run, CLI_EXIT_ERROR);
+	}
+	if (run->o.stats)
+		search_stats(&sc, &st, &ms);
+}
+
+/* ---- the matrices and solvers of the run ------------------------------ */
+
+/* The cache entry of a box shape, made (without a matrix or solver yet)
+ * on first use; the oldest is dropped when the cache is full. */
+static struct shape *
+shape_for(struct run *run, int boxr, int boxc)
+{
+	struct shape	*sh;
+	int		 i;
+
+	for (i = 0; i < run->nshapes; i++) {
+		sh = &run->shapes[i];
+		if (sh->boxr == boxr && sh->boxc == boxc)
+			return sh;
+	}
+	if (run->nshapes == NSHAPES) {
+		/* Many shapes in one run: drop the oldest. */
+		dlx_sudoku_free(run->shapes[0].s);
+		dlx_logic_free(run->shapes[0].lg);
+		memmove(run->shapes, run->shapes + 1,
+		    sizeof run->shapes - sizeof run->shapes[0]);
+		run->nshapes--;
+	}
+	sh = &run->shapes[run->nshapes++];
+	memset(sh, 0, sizeof *sh);
+	sh->boxr = boxr;
+	sh->boxc = boxc;
+	return sh;
+}
+
+dlx_logic *
+logic_for(struct run *run, const struct puzzle *pz)
+{
+	const struct dlx_sudoku_puzzle	*p = pz->p;
+	struct shape			*sh = pz->shape;
+	int				 rc = DLX_ENOMEM;
+
+	if (sh->lg == NULL && (sh->lg = dlx_logic_new(p->boxr, p->boxc)) ==
+	    NULL)
+		goto fail;
+	dlx_logic_set_alphabet(sh->lg,
+	    use_numbers(run, p->n) ? "" : run->alphabet);
+	/* The givens passed dlx_sudoku_set_givens(): no clash is left. */
+	if ((rc = dlx_logic_load(sh->lg, p->cells)) == DLX_OK)
+		return sh->lg;
+fail:
+	cli_diag("%s:%lu: %s", pz->file, p->line, dlx_strerror(rc));
+	run_status(run, CLI_EXIT_ERROR);
+	return NULL;
+}
+
+void
+run_free(struct run *run)
+{
+	int	 i;
+
+	for (i = 0; i < run->nshapes; i++) {
+		dlx_sudoku_free(run->shapes[i].s);
+		dlx_logic_free(run->shapes[i].lg);
+	}
+	run->nshapes = 0;
+}
+
+/*
+ * Force the puzzle's givens on its matrix pz->s and answer it as the mode
+ * says.  A clash of givens is the puzzle's error, named.
+ */
+static void
+answer(struct run *run, struct puzzle *pz)
+{
+	const struct dlx_sudoku_puzzle	*p = pz->p;
+	struct dlx_sudoku_conflict	 conf;
+	char				 msg[160];
+	int				 rc;
+
+	rc = dlx_sudoku_set_givens(pz->s, p->cells, &conf);
+	if (rc == DLX_ECONFLICT) {
+		dlx_sudoku_conflict_text(&conf,
+		    use_numbers(run, p->n) ? "" : run->alphabet, msg,
+		    sizeof msg);
+		bad_puzzle(run, pz->file, p->line, 0, msg);
+		return;
+	}
+	if (rc != DLX_OK) {
+		bad_puzzle(run, pz->file, p->line, 0, dlx_strerror(rc));
+		return;
+	}
+	run->mode(run, pz);
+	dlx_sudoku_clear(pz->s);
+	run->puzzles++;
+}
+
+void
+process_puzzle(struct run *run, const char *file,
+    const struct dlx_sudoku_puzzle *p)
+{
+	struct puzzle	 pz;
+	int		 rc;
+
+	pz.file = file;
+	pz.p = p;
+	pz.shape = shape_for(run, p->boxr, p->boxc);
+	if (pz.shape->s == NULL &&
+	    (rc = dlx_sudoku_new(&pz.shape->s, p->boxr, p->boxc)) != DLX_OK) {
+		cli_diag("%s:%lu: %s", file, p->line, dlx_strerror(rc));
+		run_status(run, CLI_EXIT_ERROR);
+		return;
+	}
+	pz.s = pz.shape->s;
+	answer(run, &pz);
+}
+
+/* Answer one variant puzzle, on a matrix of its own. */
+static void
+process_variant(struct run *run, const char *file,
+    const struct dlx_sudoku_puzzle *p, const struct dlx_sudoku_variant *v)
+{
+	struct dlx_sudoku_variant_error	ve;
+	struct puzzle			pz;
+	int				rc;
+
+	if (run->o.mode != MODE_SOLVE && run->o.mode != MODE_COUNT &&
+	    run->o.mode != MODE_ALL && run->o.mode != MODE_UNIQUE) {
+		bad_puzzle(run, file, p->line, 0, "--explain, --rate and "
+		    "--candidates work on classic sudoku only");
+		return;
+	}
+	pz.file = file;
+	pz.p = p;
+	pz.shape = NULL;
+	if ((rc = dlx_sudoku_new_variant(&pz.s, v, &ve)) != DLX_OK) {
+		bad_puzzle(run, file, p->line, 0, rc == DLX_EINVAL ?
+		    ve.message : dlx_strerror(rc));
+		return;
+	}
+	answer(run, &pz);
+	dlx_sudoku_free(pz.s);
+}
+
+/* The reader's stop poll: Ctrl-C ends even an endless line. */
+static int
+stop_reading(void *unused)
+{
+	(void)unused;
+	return cli_interrupted();
+}
+
+void
+read_failed(struct run *run, const char *file)
+{
+	if (cli_interrupted())
+		return;
+	cli_diag("%s: read error: %s", file, strerror(errno));
+	run_status(run, CLI_EXIT_ERROR);
+}
+
+void
+no_puzzle(struct run *run, const char *file)
+{
+	cli_diag("%s: no puzzle", file);
+	run_status(run, CLI_EXIT_ERROR);
+}
+
+/* Is fp a file of variant puzzles: --variant given, or a first line
+ * "variant ..." (peeked at one byte: no classic puzzle starts with 'v'
+ * unless --symbols makes it a symbol)? */
+static int
+variant_file(struct run *run, FILE *fp)
+{
+	int	ch;
+
+	if (run->o.variant != NULL)
+		return 1;
+	if (run->o.symbols != NULL && strchr(run->o.symbols, 'v') != NULL)
+		return 0;
+	ch = getc(fp);
+	if (ch == EOF)
+		return 0;
+	ungetc(ch, fp);
+	return ch == 'v';
+}
+
+int
+source_open(struct run *run, struct source *src, FILE *fp)
+{
+	struct dlx_sudoku_read_opts	 ro;
+
+	memset(src, 0, sizeof *src);
+	if (variant_file(run, fp))
+		return dlx_sudoku_vreader_new(&src->vr, fp, run->o.variant,
+		    run->o.boxr, run->o.boxc, run->o.symbols);
+	memset(&ro, 0, sizeof ro);
+	ro.boxr = run->o.boxr;
+	ro.boxc = run->o.boxc;
+	ro.symbols = run->o.symbols;
+	ro.stop = stop_reading;
+	return dlx_sudoku_reader_new(&src->r, fp, &ro);
+}
+
+int
+source_read(struct source *src, struct dlx_sudoku_puzzle *p,
+    struct dlx_sudoku_variant *vbuf, const struct dlx_sudoku_variant **v,
+    struct dlx_sudoku_error *e)
+{
+	*v = NULL;
+	if (src->r != NULL)
+		return dlx_sudoku_read(src->r, p, e);
+	*v = vbuf;
+	return dlx_sudoku_vread(src->vr, p, vbuf, e);
+}
+
+void
+source_close(struct source *src)
+{
+	dlx_sudoku_reader_free(src->r);
+	dlx_sudoku_vreader_free(src->vr);
+}
+
+void
+answer_read(struct run *run, const char *file, int rc,
+    const struct dlx_sudoku_puzzle *p, const struct dlx_sudoku_variant *v,
+    const struct dlx_sudoku_error *e)
+{
+	if (rc == DLX_SUDOKU_BAD)
+		bad_puzzle(run, file, e->line, e->column, e->message);
+	else if (v != NULL)
+		process_variant(run, file, p, v);
+	else
+		process_puzzle(run, file, p);
+}
+
+void
+process_source(struct run *run, const char *file, struct source *src,
+    int rc, uint64_t seen)
+{
+	struct dlx_sudoku_puzzle	 p;
+	struct dlx_sudoku_variant	 vbuf;
+	const struct dlx_sudoku_variant	*v;
+	struct dlx_sudoku_error		 e;
+
+	while ((rc == DLX_SUDOKU_PUZZLE || rc == DLX_SUDOKU_BAD) &&
+	    !cli_stopped()) {
+		rc = source_read(src, &p, &vbuf, &v, &e);
+		if (rc == DLX_SUDOKU_PUZZLE || rc == DLX_SUDOKU_BAD) {
+			seen++;
+			answer_read(run, file, rc, &p, v, &e);
+		}
+	}
+	if (rc == DLX_SUDOKU_EREAD)
+		read_failed(run, file);
+	source_close(src);
+	if (seen == 0 && rc == DLX_SUDOKU_EOF && !cli_interrupted())
+		no_puzzle(run, file);
+	if (run->file_done != NULL)
+		run->file_done(run, file);
+}
+
+void
+process_file(struct run *run, const char *file, FILE *fp)
+{
+	struct source	 src;
+	int		 rc;
+
+	if ((rc = source_open(run, &src, fp)) != DLX_OK) {
+		cli_diag("%s: %s", file, dlx_strerror(rc));
+		run_status(run, CLI_EXIT_ERROR);
+		return;
+	}
+	process_source(run, file, &src, DLX_SUDOKU_PUZZLE, 0);
+}
