@@ -440,7 +440,8 @@ class Problem:
             ncols = matrix.shape[1]
             r, c = numpy.nonzero(matrix)
             cuts = numpy.searchsorted(r, numpy.arange(1, matrix.shape[0]))
-            rows = [x.tolist() for x in numpy.split(c, cuts)]
+            rows = [x.tolist() for x in numpy.split(c, cuts)] \
+                if matrix.shape[0] else []
         else:
             rows = []
             ncols = None

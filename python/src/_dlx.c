@@ -903,8 +903,67 @@ matrix_give(Matrix *self)
 	PyThread_release_lock(self->lock);
 }
 
-/* A copy of the matrix (names, options, forced options), NULL with
- * MemoryError set. */
+/*
+ * A copy of d made option by option, with its names and bounds, for the
+ * matrices dlx_clone() refuses (those with item bounds).  The options
+ * forced on d are not copied: this layer forces none.  NULL if out of
+ * memory.
+ */
+static dlx *
+rebuild(const dlx *d)
+{
+	size_t	 np = dlx_nprimary(d), ns = dlx_nsecondary(d);
+	size_t	 nopt = dlx_noptions(d), cap = 0, n, k, i;
+	int	*items = NULL, *colors = NULL, lo, hi;
+	dlx	*c;
+
+	if (dlx_create(&c, np, ns, NULL) != DLX_OK)
+		return NULL;
+	for (i = 0; i < np + ns; i++) {
+		const char	*name = dlx_item_name(d, (int)i);
+
+		if (name != NULL && dlx_set_item_name(c, (int)i, name) !=
+		    DLX_OK)
+			goto fail;
+	}
+	for (i = 0; i < nopt; i++) {
+		n = dlx_option_size(d, (int)i);
+		if (n > cap) {
+			int	*a = realloc(items, n * sizeof *a);
+			int	*b = a != NULL ? realloc(colors, n * sizeof *b) :
+				    NULL;
+
+			if (a != NULL)
+				items = a;
+			if (b == NULL)
+				goto fail;
+			colors = b;
+			cap = n;
+		}
+		for (k = 0; k < n; k++) {
+			items[k] = dlx_option_item(d, (int)i, k);
+			colors[k] = dlx_option_color(d, (int)i, k);
+		}
+		if (dlx_add_option_colored(c, items, colors, n) < 0)
+			goto fail;
+	}
+	for (i = 0; i < np; i++)
+		if (dlx_item_bounds(d, (int)i, &lo, &hi) != DLX_OK ||
+		    ((lo != 1 || hi != 1) &&
+		    dlx_set_item_bounds(c, (int)i, lo, hi) != DLX_OK))
+			goto fail;
+	free(items);
+	free(colors);
+	return c;
+fail:
+	free(items);
+	free(colors);
+	dlx_free(c);
+	return NULL;
+}
+
+/* A copy of the matrix (names, options, bounds), NULL with MemoryError
+ * set. */
 static dlx *
 matrix_clone(Matrix *self)
 {
@@ -913,6 +972,8 @@ matrix_clone(Matrix *self)
 	matrix_take(self);
 	Py_BEGIN_ALLOW_THREADS
 	c = dlx_clone(self->d);
+	if (c == NULL)
+		c = rebuild(self->d);
 	Py_END_ALLOW_THREADS
 	matrix_give(self);
 	if (c == NULL)
