@@ -45,6 +45,7 @@ def pkg_config(module, *what):
 
 sources = [os.path.join("src", "_dlx.c")]
 include_dirs = []
+depends = []
 libraries = []
 library_dirs = []
 extra_link = ["-pthread"] + ldflags
@@ -71,6 +72,11 @@ else:
                          "DLX_PKGCONFIG=1 to use an installed libdlx"
                          % srcdir)
     sources += lib
+    # A changed header rebuilds the extension too.
+    depends = sorted(glob.glob(os.path.join(srcdir, "include", "dlx",
+                                            "*.h")) +
+                     glob.glob(os.path.join(srcdir, "src", "lib", "*",
+                                            "*.h")))
     include_dirs += [os.path.join(srcdir, "include"),
                      os.path.join(srcdir, "include", "dlx"),
                      os.path.join(srcdir, "src")]
@@ -81,6 +87,7 @@ else:
 ext = Extension(
     "dlx._dlx",
     sources=sources,
+    depends=depends,
     include_dirs=include_dirs,
     libraries=libraries,
     library_dirs=library_dirs,

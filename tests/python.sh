@@ -1,0 +1,75 @@
+#!/bin/sh
+# The Python package (python/): build its extension outside the source
+# tree, once per build tree, and run its pytest suite on it.  Skipped
+# (77) when Debian's /usr/bin/python3 lacks its headers, setuptools or
+# pytest (python3-dev, python3-setuptools, python3-pytest).  In a build
+# configured with --enable-sanitizers the extension is built with
+# AddressSanitizer and UndefinedBehaviorSanitizer too, and Python runs
+# with their runtimes preloaded.
+. "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
+
+py=${DLX_PYTHON:-/usr/bin/python3}
+if [ ! -x "$py" ]; then
+	echo "SKIP: $py is missing (apt-get install python3)"
+	exit 77
+fi
+if ! "$py" -c 'import os, sys, sysconfig
+sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"],
+    "Python.h")))' 2>/dev/null; then
+	echo "SKIP: no Python.h for $py (apt-get install python3-dev)"
+	exit 77
+fi
+for mod in setuptools pytest; do
+	if ! "$py" -c "import $mod" 2>/dev/null; then
+		echo "SKIP: $py has no $mod (apt-get install python3-$mod)"
+		exit 77
+	fi
+done
+
+# The sources are copied to the build tree, so that nothing is written
+# into the source tree (read-only under distcheck); setup.py finds the
+# library's sources through DLX_SRCDIR.  setuptools rebuilds only what
+# changed, so the extension is built once per build tree.
+work=$top_builddir/tests/python.d
+mkdir -p "$work/pkg" || exit 99
+rm -rf "$work/pkg/dlx" "$work/pkg/tests"
+cp -pR "$top_srcdir/python/setup.py" "$top_srcdir/python/dlx" \
+	"$top_srcdir/python/src" "$top_srcdir/python/tests" "$work/pkg/" &&
+	chmod -R u+w "$work/pkg" || exit 99
+
+preload=
+case " ${CFLAGS:-} " in
+*-fsanitize=address*)
+	DLX_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+	DLX_LDFLAGS=$DLX_CFLAGS
+	export DLX_CFLAGS DLX_LDFLAGS
+	for lib in libasan.so libubsan.so; do
+		f=$(${CC:-cc} -print-file-name=$lib)
+		if [ ! -f "$f" ]; then
+			echo "SKIP: sanitized build, but $CC has no $lib to preload"
+			exit 77
+		fi
+		preload="$preload $f"
+	done
+	# Python's own allocations live until exit: leaks are not ours.
+	ASAN_OPTIONS=detect_leaks=0
+	export ASAN_OPTIONS
+	;;
+esac
+
+(cd "$work/pkg" && DLX_SRCDIR=$top_srcdir PYTHONDONTWRITEBYTECODE=1 \
+	"$py" setup.py -q build -j2 --build-base "$work/build" \
+	--build-lib "$work/lib") >"$work/build.log" 2>&1
+st=$?
+if [ $st -ne 0 ]; then
+	cat "$work/build.log"
+	echo "FAIL: the extension did not build (see above)"
+	exit 1
+fi
+
+cd "$work" || exit 99
+DLX_TOP_SRCDIR=$top_srcdir DLX_TOP_BUILDDIR=$top_builddir \
+	PYTHONPATH=$work/lib PYTHONDONTWRITEBYTECODE=1 \
+	LD_PRELOAD=${preload# } \
+	"$py" -m pytest -q -p no:cacheprovider "$work/pkg/tests" || fail=1
+exit $fail
