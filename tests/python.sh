@@ -72,4 +72,46 @@ DLX_TOP_SRCDIR=$top_srcdir DLX_TOP_BUILDDIR=$top_builddir \
 	PYTHONPATH=$work/lib PYTHONDONTWRITEBYTECODE=1 \
 	LD_PRELOAD=${preload# } \
 	"$py" -m pytest -q -p no:cacheprovider "$work/pkg/tests" || fail=1
+
+# README.md's Python quick start: its pip command is the one the package
+# is made for, and its closing command prints 2 (run from the top of the
+# source tree, as the reader would, on the extension built above).
+quick=$(sed -n '/^### Python quick start/,/^It prints/p' "$top_srcdir/README.md" |
+	sed -n 's/^    //p')
+case $quick in
+*"/usr/bin/python3 -m venv --system-site-packages venv && venv/bin/pip install --no-build-isolation --no-index ./python && "*) ;;
+*)	echo "FAIL: README.md's Python quick start lost its install command"
+	fail=1 ;;
+esac
+code=$(printf '%s\n' "$quick" | sed -n "s/.*venv\/bin\/python -c '\(.*\)'\$/\1/p")
+out=$(cd "$top_srcdir" && PYTHONPATH=$work/lib PYTHONDONTWRITEBYTECODE=1 \
+	LD_PRELOAD=${preload# } "$py" -c "$code" 2>&1)
+if [ -z "$code" ] || [ "$out" != 2 ]; then
+	echo "FAIL: README.md's Python quick start printed '$out', not 2"
+	fail=1
+fi
+
+# The examples run, and say what they should.
+out=$(PYTHONPATH=$work/lib PYTHONDONTWRITEBYTECODE=1 LD_PRELOAD=${preload# } \
+	"$py" "$top_srcdir/examples/python/queens.py" 8 2>&1 | head -n 1)
+[ "$out" = "8 queens: 92 solutions" ] ||
+	{ echo "FAIL: examples/python/queens.py: $out"; fail=1; }
+out=$(PYTHONPATH=$work/lib PYTHONDONTWRITEBYTECODE=1 LD_PRELOAD=${preload# } \
+	"$py" "$top_srcdir/examples/python/pentominoes.py" 3x20 2>&1 | head -n 1)
+case $out in
+"pentominoes in 3x20: 8 tilings "*) ;;
+*)	echo "FAIL: examples/python/pentominoes.py: $out"; fail=1 ;;
+esac
+for ex in sudoku walkthrough; do
+	if ! (cd "$tmp" && PYTHONPATH=$work/lib PYTHONDONTWRITEBYTECODE=1 \
+	    LD_PRELOAD=${preload# } "$py" "$top_srcdir/examples/python/$ex.py" \
+	    >"$tmp/$ex.out" 2>&1); then
+		cat "$tmp/$ex.out"
+		echo "FAIL: examples/python/$ex.py"
+		fail=1
+	fi
+done
+grep -q "^two-solutions.txt:1: 9x9, 2 solutions" "$tmp/sudoku.out" ||
+	{ echo "FAIL: examples/python/sudoku.py: no count of two-solutions.txt"
+	  fail=1; }
 exit $fail
