@@ -13,7 +13,7 @@ lo..hi: a solution covers it with at least lo and at most hi options
     >>> p.count()
     2
     >>> list(p.solutions())
-    [[0, 1], [1, 2, 3]] ... (the order is the search's)
+    [[0, 1], [2, 3]]
     >>> s = dlx.Sudoku("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
     >>> s.solve()[:9]
     '417369825'

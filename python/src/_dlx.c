@@ -838,7 +838,8 @@ first_visit(void *arg, const int *options, size_t n)
 		f->failed = 1;
 		return 1;
 	}
-	memcpy(f->opts, options, n * sizeof *options);
+	if (n > 0)
+		memcpy(f->opts, options, n * sizeof *options);
 	f->n = n;
 	return 1;
 }
@@ -1142,7 +1143,8 @@ stream_visit(void *arg, const int *options, size_t n)
 		b->ends = e;
 		b->capsol = cap;
 	}
-	memcpy(b->opts + b->nopts, options, n * sizeof *options);
+	if (n > 0)	/* the empty solution of a problem with no items */
+		memcpy(b->opts + b->nopts, options, n * sizeof *options);
 	b->nopts += n;
 	b->ends[b->nsol++] = b->nopts;
 	if (b->nsol >= it->target || b->nopts >= BATCH_INTS)
@@ -1658,6 +1660,8 @@ SudokuReader_next(SudokuReader *self)
 		return NULL;
 	}
 	memset(&e, 0, sizeof e);
+	memset(&p, 0, sizeof p);
+	memset(&v, 0, sizeof v);
 	if (self->vr != NULL)
 		rc = dlx_sudoku_vread(self->vr, &p, &v, &e);
 	else
@@ -1675,7 +1679,10 @@ SudokuReader_next(SudokuReader *self)
 			return PyErr_NoMemory();
 		return raise_code(rc);
 	}
-	nn = (size_t)p.n * (size_t)p.n;
+	/* A jigsaw's p.boxr and p.boxc are N (for printing): its size is the
+	 * variant's. */
+	nn = self->vr != NULL ? (size_t)v.n * (size_t)v.n :
+	    (size_t)p.n * (size_t)p.n;
 	cells = int_list(p.cells, nn);
 	sol = p.solution != NULL ? int_list(p.solution, nn) :
 	    Py_NewRef(Py_None);
