@@ -45,11 +45,12 @@ done
 export PYTHONPATH=$work/lib PYTHONDONTWRITEBYTECODE=1
 set -- $($pin "$py" "$here/bench/python-bench.py" count "$tmp/pent.dlx" \
 	"$repeat")
-printf 'pentominoes 6x10: dlx %s solutions in %.3f s; p.count() %s in %.3f s (%s); ratio %.3f\n' \
-	"$c" "$best" "$2" "$3" "$4" "$(echo "$3 / $best" | bc -l)"
+printf '%s %s solutions in %.3f s; p.count() %s in %.3f s (%s); %s %.3f\n' \
+	"pentominoes 6x10: dlx" "$c" "$best" "$2" "$3" "$4" ratio \
+	"$(echo "$3 / $best" | bc -l)"
 [ "$c" = "$2" ] || { echo "the counts differ"; exit 1; }
 set -- $($pin "$py" "$here/bench/python-bench.py" stream "$repeat")
-printf 'a million solutions: %s iterated in %.3f s, the search alone %.3f s: %.3f s beyond it\n' \
-	"$2" "$4" "$3" "$5"
+printf '%s %s iterated in %.3f s, the search alone %.3f s: %.3f s %s\n' \
+	"a million solutions:" "$2" "$4" "$3" "$5" "beyond it"
 set -- $($pin "$py" "$here/bench/python-bench.py" build "$repeat")
 printf 'Problem() of %s options from lists: %.3f s\n' "$2" "$3"

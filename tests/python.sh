@@ -40,13 +40,15 @@ cp -pR "$top_srcdir/python/setup.py" "$top_srcdir/python/dlx" \
 preload=
 case " ${CFLAGS:-} " in
 *-fsanitize=address*)
-	DLX_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+	DLX_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all"
+	DLX_CFLAGS="$DLX_CFLAGS -fno-omit-frame-pointer"
 	DLX_LDFLAGS=$DLX_CFLAGS
 	export DLX_CFLAGS DLX_LDFLAGS
 	for lib in libasan.so libubsan.so; do
 		f=$(${CC:-cc} -print-file-name=$lib)
 		if [ ! -f "$f" ]; then
-			echo "SKIP: sanitized build, but $CC has no $lib to preload"
+			echo "SKIP: sanitized tree, but $CC has no $lib" \
+			    "to preload"
 			exit 77
 		fi
 		preload="$preload $f"
@@ -76,14 +78,17 @@ DLX_TOP_SRCDIR=$top_srcdir DLX_TOP_BUILDDIR=$top_builddir \
 # README.md's Python quick start: its pip command is the one the package
 # is made for, and its closing command prints 2 (run from the top of the
 # source tree, as the reader would, on the extension built above).
-quick=$(sed -n '/^### Python quick start/,/^It prints/p' "$top_srcdir/README.md" |
-	sed -n 's/^    //p')
+quick=$(sed -n '/^### Python quick start/,/^It prints/p' \
+	"$top_srcdir/README.md" | sed -n 's/^    //p')
+venv="/usr/bin/python3 -m venv --system-site-packages venv"
+pip="venv/bin/pip install --no-build-isolation --no-index ./python"
 case $quick in
-*"/usr/bin/python3 -m venv --system-site-packages venv && venv/bin/pip install --no-build-isolation --no-index ./python && "*) ;;
+*"$venv && $pip && "*) ;;
 *)	echo "FAIL: README.md's Python quick start lost its install command"
 	fail=1 ;;
 esac
-code=$(printf '%s\n' "$quick" | sed -n "s/.*venv\/bin\/python -c '\(.*\)'\$/\1/p")
+code=$(printf '%s\n' "$quick" |
+	sed -n "s/.*venv\/bin\/python -c '\(.*\)'\$/\1/p")
 out=$(cd "$top_srcdir" && PYTHONPATH=$work/lib PYTHONDONTWRITEBYTECODE=1 \
 	LD_PRELOAD=${preload# } "$py" -c "$code" 2>&1)
 if [ -z "$code" ] || [ "$out" != 2 ]; then
@@ -97,7 +102,8 @@ out=$(PYTHONPATH=$work/lib PYTHONDONTWRITEBYTECODE=1 LD_PRELOAD=${preload# } \
 [ "$out" = "8 queens: 92 solutions" ] ||
 	{ echo "FAIL: examples/python/queens.py: $out"; fail=1; }
 out=$(PYTHONPATH=$work/lib PYTHONDONTWRITEBYTECODE=1 LD_PRELOAD=${preload# } \
-	"$py" "$top_srcdir/examples/python/pentominoes.py" 3x20 2>&1 | head -n 1)
+	"$py" "$top_srcdir/examples/python/pentominoes.py" 3x20 2>&1 |
+	head -n 1)
 case $out in
 "pentominoes in 3x20: 8 tilings "*) ;;
 *)	echo "FAIL: examples/python/pentominoes.py: $out"; fail=1 ;;

@@ -48,7 +48,8 @@ except dlx.Error as e:
     print(e.line, e.column, e.message)
 
 # %% Sudoku: solve, count, explain, rate.
-s = dlx.Sudoku("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+s = dlx.Sudoku("4.....8.5.3..........7......2.....6.....8.4......"
+               "1.......6.3.7.5..2.....1.4......")
 print(s.solve())
 print(s.count())
 ex = s.explain()

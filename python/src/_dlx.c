@@ -5,8 +5,8 @@
  * sees (labels, colors, keyword arguments, the exception classes, the
  * documentation) is in dlx/__init__.py.  Objects:
  *
- *	Matrix		a dlx (made empty, read from text, or the matrix of a
- *			sudoku), with search() and iterate()
+ *	Matrix		a dlx (made empty, read from text, or a sudoku's
+ *			matrix), with search() and iterate()
  *	SolutionIter	the solutions of a Matrix as a stream: a search
  *			thread hands them over in batches
  *	SudokuReader	puzzles of a text or file, one at a time
@@ -83,7 +83,8 @@ raise_error(int code, const char *msg, unsigned long line,
 		if (v == NULL || PyObject_SetAttrString(exc, "code", v) < 0)
 			goto fail;
 		Py_DECREF(v);
-		v = line != 0 ? PyLong_FromUnsignedLong(line) : Py_NewRef(Py_None);
+		v = line != 0 ? PyLong_FromUnsignedLong(line) :
+		    Py_NewRef(Py_None);
 		if (v == NULL || PyObject_SetAttrString(exc, "line", v) < 0)
 			goto fail;
 		Py_DECREF(v);
@@ -154,7 +155,8 @@ struct req {
 	uint64_t	 max_nodes;	/* budgets; 0: none */
 	uint64_t	 max_updates;
 	unsigned	 threads;	/* 0: every CPU, 1: the caller's */
-	int		 memo;		/* -1 never, 0 auto, 1 always */
+	int		 memo;		/* -1 never, 0 auto, 1 always
+					   (the cache) */
 	size_t		 memory;	/* bytes for the cache */
 	int		 knuth;		/* DLX_KNUTH, DLX_FAST or 0 */
 	dlx_solution_fn	*visit;
@@ -384,9 +386,10 @@ run_blocking(dlx *d, struct req *r, struct ctl *c)
 
 typedef struct {
 	PyObject_HEAD
-	dlx		*d;		/* the problem; owned unless owner */
-	dlx_text	*text;		/* the text it was read from, or NULL */
-	dlx_sudoku	*sudoku;	/* the sudoku it belongs to, or NULL */
+	dlx		*d;		/* the problem, owned (through
+					   text or sudoku if set) */
+	dlx_text	*text;		/* its text, or NULL */
+	dlx_sudoku	*sudoku;	/* its sudoku, or NULL */
 	PyThread_type_lock lock;	/* held while d is searched or
 					   copied: searches of one problem
 					   from several Python threads take
@@ -482,8 +485,9 @@ int_array(PyObject *seq, int **buf, size_t *cap, size_t *n)
 		return -1;
 	len = PySequence_Fast_GET_SIZE(fast);
 	if ((size_t)len > *cap) {
-		int	*nb = PyMem_Realloc(*buf, (size_t)len * sizeof **buf);
+		int	*nb;
 
+		nb = PyMem_Realloc(*buf, (size_t)len * sizeof **buf);
 		if (nb == NULL) {
 			Py_DECREF(fast);
 			PyErr_NoMemory();
@@ -493,7 +497,8 @@ int_array(PyObject *seq, int **buf, size_t *cap, size_t *n)
 		*cap = (size_t)len;
 	}
 	for (i = 0; i < len; i++) {
-		long	v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+		PyObject	*o = PySequence_Fast_GET_ITEM(fast, i);
+		long		 v = PyLong_AsLong(o);
 
 		if (v == -1 && PyErr_Occurred()) {
 			Py_DECREF(fast);
@@ -555,8 +560,10 @@ Matrix_add_options(Matrix *self, PyObject *args)
 		}
 	}
 	for (i = 0; i < nopt; i++) {
-		PyObject	*c = cfast != NULL ?
-				    PySequence_Fast_GET_ITEM(cfast, i) : Py_None;
+		PyObject	*c = Py_None;
+
+		if (cfast != NULL)
+			c = PySequence_Fast_GET_ITEM(cfast, i);
 
 		if (int_array(PySequence_Fast_GET_ITEM(ofast, i), &items,
 		    &icap, &n) < 0)
@@ -571,7 +578,8 @@ Matrix_add_options(Matrix *self, PyObject *args)
 				goto out;
 			if (nc != n) {
 				PyErr_SetString(PyExc_ValueError,
-				    "an option and its colors differ in length");
+				    "an option and its colors differ in "
+				    "length");
 				goto out;
 			}
 			rc = dlx_add_option_colored(self->d, items, cols, n);
@@ -661,12 +669,12 @@ Matrix_from_text(PyObject *cls, PyObject *args)
 static PyObject *
 Matrix_item_names(Matrix *self, PyObject *unused)
 {
-	size_t		 n = dlx_nprimary(self->d) + dlx_nsecondary(self->d);
-	PyObject	*l = PyList_New((Py_ssize_t)n);
-	size_t		 i;
+	size_t		 n, i;
+	PyObject	*l;
 
 	(void)unused;
-	if (l == NULL)
+	n = dlx_nprimary(self->d) + dlx_nsecondary(self->d);
+	if ((l = PyList_New((Py_ssize_t)n)) == NULL)
 		return NULL;
 	for (i = 0; i < n; i++) {
 		const char	*s = dlx_item_name(self->d, (int)i);
@@ -688,18 +696,20 @@ Matrix_item_names(Matrix *self, PyObject *unused)
 static PyObject *
 Matrix_color_names(Matrix *self, PyObject *unused)
 {
-	size_t		 n = self->text != NULL ? dlx_text_ncolors(self->text) :
-			    0;
-	PyObject	*l = PyList_New((Py_ssize_t)n);
-	size_t		 i;
+	size_t		 n, i;
+	PyObject	*l;
 
 	(void)unused;
-	if (l == NULL)
+	n = self->text != NULL ? dlx_text_ncolors(self->text) : 0;
+	if ((l = PyList_New((Py_ssize_t)n)) == NULL)
 		return NULL;
 	for (i = 0; i < n; i++) {
-		const char	*s = dlx_text_color_name(self->text, (int)i + 1);
-		PyObject	*v = PyUnicode_DecodeUTF8(s, (Py_ssize_t)strlen(s),
-				    "surrogateescape");
+		const char	*s;
+		PyObject	*v;
+
+		s = dlx_text_color_name(self->text, (int)i + 1);
+		v = PyUnicode_DecodeUTF8(s, (Py_ssize_t)strlen(s),
+		    "surrogateescape");
 
 		if (v == NULL) {
 			Py_DECREF(l);
@@ -930,9 +940,11 @@ rebuild(const dlx *d)
 	for (i = 0; i < nopt; i++) {
 		n = dlx_option_size(d, (int)i);
 		if (n > cap) {
-			int	*a = realloc(items, n * sizeof *a);
-			int	*b = a != NULL ? realloc(colors, n * sizeof *b) :
-				    NULL;
+			int	*a, *b = NULL;
+
+			a = realloc(items, n * sizeof *a);
+			if (a != NULL)
+				b = realloc(colors, n * sizeof *b);
 
 			if (a != NULL)
 				items = a;
@@ -1058,27 +1070,28 @@ Matrix_search(Matrix *self, PyObject *args, PyObject *kw)
 #define BATCH_INTS	65536
 
 struct batch {
-	int		*opts;		/* the options of every solution */
+	int		*opts;		/* every solution's options */
 	size_t		 nopts, capopts;
-	size_t		*ends;		/* solution k is opts[ends[k-1] ..
-					   ends[k]-1] */
+	size_t		*ends;		/* solution k ends at
+					   opts[ends[k] - 1] */
 	size_t		 nsol, capsol;
-	size_t		 next;		/* the reader's next solution */
+	size_t		 next;		/* the next one to read */
 };
 
 typedef struct {
 	PyObject_HEAD
 	PyObject	*matrix;	/* the Matrix, kept alive */
-	dlx		*d;		/* a copy, searched by the thread */
+	dlx		*d;		/* a copy, for the thread */
 	struct req	 r;
 	struct ctl	 c;		/* stop and signals */
 	pthread_t	 th;
 	int		 started;	/* th runs or must be joined */
 	int		 finished;	/* joined; r holds the outcome */
 	pthread_mutex_t	 mu;
-	pthread_cond_t	 cv;		/* a batch is full, free, or done */
+	pthread_cond_t	 cv;		/* a batch full or freed, or
+					   the search done */
 	struct batch	 b[NBATCH];
-	struct batch	*full[NBATCH];	/* handed over, oldest first */
+	struct batch	*full[NBATCH];	/* handed over, oldest 1st */
 	int		 nfull;
 	struct batch	*free[NBATCH];
 	int		 nfree;
@@ -1192,8 +1205,8 @@ stream_stop(SolutionIter *it)
 static PyObject *
 Matrix_iterate(Matrix *self, PyObject *args, PyObject *kw)
 {
-	static char	*kwlist[] = { "limit", "threads", "knuth", "max_nodes",
-			    "max_updates", NULL };
+	static char	*kwlist[] = { "limit", "threads", "knuth",
+			    "max_nodes", "max_updates", NULL };
 	unsigned long long limit = 0, nodes = 0, updates = 0;
 	unsigned int	 threads = 1;
 	int		 knuth = 0, e, k;
@@ -1234,7 +1247,8 @@ Matrix_iterate(Matrix *self, PyObject *args, PyObject *kw)
 	it->r.max_updates = updates;
 	it->r.visit = stream_visit;
 	it->r.visit_arg = it;
-	it->r.progress = ctl_progress;	/* the stop flag; tstate is NULL */
+	/* ctl_progress with no tstate: the stop flag alone. */
+	it->r.progress = ctl_progress;
 	it->r.progress_arg = &it->c;
 	if ((e = pthread_create(&it->th, NULL, stream_main, it)) != 0) {
 		errno = e;
@@ -1446,7 +1460,8 @@ sudoku_matrix(PyObject *mod, PyObject *args)
 	    &extras, &reg_o, &cage_o, &sums_o, &symbols))
 		return NULL;
 	if (n < DLX_SUDOKU_MINN || n > DLX_SUDOKU_MAXN)
-		return raise_error(DLX_EINVAL, "sudoku size out of range", 0, 0);
+		return raise_error(DLX_EINVAL, "sudoku size out of range", 0,
+		    0);
 	if (cells_array(cells_o, n, &cells) < 0 ||
 	    opt_cells(reg_o, n, &regions) < 0 ||
 	    opt_cells(cage_o, n, &cages) < 0 ||
@@ -1515,7 +1530,8 @@ sudoku_symbols(PyObject *mod, PyObject *args)
 	if (!PyArg_ParseTuple(args, "s", &spec))
 		return NULL;
 	if ((n = dlx_sudoku_parse_symbols(spec, out, &why)) < 0)
-		return raise_error(n, why != NULL ? why : dlx_strerror(n), 0, 0);
+		return raise_error(n, why != NULL ? why : dlx_strerror(n), 0,
+		    0);
 	return PyUnicode_FromStringAndSize(out, n);
 }
 
@@ -1569,7 +1585,7 @@ typedef struct {
 	FILE			*fp;
 	dlx_sudoku_reader	*r;
 	dlx_sudoku_vreader	*vr;
-	char			*symbols;	/* the reader keeps a pointer */
+	char			*symbols;	/* the reader's alphabet */
 } SudokuReader;
 
 static PyTypeObject SudokuReaderType;
