@@ -71,3 +71,26 @@ def test_other_threads_run_during_search():
         stop.set()
         th.join()
     assert len(ticks) > 5
+
+
+@pytest.mark.parametrize("memo", [True, None])
+def test_ctrl_c_stops_cached_count(memo):
+    # The empty 9x9 sudoku has 6.67e21 grids: the cache counts for ever.
+    s = dlx.Sudoku("." * 81)
+    t0 = time.monotonic()
+    interrupt_after(0.3)
+    with pytest.raises(KeyboardInterrupt):
+        s._p.count(memo=memo, threads=1)
+    assert time.monotonic() - t0 < 2.0
+    assert s.solve() is not None
+
+
+def test_ctrl_c_stops_generator():
+    # 16x16 puzzles with at most 60 givens: far beyond reach, so the
+    # generator tries grid after grid until Ctrl-C.
+    t0 = time.monotonic()
+    interrupt_after(0.3)
+    with pytest.raises(KeyboardInterrupt):
+        next(dlx.Sudoku.generate(box=(4, 4), max_givens=60,
+                                 max_attempts=10 ** 9))
+    assert time.monotonic() - t0 < 3.0
