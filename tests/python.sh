@@ -120,4 +120,42 @@ done
 grep -q "^two-solutions.txt:1: 9x9, 2 solutions" "$tmp/sudoku.out" ||
 	{ echo "FAIL: examples/python/sudoku.py: no count of two-solutions.txt"
 	  fail=1; }
+
+# The other way to build: against an installed libdlx, found by
+# pkg-config (DLX_PKGCONFIG=1).  The build tree is installed into a
+# scratch root, as tests/cli-pkgconfig.sh does, and the suite runs again
+# on that extension.  Not in a sanitized tree (its library is static and
+# not position-independent), nor without pkg-config or a shared libdlx.
+if [ -n "$preload" ]; then
+	echo "SKIP (part): the build against an installed libdlx, in a" \
+	    "sanitized tree"
+	exit $fail
+fi
+if ! command -v pkg-config >/dev/null 2>&1; then
+	echo "SKIP (part): no pkg-config for the build against libdlx"
+	exit $fail
+fi
+$MAKE -C "$top_builddir" install DESTDIR="$tmp/root" >"$tmp/install.log" 2>&1 ||
+	{ cat "$tmp/install.log"; echo "FAIL: make install"; exit 1; }
+pc=$(find "$tmp/root" -name libdlx.pc | head -n 1)
+so=$(find "$tmp/root" -name 'libdlx.so*' | head -n 1)
+if [ -z "$pc" ] || [ -z "$so" ]; then
+	echo "SKIP (part): no shared libdlx installed (--disable-shared?)"
+	exit $fail
+fi
+(cd "$work/pkg" && PKG_CONFIG_LIBDIR=$(dirname "$pc") PKG_CONFIG_PATH= \
+	PKG_CONFIG_SYSROOT_DIR=$tmp/root DLX_PKGCONFIG=1 \
+	PYTHONDONTWRITEBYTECODE=1 "$py" setup.py -q build \
+	--build-base "$tmp/pcbuild" --build-lib "$tmp/pclib") \
+	>"$tmp/pcbuild.log" 2>&1 ||
+	{ cat "$tmp/pcbuild.log"; echo "FAIL: the build against libdlx"
+	  exit 1; }
+if ! ldd "$tmp"/pclib/dlx/_dlx*.so | grep -q "libdlx.so.*$tmp/root"; then
+	ldd "$tmp"/pclib/dlx/_dlx*.so
+	echo "FAIL: the extension does not use the installed libdlx"
+	fail=1
+fi
+(cd "$tmp" && DLX_TOP_SRCDIR=$top_srcdir DLX_TOP_BUILDDIR=$top_builddir \
+	PYTHONPATH=$tmp/pclib PYTHONDONTWRITEBYTECODE=1 \
+	"$py" -m pytest -q -p no:cacheprovider "$work/pkg/tests") || fail=1
 exit $fail
