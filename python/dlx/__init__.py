@@ -387,11 +387,19 @@ class Problem:
     def _wrap(cls, m):
         p = cls.__new__(cls)
         p._m = m
-        names = m.item_names()
-        p._items = [n if n is not None else i for i, n in enumerate(names)]
-        p._colors = [None] + m.color_names()
         p._stats = None
         return p
+
+    def __getattr__(self, name):
+        # The labels of a problem read from text (or a sudoku's matrix)
+        # are its item and color names, fetched when first needed.
+        if name in ("_items", "_colors"):
+            names = self._m.item_names()
+            self._items = [n if n is not None else i
+                           for i, n in enumerate(names)]
+            self._colors = [None] + self._m.color_names()
+            return getattr(self, name)
+        raise AttributeError(name)
 
     @classmethod
     def from_text(cls, text, *, strict=False):
@@ -544,7 +552,14 @@ class Problem:
     # ---- searching ------------------------------------------------------
 
     def _search(self, **kw):
-        st, sol = self._m.search(**kw)
+        try:
+            st, sol = self._m.search(**kw)
+        except KeyboardInterrupt:
+            # The figures reached stay in p.stats ("stopped").
+            t = self._m.last()
+            if t is not None:
+                self._stats = Stats._make_from(t)
+            raise
         stats = Stats._make_from(st)
         self._stats = stats
         if stats.status == "budget":

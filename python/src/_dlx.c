@@ -395,6 +395,8 @@ typedef struct {
 					   from several Python threads take
 					   turns (the library forbids two at
 					   once) */
+	PyObject	*last;		/* the stats of the last search, as
+					   req_stats() makes them, or NULL */
 } Matrix;
 
 static PyTypeObject MatrixType;
@@ -410,6 +412,7 @@ Matrix_dealloc(Matrix *self)
 		dlx_free(self->d);
 	if (self->lock != NULL)
 		PyThread_free_lock(self->lock);
+	Py_XDECREF(self->last);
 	Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -470,6 +473,7 @@ matrix_wrap(dlx *d, dlx_text *t, dlx_sudoku *s)
 	m->text = t;
 	m->sudoku = s;
 	m->lock = lock;
+	m->last = NULL;
 	return (PyObject *)m;
 }
 
@@ -760,6 +764,17 @@ fail:
 	return NULL;
 }
 
+/* last(): the stats of the last search (also one that was interrupted),
+ * or None. */
+static PyObject *
+Matrix_last(Matrix *self, PyObject *unused)
+{
+	(void)unused;
+	if (self->last == NULL)
+		Py_RETURN_NONE;
+	return Py_NewRef(self->last);
+}
+
 /* sizes(): (nprimary, nsecondary, noptions, skipped option lines). */
 static PyObject *
 Matrix_sizes(Matrix *self, PyObject *unused)
@@ -1034,7 +1049,14 @@ Matrix_search(Matrix *self, PyObject *args, PyObject *kw)
 	failed = run_blocking(self->d, &r, &c);
 	matrix_give(self);
 	if (failed < 0) {
+		/* Interrupted: the figures so far stay for last(). */
+		PyObject	*et, *ev, *etb;
+
 		free(f.opts);
+		PyErr_Fetch(&et, &ev, &etb);
+		Py_XSETREF(self->last, req_stats(&r));
+		PyErr_Clear();
+		PyErr_Restore(et, ev, etb);
 		return NULL;
 	}
 	if (f.failed || (r.rc < 0 && r.rc != DLX_EOVERFLOW)) {
@@ -1052,6 +1074,7 @@ Matrix_search(Matrix *self, PyObject *args, PyObject *kw)
 		Py_DECREF(sol);
 		return NULL;
 	}
+	Py_XSETREF(self->last, Py_NewRef(st));
 	return Py_BuildValue("(NN)", st, sol);
 }
 
@@ -2038,6 +2061,8 @@ static PyMethodDef Matrix_methods[] = {
 	  "The names of the colors of a problem read from text." },
 	{ "option", (PyCFunction)Matrix_option, METH_VARARGS,
 	  "option(k): (items, colors) of option k." },
+	{ "last", (PyCFunction)Matrix_last, METH_NOARGS,
+	  "last(): the stats of the last search, or None." },
 	{ "copy", (PyCFunction)Matrix_copy, METH_NOARGS,
 	  "copy(): a Matrix of its own with the same problem." },
 	{ "sizes", (PyCFunction)Matrix_sizes, METH_NOARGS,

@@ -34,6 +34,7 @@ def test_ctrl_c_stops_count(threads):
     with pytest.raises(KeyboardInterrupt):
         p.count(threads=threads, memo=False)
     assert time.monotonic() - t0 < 2.0
+    assert p.stats.status == "stopped" and p.stats.nodes > 0
     # Usable afterwards: a search of the same problem answers.
     sol = p.first()
     assert sol is not None and len(sol) == 15
