@@ -229,7 +229,9 @@ class Problem:
     secondary  the secondary items (covered at most once); every other
                item is primary (covered exactly once).  A secondary item
                may be given a color in an option: "item:color" for string
-               labels, as in Knuth's format, or Colored(item, color).
+               labels, as in Knuth's format, or Colored(item, color).  (A
+               string "x:y" is a color only when x is an item: "r1:c1"
+               is a label like any other when there is no item "r1".)
     bounds     {item: (lo, hi)} or {item: n}: the primary item is covered
                at least lo and at most hi times (n: exactly n).
     primary    the primary items, in order; by default they are the items
@@ -314,6 +316,10 @@ class Problem:
                 c = 0
                 if i is None:
                     item, color = self._split(x)
+                    if color is not None and item not in index and \
+                            not isinstance(x, Colored):
+                        # "r1:c1", no item "r1": a label like any other.
+                        color = None
                     if color is not None:
                         i = index.get(item)
                         if i is None:

@@ -60,8 +60,11 @@ def test_list_errors():
         dlx.Problem([["a", "a:red"]])
     assert "a color on primary item" in e.value.message
     with pytest.raises(dlx.Error) as e:
-        dlx.Problem([["a", "z:red"]])
+        dlx.Problem([["a", dlx.Colored("z", "red")]])
     assert "unknown secondary item" in e.value.message
+    # With no item "z", "z:red" is a label of its own.
+    p = dlx.Problem([["a", "z:red"]])
+    assert p.items == ["a", "z:red"] and p.count() == 1
     with pytest.raises(dlx.Error) as e:
         dlx.Problem([["a", "b"]], primary=["a"])
     assert "unknown item 'b'" in e.value.message
