@@ -348,6 +348,7 @@ process_puzzle(struct run *run, const char *file,
 
 	pz.file = file;
 	pz.p = p;
+	pz.v = NULL;
 	pz.shape = shape_for(run, p->boxr, p->boxc);
 	if (pz.shape->s == NULL &&
 	    (rc = dlx_sudoku_new(&pz.shape->s, p->boxr, p->boxc)) != DLX_OK) {
@@ -377,6 +378,7 @@ process_variant(struct run *run, const char *file,
 	pz.file = file;
 	pz.p = p;
 	pz.shape = NULL;
+	pz.v = v;
 	if ((rc = dlx_sudoku_new_variant(&pz.s, v, &ve)) != DLX_OK) {
 		bad_puzzle(run, file, p->line, 0, rc == DLX_EINVAL ?
 		    ve.message : dlx_strerror(rc));
