@@ -280,15 +280,15 @@ parse_line(const char *line, struct rec *r, const char **why)
 static void
 merge_usage(FILE *fp)
 {
-	fprintf(fp, "Usage: %s merge [--partial] [--stats] [FILE...]\n",
+	fprintf(fp, "Usage: %s merge [--partial] [--stats] [RECORD...]\n",
 	    mprog);
 	if (fp == stdout)
 		fputs(
 "Add up the part records (JSON lines of \"type\":\"part\") written by\n"
 "'--part K/N' runs, and print the total number of solutions.  Every part\n"
 "from 1 to N must be there exactly once, all of the same problem, N,\n"
-"program and version.  FILE - is standard input; with no FILE the records\n"
-"are read from standard input unless it is a terminal.\n"
+"program and version.  RECORD - is standard input; with no RECORD the\n"
+"records are read from standard input unless it is a terminal.\n"
 "\n"
 "      --partial   add the parts present, say which are missing\n"
 "  -s, --stats     nodes, updates, time and the balance of the parts on\n"

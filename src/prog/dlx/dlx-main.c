@@ -84,7 +84,7 @@ static void
 usage(void)
 {
 	printf("usage: %s [OPTION]... [FILE]\n", cli_prog);
-	printf("       %s merge [--partial] [--stats] RECORD...\n", cli_prog);
+	printf("       %s merge [--partial] [--stats] [RECORD...]\n", cli_prog);
 	fputs(
 "Solve the exact cover problem in FILE, written in Knuth's DLX format\n"
 "(standard input if FILE is - or absent), and print how many solutions\n"

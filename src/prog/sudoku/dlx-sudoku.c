@@ -157,7 +157,7 @@ usage(void)
 	    "       [--part K/N] [--record FILE] [--checkpoint FILE] "
 	    "[--checkpoint-every SEC]\n"
 	    "       [--resume FILE] -c|-a file\n"
-	    "       %s merge [--partial] [--stats] RECORD...\n", cli_prog,
+	    "       %s merge [--partial] [--stats] [RECORD...]\n", cli_prog,
 	    cli_prog);
 	printf("Solve, count or enumerate the sudoku puzzles in each file "
 	    "(standard input\nif none, or -).\n\n"
