@@ -107,6 +107,10 @@ awk 'BEGIN { while (n++ < 900) printf "."; print "" }' >big30.txt
 run "$sudoku" big30.txt
 expect_lines "30x30 without --box" 2 "" "dlx-sudoku: big30.txt:1: line has 900 cells, a 30x30 puzzle: give its boxes with --box RxC (such as --box 5x6)
 "
+awk 'BEGIN { while (n++ < 30) printf "."; print "" }' >row30.txt
+run "$sudoku" row30.txt
+expect_lines "a row of 30 without --box" 2 "" "dlx-sudoku: row30.txt:1: line has 30 cells, a row of a 30x30 grid: give its boxes with --box RxC (such as --box 5x6)
+"
 printf '%s\n' "9 0 0 7 0 3 5 0 4" "3 0 0 2 8 0 1 0 0" "0 0 8 0 5 1 3 0 0" \
     "0 0 3 0 0 2 9 0 6" "0 0 0 1 3 6 0 5 0" "5 0 0 0 0 0 0 1 0" \
     "4 3 0 0 0 0 0 0 0" "0 6 0 0 0 8 0 0 0" "1 2 ? 4 5 6 7 8 9" >what.txt

@@ -913,9 +913,9 @@ shape_inferred(dlx_sudoku_reader *r, const struct row *w, int *n,
 		    "give its boxes with --box RxC (such as --box %dx%d)", k,
 		    sq, sq, br, bc);
 	if (k > 25 && k <= DLX_SUDOKU_MAXN && box_hint(k, &br, &bc))
-		return fail(e, w->line, 0, "line has %d cells, a row of a %dx%d "
-		    "grid: give its boxes with --box RxC (such as --box %dx%d)",
-		    k, k, k, br, bc);
+		return fail(e, w->line, 0, "line has %d cells, a row of a "
+		    "%dx%d grid: give its boxes with --box RxC (such as "
+		    "--box %dx%d)", k, k, k, br, bc);
 	if (k > 25) {
 		best = nearest_square(k);
 		return fail(e, w->line, 0, "line has %d cells, expected %d", k,

@@ -125,8 +125,8 @@ struct puzzle {
 	dlx_sudoku			*s;	/* its matrix, givens forced */
 	struct shape			*shape;	/* its shape's cache entry, or
 						   NULL (a variant) */
-	const struct dlx_sudoku_variant	*v;	/* the variant, or NULL
-						   (classic) */
+	const struct dlx_sudoku_variant	*v;	/* the variant, or
+						   NULL (classic) */
 };
 
 /* What a search found. */
