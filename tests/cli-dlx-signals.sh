@@ -68,6 +68,14 @@ grep -qx "dlx-sudoku: $tmp/empty9:1: interrupted: $num solutions so far (partial
 grep -qx "$tmp/empty9:1: at least $num solutions (interrupted)" "$tmp/out" ||
     { failed "dlx-sudoku: SIGINT --checkpoint: output"; cat "$tmp/out"; }
 [ -s "$tmp/sck" ] || failed "dlx-sudoku: SIGINT --checkpoint: no checkpoint"
+# The same with --all: the solutions so far on stdout, the hint on stderr.
+rm -f "$tmp/sck"
+start "$sudoku" -a -f line --progress --checkpoint "$tmp/sck" "$tmp/empty9"
+wait_for 'of the search tree' 600 0.1
+interrupt
+status "dlx-sudoku -a SIGINT --checkpoint" 130
+grep -qx "dlx-sudoku: $tmp/empty9:1: interrupted: $num solutions so far (partial); resume with --resume=$tmp/sck" \
+    "$tmp/err" || { failed "dlx-sudoku -a: SIGINT --checkpoint: message"; tail -n 2 "$tmp/err"; }
 
 # One SIGINT while dlx waits for input that never comes: status 130, no
 # message (reads are not restarted after the signal).

@@ -91,6 +91,8 @@ mode_all(struct run *run, const struct puzzle *pz)
 	search(run, pz, run->o.limit, print_each, &res);
 	if (res.rc < 0)
 		return;
+	if (res.interrupted && cl->checkpoint != NULL)
+		note_interrupt(run, pz, &res);
 	if (cl->parted && res.rc == DLX_OK && cl->record != NULL &&
 	    cluster_write_record(cl, NULL) != 0)
 		run_status(run, CLI_EXIT_ERROR);
