@@ -61,6 +61,7 @@ const char	*dlxweb_sudoku(const char *, const char *, int, double, int);
 const char	*dlxweb_generate(int, int, const char *, int, int, double);
 const char	*dlxweb_dlx(const char *, int, double, int);
 const char	*dlxweb_version(void);
+int		 dlxweb_warm(void);
 
 /* Kinds of progress (web_progress's first argument). */
 #define PROGRESS_SEARCH	0	/* solutions, fraction of the tree, nodes */
@@ -207,6 +208,8 @@ struct web_run {
 					   unused); 0: visit them */
 	int		 order;		/* DLX_MEMO_FIRST for grids whose
 					   cells come first, else MRV */
+	int		 memo;		/* count: DLX_MEMO_AUTO, or _ALWAYS
+					   and _NEVER (dlxweb_warm) */
 	uint64_t	 max;		/* visit: stop after this many; 0 none */
 	dlx_solution_fn	*visit;		/* visit: each solution */
 	void		*visit_arg;
@@ -246,7 +249,7 @@ web_search(dlx *d, struct web_run *w)
 	w->cached = 0;
 	if (w->count) {
 		memset(&m, 0, sizeof m);
-		m.mode = DLX_MEMO_AUTO;
+		m.mode = w->memo;
 		m.order = w->order;
 		m.memory = CACHE_BYTES;
 		m.progress = on_progress;
@@ -454,10 +457,12 @@ load(struct puzzle *pz, const char *text, unsigned extras)
 	if (rc == DLX_OK)
 		return 0;
 	if (rc == DLX_ECONFLICT) {
+		/* The puzzle too, so that the page shows the clash in it. */
 		dlx_sudoku_conflict_text(&conf, NULL, msg, sizeof msg);
 		fail(msg);
 		printf_(",\"cells\":[%d,%d]", conf.row1 * pz->n + conf.col1,
 		    conf.row2 * pz->n + conf.col2);
+		describe(pz);
 	} else
 		fail(dlx_strerror(rc));
 	dlx_sudoku_free(pz->s);
@@ -545,8 +550,8 @@ step_json(dlx_logic *lg, const struct dlx_logic_step *st)
 	ints(st->houses, st->nhouses);
 	puts_(",\"cells\":");
 	ints(st->cells, st->ncells);
-	printf_(",\"cell\":%d,\"symbol\":%d,\"elim\":[", st->cell,
-	    st->symbol);
+	printf_(",\"symbols\":%llu,\"cell\":%d,\"symbol\":%d,\"elim\":[",
+	    (unsigned long long)st->symbols, st->cell, st->symbol);
 	for (k = 0; k < st->nelim; k++)
 		printf_("%s%d,%d", k > 0 ? "," : "", st->elim[k].cell,
 		    st->elim[k].symbol);
@@ -698,6 +703,7 @@ dlxweb_sudoku(const char *text, const char *extras, int action, double skip,
 		describe(&pz);
 		memset(&w, 0, sizeof w);
 		w.count = 1;
+		w.memo = DLX_MEMO_AUTO;
 		/* The matrix declares the cells first, row by row: filling
 		 * them in that order makes partial grids meet again. */
 		w.order = DLX_MEMO_FIRST;
@@ -919,6 +925,7 @@ dlxweb_dlx(const char *text, int count, double skip, int take)
 	memset(&w, 0, sizeof w);
 	if (count) {
 		w.count = 1;
+		w.memo = DLX_MEMO_AUTO;
 		w.order = DLX_MEMO_MRV;
 		rc = web_search(d, &w);
 		count_members(&w, rc);
@@ -946,6 +953,71 @@ dlxweb_dlx(const char *text, int count, double skip, int take)
 	}
 	dlx_text_free(pb.t);
 	return finish();
+}
+
+/*
+ * Run each search loop the page uses for a moment: on sparse sets, with
+ * the cache, on the links (colors).  WebAssembly engines start with code
+ * compiled quickly and replace a hot function by optimized code only at
+ * its next call, never while it runs (V8 has no on-stack replacement
+ * for WebAssembly); a count is one long call, which would run the quick
+ * code to its end, at about half the speed.  The worker calls this a
+ * few times before its first job.  Returns the solutions found (that the
+ * work is not optimized away), or -1 when out of memory.
+ */
+WEB_EXPORT int
+dlxweb_warm(void)
+{
+	/* The serg benchmark's first puzzle less 5 givens: 10,781
+	 * solutions in 145,749 nodes. */
+	static const char	 puzzle[] = "8.........95.......76........."
+	    "426798...571243...893165......916....3.48..........";
+	struct web_run		 w;
+	dlx_sudoku		*s;
+	dlx			*d;
+	int			 cells[81], items[4], colors[4], k, r, c;
+	int			 found = 0;
+
+	for (k = 0; k < 81; k++)
+		cells[k] = puzzle[k] == '.' ? 0 : puzzle[k] - '0';
+	if (dlx_sudoku_new(&s, 3, 3) != DLX_OK)
+		return -1;
+	if (dlx_sudoku_set_givens(s, cells, NULL) == DLX_OK) {
+		memset(&w, 0, sizeof w);
+		w.count = 1;
+		w.order = DLX_MEMO_FIRST;
+		w.memo = DLX_MEMO_NEVER;
+		web_search(dlx_sudoku_matrix(s), &w);
+		found += (int)w.total.lo;
+		w.memo = DLX_MEMO_ALWAYS;
+		web_search(dlx_sudoku_matrix(s), &w);
+		found += (int)w.total.lo;
+	}
+	dlx_sudoku_free(s);
+	/* Rooks on a 7x7 board, their diagonals colored alike (so they
+	 * may share them): 5,040 solutions, on the links. */
+	if ((d = dlx_new(14, 26)) == NULL)
+		return -1;
+	for (r = 0; r < 7; r++)
+		for (c = 0; c < 7; c++) {
+			items[0] = r;
+			items[1] = 7 + c;
+			items[2] = 14 + r + c;
+			items[3] = 27 + r - c + 6;
+			colors[0] = colors[1] = 0;
+			colors[2] = colors[3] = 1;
+			if (dlx_add_option_colored(d, items, colors, 4) < 0) {
+				dlx_free(d);
+				return -1;
+			}
+		}
+	memset(&w, 0, sizeof w);
+	w.count = 1;
+	w.memo = DLX_MEMO_NEVER;
+	web_search(d, &w);
+	found += (int)w.total.lo;
+	dlx_free(d);
+	return found;
 }
 
 /* The library's version, for the page's footer. */
