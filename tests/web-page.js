@@ -3,7 +3,8 @@
 //
 //   node web-page.js --root DIR --shots DIR --chromium PATH --profile DIR
 //       [--ambiguous LINE --count N --explained LINE --steps FILE
-//        --grade G --queens FILE]       the checks
+//        --grade G --killer FILE --answer LINE --queens FILE]
+//                                       the checks
 //       [--bench LINE]                  only: print the page's count time
 //
 // It serves --root on 127.0.0.1 (a free port) itself, so that nothing
@@ -115,7 +116,8 @@ async function main() {
 		await page.click('#solve');
 		await page.waitForSelector('#pager:not([hidden])');
 		const grid = () => page.$$eval('#board .cell',
-		    (cs) => cs.map((c) => c.textContent).join(''));
+		    (cs) => cs.map((c) => c.querySelector('.v').textContent)
+		    .join(''));
 		const first = await grid();
 		await page.click('#next');
 		const second = await grid();
@@ -184,6 +186,22 @@ async function main() {
 		await shot(page, '7-generated');
 		await page.close();
 
+		// A killer from its text form in the URL: its cages drawn,
+		// its one solution the example's answer.
+		const killer = fs.readFileSync(opt.killer, 'utf8');
+		page = await open('#t=' + encodeURIComponent(killer) +
+		    '&solve');
+		await page.waitForSelector('#pager:not([hidden])');
+		const cages = (killer.match(/\b[a-zA-Z]=\d+/g) || []).length;
+		ok(cages > 0 && await page.$$eval('#board .sum',
+		    (s) => s.length) === cages, 'the killer\'s ' + cages +
+		    ' cages are drawn with their sums');
+		ok((await grid()) === opt.answer && /unique/.test(
+		    await text(page, '#status')), 'its one solution is the ' +
+		    'example\'s answer');
+		await shot(page, '8-killer');
+		await page.close();
+
 		// A malformed puzzle: its error next to the input.
 		page = await open('#p=' + opt.ambiguous.slice(0, 40) + 'z' +
 		    opt.ambiguous.slice(41));
@@ -202,7 +220,7 @@ async function main() {
 		ok(await page.$$eval('#board .cell.bad', (c) => c.map((e) =>
 		    e.dataset.k + e.querySelector('input').value).join()) ===
 		    '05,15', 'a clash names and marks its two cells');
-		await shot(page, '8-error');
+		await shot(page, '9-error');
 		await page.close();
 
 		// The exact-cover tab: a count from the URL, and an error.
@@ -217,7 +235,7 @@ async function main() {
 		    '.dlx-sol').length > 0);
 		ok(await page.$$eval('.dlx-sol', (s) => s.length) === 20,
 		    'it lists solutions a page at a time');
-		await shot(page, '9-dlx');
+		await shot(page, '10-dlx');
 		await page.evaluate(() => {
 			const t = document.getElementById('dlx-text');
 			t.value = 'A B\nA C\n';
@@ -227,7 +245,7 @@ async function main() {
 		ok((await text(page, '#dlx-error')) ===
 		    "line 2, column 3: unknown item 'C'",
 		    'an unknown item is reported at its line and column');
-		await shot(page, '10-dlx-error');
+		await shot(page, '11-dlx-error');
 		await page.close();
 
 		// A phone: the page fits 390 pixels, the grid is usable.
@@ -242,7 +260,7 @@ async function main() {
 		ok(fits && side >= 340, 'on a phone (390x844) the page fits ' +
 		    'and the grid is ' + Math.round(side) + ' px wide');
 		await page.screenshot({ path: path.join(opt.shots,
-		    '11-phone.png') });
+		    '12-phone.png') });
 		await page.close();
 
 		ok(errors.length === 0, 'no script errors' +

@@ -3,7 +3,8 @@
 # tests/web-page.js serves it on localhost and drives a headless chromium
 # through puppeteer-core: the page loads, a puzzle from the URL is counted
 # right (an ambiguous one with a known count), the explanation is the one
-# dlx-sudoku --explain gives, Stop stops a long count, malformed and
+# dlx-sudoku --explain gives, Stop stops a long count, a killer's text
+# form in the URL is drawn and solved, malformed and
 # clashing puzzles show their errors next to the input, the exact-cover
 # tab counts and reports its errors, a generated puzzle has one solution,
 # and a phone's viewport shows the page without sideways scrolling.  A
@@ -48,7 +49,11 @@ sed -n '2,/^solved by the rules\|^search:/p' "$tmp/explain" | sed '$d' \
 grade=$(sed -n 's/^solved by the rules; grade: //p' "$tmp/explain")
 test -s "$tmp/steps" && test -n "$grade" ||
     { failed "no steps or grade from dlx-sudoku --explain"; exit 1; }
-queens=$(printf '%s\n' "$data/queens8.dlx")
+killer=$puzzles/variants/killer.txt
+answer=$(cat "$puzzles/variants/killer.answer")
+test "$($DLX_RUN "$sudoku" -f line "$killer")" = "$answer" ||
+    { failed "dlx-sudoku $killer: not its answer"; exit 1; }
+queens=$data/queens8.dlx
 test "$($DLX_RUN "$dlx" "$queens")" = 92 ||
     { failed "dlx $queens: not 92"; exit 1; }
 
@@ -56,6 +61,7 @@ NODE_PATH=$modules node "$top_srcdir/tests/web-page.js" \
     --root "$out" --shots "$shots" --chromium "$chromium" \
     --ambiguous "$ambiguous" --count "$count" \
     --explained "$explained" --steps "$tmp/steps" --grade "$grade" \
+    --killer "$killer" --answer "$answer" \
     --queens "$queens" --profile "$tmp/profile" || fail=1
 ls "$shots"
 exit $fail

@@ -243,6 +243,7 @@ function buildBoard() {
 	b.style.setProperty('--mc', S.boxc || Math.ceil(n /
 	    Math.ceil(Math.sqrt(n))));
 	b.dataset.n = n;
+	b.classList.toggle('killer', !!(S.variant && S.variant.cages));
 	const ex = extrasNow();
 	const cages = S.variant && S.variant.cages;
 	const seen = new Set();
@@ -680,7 +681,8 @@ function generate() {
 		draw();
 		status('<b>New ' + (res.puzzle.variant === 'classic' ? '' :
 		    res.puzzle.variant + ' ') + 'puzzle:</b> ' +
-		    plural(res.givens, 'given') + (res.grade ? ', grade ' +
+		    (res.givens ? plural(res.givens, 'given') :
+		    'the cages alone') + (res.grade ? ', grade ' +
 		    res.grade : '') + ', one solution <span class="muted">(' +
 		    seconds(ms) + ')</span>', 'good');
 	}, (p, ms) => {
