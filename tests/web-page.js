@@ -202,6 +202,22 @@ async function main() {
 		await shot(page, '8-killer');
 		await page.close();
 
+		// Another size from a line: the empty 4x4 has 288 grids; and
+		// the explanation, for classic sudoku only, says so for X.
+		page = await open('#p=' + '.'.repeat(16) + '&count');
+		await page.waitForSelector('#count-result');
+		ok(digits(await text(page, '#count-result')) === '288' &&
+		    await page.$eval('#size', (s) => s.value) === '2x2' &&
+		    await page.$$eval('#board .cell', (c) => c.length) === 16,
+		    'a 16-character line is a 4x4 grid: 288 solutions');
+		await page.click('#v-x');
+		await page.waitForFunction(() => /v=x/.test(location.hash));
+		await page.click('#explain');
+		await page.waitForSelector('#puzzle-error:not([hidden])');
+		ok(/classic sudoku/.test(await text(page, '#puzzle-error')),
+		    'Explain on an X sudoku says it is for classic sudoku');
+		await page.close();
+
 		// A malformed puzzle: its error next to the input.
 		page = await open('#p=' + opt.ambiguous.slice(0, 40) + 'z' +
 		    opt.ambiguous.slice(41));

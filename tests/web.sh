@@ -14,7 +14,9 @@
 # skipped (77) when one is missing.  puppeteer-core is looked for in
 # $DLX_WEB_NODE_MODULES, else in tests/web-node/node_modules of the build
 # tree (npm install --prefix tests/web-node puppeteer-core puts it there).
-# CHROMIUM names the browser (default: chromium on the PATH).
+# CHROMIUM names the browser (default: chromium on the PATH).  The
+# screenshots go to $DLX_WEB_SHOTS instead when it is set (make clean
+# removes tests/web-shots).
 . "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
 
 emcc=${EMCC:-emcc}
@@ -33,7 +35,7 @@ test -f "$modules/puppeteer-core/package.json" ||
 
 step web $MAKE -C "$top_builddir" web
 out=$top_builddir/web-out
-shots=$top_builddir/tests/web-shots
+shots=${DLX_WEB_SHOTS:-$top_builddir/tests/web-shots}
 rm -rf "$shots" && mkdir -p "$shots" || exit 99
 
 # What the page must show, from the native programs on the same puzzles:

@@ -87,13 +87,15 @@ const engine = {
 		this.worker.terminate();
 		this.start();
 	},
-	// Run glue function call(args); a job running is stopped first.
-	run(call, args, onresult, onprogress) {
-		if (this.job)
+	// Run glue function call(args).  A job running is stopped first,
+	// unless it is a quick one (reading a puzzle): then the new job
+	// waits in the worker behind it, and the old answer is dropped.
+	run(call, args, onresult, onprogress, quick) {
+		if (this.job && !this.job.quick)
 			this.stop(true);
 		const id = ++this.seq;
 		this.job = { id, onresult, onprogress, t0: performance.now(),
-		    last: null };
+		    last: null, quick: !!quick };
 		const msg = { id, call, args };
 		if (this.ready)
 			this.worker.postMessage(msg);
@@ -486,7 +488,7 @@ function check(then) {
 			then();
 		else
 			saveURL('');
-	});
+	}, null, true);
 }
 
 // ---- actions -------------------------------------------------------------
@@ -588,7 +590,8 @@ function countAll() {
 function explain() {
 	saveURL('explain');
 	status('Explaining&hellip;');
-	engine.run('sudoku', [puzzleText(), '', 3, 0, 0], (res, ms) => {
+	engine.run('sudoku', [puzzleText(), S.variant ? '' : extrasArg(), 3,
+	    0, 0], (res) => {
 		if (!res.ok)
 			return answerError(res);
 		clearError();

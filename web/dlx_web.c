@@ -396,6 +396,7 @@ load(struct puzzle *pz, const char *text, unsigned extras)
 	int				 rc;
 
 	memset(pz, 0, sizeof *pz);
+	ve.message[0] = '\0';
 	if (text[strspn(text, " \t\r\n")] == '\0') {
 		fail("no puzzle: type the givens in the grid, or paste them");
 		return -1;
@@ -431,7 +432,7 @@ load(struct puzzle *pz, const char *text, unsigned extras)
 			rc = dlx_sudoku_new(&pz->s, p.boxr, p.boxc);
 		else
 			rc = dlx_sudoku_new_variant(&pz->s, &v, &ve);
-		if (rc == DLX_EINVAL)
+		if (rc == DLX_EINVAL && ve.message[0] != '\0')
 			fail(ve.message);
 		else if (rc != DLX_OK)
 			fail(dlx_strerror(rc));
