@@ -6,11 +6,16 @@
 #     subproblem cache; the native program's given the page's 128 MiB);
 #   - a 9x9 puzzle of the serg benchmark with its last 8 givens taken
 #     away (the cache gives up on it: the plain search counts).
-# The page's time is taken in its worker around the call (reading the
+# Wall time: the page's in its worker around the call (reading the
 # puzzle, building the matrix, counting), the program's from --stats.
+# CPU time (what a busy machine does not inflate): the worker thread's
+# from /proc around the count, the program's user and system time.
 #
 # Run from the top of a configured build tree, with puppeteer-core where
-# tests/web.sh finds it:  sh bench/web.sh [ROUNDS] [CPU]
+# tests/web.sh finds it (and GNU time as /usr/bin/time):
+#   sh bench/web.sh [ROUNDS] [CPUS]
+# CPUS as taskset takes them: 1 (default) or 0,1 (the browser's threads
+# then run beside the worker's).
 set -eu
 rounds=${1:-3}
 cpu=${2:-1}
@@ -34,33 +39,39 @@ cut8=$(echo "$serg" | awk '{
 	print
 }')
 
+# COUNT WALL_MS CPU_MS of one run each.
 native() {
-	echo "$1" | taskset -c "$cpu" src/dlx-sudoku --count -t 1 \
-	    --memory 128M --stats 2>&1 | awk '
+	echo "$1" | /usr/bin/time -f "cpu %U %S" taskset -c "$cpu" \
+	    src/dlx-sudoku --count -t 1 --memory 128M --stats 2>&1 | awk '
 		/solutions$/ { c = $(NF - 1) }
 		/^dlx-sudoku: total:/ { t = $(NF - 1) }
-		END { printf "%s %.0f\n", c, t * 1000 }'
+		/^cpu / { u = $2 + $3 }
+		END { printf "%s %.0f %.0f\n", c, t * 1000, u * 1000 }'
 }
 page() {
 	NODE_PATH=$modules taskset -c "$cpu" node \
 	    "$top_srcdir/tests/web-page.js" --root "$(pwd)/web-out" \
 	    --chromium "$chromium" --profile "$tmp/profile" --bench "$1" |
-	    cut -d" " -f1,2
+	    cut -d" " -f1-3
+}
+
+min() {
+	if [ -z "$1" ] || [ "$2" -lt "$1" ]; then echo "$2"; else echo "$1"; fi
 }
 
 for p in "$e6" "$cut8"; do
-	best_n= best_w=
+	nw= nc= ww= wc=
 	for r in $(seq "$rounds"); do
 		set -- $(native "$p")
-		count_n=$1
-		[ -z "$best_n" ] || [ "$2" -lt "$best_n" ] && best_n=$2
+		count_n=$1 nw=$(min "$nw" "$2") nc=$(min "$nc" "$3")
 		set -- $(page "$p")
-		count_w=$1
-		[ -z "$best_w" ] || [ "$2" -lt "$best_w" ] && best_w=$2
+		count_w=$1 ww=$(min "$ww" "$2") wc=$(min "$wc" "$3")
 	done
 	[ "$count_n" = "$count_w" ] ||
 	    { echo "counts differ: $count_n $count_w" >&2; exit 1; }
-	echo "$p: $count_n solutions: native $best_n ms," \
-	    "page $best_w ms, ratio $(echo "$best_w $best_n" |
-	    awk '{ printf "%.2f", $1 / $2 }')"
+	echo "$p: $count_n solutions"
+	echo "  wall: native $nw ms, page $ww ms, ratio" \
+	    "$(echo "$ww $nw" | awk '{ printf "%.2f", $1 / $2 }')"
+	echo "  cpu:  native $nc ms, page $wc ms, ratio" \
+	    "$(echo "$wc $nc" | awk '{ printf "%.2f", $1 / $2 }')"
 done

@@ -49,6 +49,35 @@ function serve(root) {
 	    () => resolve(server)));
 }
 
+// Clock ticks (user and system, 1/100 s) of the Web Worker threads of the
+// browser started with profile dir, from /proc.
+function workerTicks(dir) {
+	let ticks = 0;
+	for (const pid of fs.readdirSync('/proc')) {
+		if (!/^[0-9]+$/.test(pid))
+			continue;
+		try {
+			if (!fs.readFileSync('/proc/' + pid + '/cmdline', 'utf8')
+			    .includes(dir))
+				continue;
+			for (const t of fs.readdirSync('/proc/' + pid +
+			    '/task')) {
+				const st = fs.readFileSync('/proc/' + pid +
+				    '/task/' + t + '/stat', 'utf8');
+				const comm = st.slice(st.indexOf('(') + 1,
+				    st.lastIndexOf(')'));
+				const f = st.slice(st.lastIndexOf(')') + 2)
+				    .split(' ');
+				if (comm === 'DedicatedWorker')
+					ticks += Number(f[11]) + Number(f[12]);
+			}
+		} catch (e) {
+			// A process or thread that ended meanwhile.
+		}
+	}
+	return ticks;
+}
+
 async function main() {
 	const root = path.resolve(opt.root);
 	const server = await serve(root);
@@ -85,13 +114,22 @@ async function main() {
 
 	try {
 		if (opt.bench) {
-			const page = await open('#p=' + opt.bench + '&count');
+			// The count's wall time in the worker, and the CPU
+			// time of the worker's thread around it (Linux's
+			// /proc), which a busy machine does not inflate.
+			const page = await open('#p=' + opt.bench);
+			await page.waitForFunction(() => /^p=/.test(
+			    location.hash.slice(1)) &&
+			    !document.body.classList.contains('busy'));
+			const cpu0 = workerTicks(opt.profile);
+			await page.click('#count');
 			await page.waitForSelector('#count-result',
 			    { timeout: 600000 });
+			const cpu = (workerTicks(opt.profile) - cpu0) * 10;
 			const ms = await page.$eval('body',
 			    (b) => b.dataset.countMs);
 			console.log(digits(await text(page, '#count-result')) +
-			    ' ' + ms + ' ' + await page.$eval('body',
+			    ' ' + ms + ' ' + cpu + ' ' + await page.$eval('body',
 			    (b) => b.dataset.warmup));
 			return;
 		}
