@@ -131,6 +131,15 @@ function busy(on) {
 		$('stop').hidden = $('dlx-stop').hidden = true;
 }
 
+// How much of the search tree a count has seen, in words.
+function share(f) {
+	if (!(f >= 0))
+		return '';
+	if (f < 1e-4)
+		return ', under 0.01% of the search tree';
+	return ', about ' + (100 * f).toPrecision(2) + '% of the search tree';
+}
+
 // ---- the sudoku: state -------------------------------------------------
 
 const S = {
@@ -576,8 +585,7 @@ function countAll() {
 	}, (p, ms) => {
 		status('<span class="spin"></span> Counting&hellip; <b ' +
 		    'class="count">' + fmt(p.solutions) + '</b> so far' +
-		    (p.fraction >= 0 ? ', about ' + (100 * p.fraction)
-		    .toPrecision(2) + '% of the search tree' : '') +
+		    share(p.fraction) +
 		    ' <span class="muted">' + seconds(ms) + '</span>');
 	});
 	engine.job.onstop = (p, ms) => {
@@ -873,6 +881,7 @@ function dlxError(res) {
 		for (let i = 0; i < res.line - 1 && i < lines.length; i++)
 			a += lines[i].length + 1;
 		const b = a + (lines[res.line - 1] || '').length;
+		ta.focus();
 		ta.setSelectionRange(a, b);
 	}
 	$('dlx-status').innerHTML = '';
@@ -917,8 +926,7 @@ function dlxCount() {
 	}, (p, ms) => {
 		$('dlx-status').innerHTML = '<span class="spin"></span> ' +
 		    'Counting&hellip; <b class="count">' + fmt(p.solutions) +
-		    '</b> so far, about ' + (100 * p.fraction).toPrecision(2) +
-		    '% of the search tree <span class="muted">' +
+		    '</b> so far' + share(p.fraction) + ' <span class="muted">' +
 		    seconds(ms) + '</span>';
 	});
 	engine.job.onstop = (p, ms) => {
