@@ -566,7 +566,6 @@ function countAll() {
 	S.view = 'edit';
 	draw();
 	status('<span class="spin"></span> Counting&hellip;');
-	const job = {};
 	engine.run('sudoku', [puzzleText(), S.variant ? '' : extrasArg(), 2,
 	    0, 0], (res, ms) => {
 		if (!res.ok)
@@ -893,8 +892,8 @@ function dlxOk(res) {
 	$('dlx-error').hidden = true;
 	$('dlx-text').classList.remove('invalid');
 	$('dlx-text').removeAttribute('aria-invalid');
-	let s = plural(res.primary, 'primary item').replace('primary items',
-	    'primary items') + ', ' + plural(res.secondary,
+	let s = plural(res.primary, 'primary item') + ', ' +
+	    plural(res.secondary,
 	    'secondary item') + ', ' + plural(res.options, 'option');
 	if (res.skipped)
 		s += '; ' + plural(res.skipped, 'option') + ' without a ' +
@@ -1040,8 +1039,7 @@ function tab(name) {
 }
 $('tab-sudoku').addEventListener('click', () => {
 	tab('sudoku');
-	saveURL(S.action === 'explain' || S.action === 'solve' ||
-	    S.action === 'count' ? '' : '');
+	saveURL('');
 });
 $('tab-dlx').addEventListener('click', () => {
 	tab('dlx');
