@@ -34,7 +34,16 @@ const engine = {
 	version: '',
 	start() {
 		this.ready = false;
-		this.worker = new Worker('worker.js');
+		try {
+			this.worker = new Worker('worker.js');
+		} catch (err) {
+			// Opened as a file, the browser refuses workers.
+			this.worker = { postMessage() {}, terminate() {} };
+			this.dead = 'the engine cannot start here (' +
+			    err.message + '): serve the folder, e.g. with ' +
+			    'python3 -m http.server, and open it over http';
+			return;
+		}
 		this.worker.onmessage = (ev) => this.message(ev.data);
 		this.worker.onerror = (ev) => {
 			ev.preventDefault();
@@ -91,6 +100,12 @@ const engine = {
 	// unless it is a quick one (reading a puzzle): then the new job
 	// waits in the worker behind it, and the old answer is dropped.
 	run(call, args, onresult, onprogress, quick) {
+		if (this.dead) {
+			setTimeout(() => onresult({ ok: false,
+			    error: this.dead }, 0), 0);
+			this.job = { id: 0 };
+			return;
+		}
 		if (this.job && !this.job.quick)
 			this.stop(true);
 		const id = ++this.seq;
