@@ -1,0 +1,331 @@
+// web-page.js: drives the page in headless chromium for tests/web.sh (see
+// there for what is checked), and times a count for bench/web.sh.
+//
+//   node web-page.js --root DIR --shots DIR --chromium PATH --profile DIR
+//       [--ambiguous LINE --count N --explained LINE --steps FILE
+//        --grade G --killer FILE --answer LINE --queens FILE]
+//                                       the checks
+//       [--bench LINE]                  only: print the page's count time
+//
+// It serves --root on 127.0.0.1 (a free port) itself, so that nothing
+// else need be installed; puppeteer-core is found through NODE_PATH.
+'use strict';
+
+const fs = require('fs');
+const http = require('http');
+const path = require('path');
+const puppeteer = require('puppeteer-core');
+
+const opt = {};
+for (let i = 2; i < process.argv.length; i += 2)
+	opt[process.argv[i].replace(/^--/, '')] = process.argv[i + 1];
+
+let failures = 0;
+function ok(cond, what) {
+	console.log((cond ? 'ok   ' : 'FAIL ') + what);
+	if (!cond)
+		failures++;
+}
+
+const types = {
+	'.html': 'text/html', '.css': 'text/css', '.js': 'text/javascript',
+	'.wasm': 'application/wasm',
+};
+function serve(root) {
+	const server = http.createServer((req, res) => {
+		const u = decodeURIComponent(new URL(req.url,
+		    'http://x').pathname);
+		const f = path.join(root, u === '/' ? 'index.html' : u);
+		if (!f.startsWith(root) || !fs.existsSync(f)) {
+			res.writeHead(404);
+			res.end();
+			return;
+		}
+		res.writeHead(200, { 'Content-Type':
+		    types[path.extname(f)] || 'application/octet-stream' });
+		fs.createReadStream(f).pipe(res);
+	});
+	return new Promise((resolve) => server.listen(0, '127.0.0.1',
+	    () => resolve(server)));
+}
+
+// Clock ticks (user and system, 1/100 s) of the Web Worker threads of the
+// browser started with profile dir, from /proc.
+function workerTicks(dir) {
+	let ticks = 0;
+	for (const pid of fs.readdirSync('/proc')) {
+		if (!/^[0-9]+$/.test(pid))
+			continue;
+		try {
+			if (!fs.readFileSync('/proc/' + pid + '/cmdline', 'utf8')
+			    .includes(dir))
+				continue;
+			for (const t of fs.readdirSync('/proc/' + pid +
+			    '/task')) {
+				const st = fs.readFileSync('/proc/' + pid +
+				    '/task/' + t + '/stat', 'utf8');
+				const comm = st.slice(st.indexOf('(') + 1,
+				    st.lastIndexOf(')'));
+				const f = st.slice(st.lastIndexOf(')') + 2)
+				    .split(' ');
+				if (comm === 'DedicatedWorker')
+					ticks += Number(f[11]) + Number(f[12]);
+			}
+		} catch (e) {
+			// A process or thread that ended meanwhile.
+		}
+	}
+	return ticks;
+}
+
+async function main() {
+	const root = path.resolve(opt.root);
+	const server = await serve(root);
+	const base = 'http://127.0.0.1:' + server.address().port + '/';
+	const browser = await puppeteer.launch({
+		executablePath: opt.chromium,
+		headless: true,
+		userDataDir: opt.profile,
+		args: ['--no-sandbox', '--disable-gpu', '--disable-quic',
+		    '--no-first-run', '--disable-background-networking',
+		    '--disable-component-update', '--disable-sync',
+		    '--disable-dev-shm-usage'].concat(opt.flags ?
+		    opt.flags.split(' ') : []),
+	});
+	const errors = [];
+	async function open(hash, viewport) {
+		const page = await browser.newPage();
+		await page.setViewport(viewport || { width: 1200,
+		    height: 900 });
+		page.on('pageerror', (e) => errors.push(String(e)));
+		page.on('console', (m) => {
+			if (m.type() === 'error')
+				errors.push(m.text());
+		});
+		await page.goto(base + 'index.html' + (hash || ''));
+		await page.waitForSelector('body[data-engine="ready"]',
+		    { timeout: 15000 });
+		return page;
+	}
+	const shot = (page, name) => page.screenshot({
+	    path: path.join(opt.shots, name + '.png'), fullPage: true });
+	const text = (page, sel) => page.$eval(sel, (e) => e.textContent);
+	const digits = (s) => s.replace(/[^0-9]/g, '');
+
+	try {
+		if (opt.bench) {
+			// The count's wall time in the worker, and the CPU
+			// time of the worker's thread around it (Linux's
+			// /proc), which a busy machine does not inflate.
+			const page = await open('#p=' + opt.bench);
+			await page.waitForFunction(() => /^p=/.test(
+			    location.hash.slice(1)) &&
+			    !document.body.classList.contains('busy'));
+			const cpu0 = workerTicks(opt.profile);
+			await page.click('#count');
+			await page.waitForSelector('#count-result',
+			    { timeout: 600000 });
+			const cpu = (workerTicks(opt.profile) - cpu0) * 10;
+			const ms = await page.$eval('body',
+			    (b) => b.dataset.countMs);
+			console.log(digits(await text(page, '#count-result')) +
+			    ' ' + ms + ' ' + cpu + ' ' + await page.$eval('body',
+			    (b) => b.dataset.warmup));
+			return;
+		}
+
+		// The page loads, with its first puzzle in the grid.
+		let page = await open('');
+		ok(await page.$$eval('#board .cell', (c) => c.length) === 81,
+		    'the page loads with a 9x9 grid');
+		ok(/^#p=[.1-9]{81}$/.test(await page.evaluate(
+		    () => location.hash)), 'the puzzle is in the URL');
+		await shot(page, '1-load');
+		await page.close();
+
+		// An ambiguous puzzle from the URL is counted without a click.
+		page = await open('#p=' + opt.ambiguous + '&count');
+		await page.waitForSelector('#count-result', { timeout: 20000 });
+		ok(digits(await text(page, '#count-result')) === opt.count,
+		    'the count of the ambiguous puzzle is ' + opt.count);
+		await shot(page, '2-count');
+		// Its solutions page through, each distinct and keeping the
+		// givens.
+		await page.click('#solve');
+		await page.waitForSelector('#pager:not([hidden])');
+		const grid = () => page.$$eval('#board .cell',
+		    (cs) => cs.map((c) => c.querySelector('.v').textContent)
+		    .join(''));
+		const first = await grid();
+		await page.click('#next');
+		const second = await grid();
+		ok(/^[1-9]{81}$/.test(first) && first !== second &&
+		    [...opt.ambiguous].every((ch, k) => ch === '.' ||
+		    (first[k] === ch && second[k] === ch)),
+		    'its solutions page through and keep the givens');
+		ok((await text(page, '#pager-label')) === 'Solution 2',
+		    'the pager says which solution');
+		await shot(page, '3-solutions');
+		await page.close();
+
+		// The explanation: the same steps as dlx-sudoku --explain.
+		page = await open('#p=' + opt.explained + '&explain');
+		await page.waitForSelector('#grade', { timeout: 20000 });
+		const want = fs.readFileSync(opt.steps, 'utf8').trim()
+		    .split('\n');
+		const got = await page.$$eval('#steps li:not(.end)',
+		    (li) => li.map((e) => e.textContent));
+		ok(got.length === want.length && got.every((s, i) =>
+		    s === want[i]), 'the explanation has the ' + want.length +
+		    ' steps of dlx-sudoku --explain');
+		ok((await text(page, '#grade')) === opt.grade,
+		    'the grade is ' + opt.grade);
+		// A step with eliminations shows them on the grid.
+		const k = want.findIndex((s) => /removes/.test(s));
+		await page.click('#steps li:nth-child(' + (k + 1) + ')');
+		ok(await page.$$eval('#board .cands .elim',
+		    (e) => e.length) > 0 && await page.$$eval(
+		    '#board .cell.pattern', (e) => e.length) > 0,
+		    'step ' + (k + 1) + ' highlights its cells and the ' +
+		    'candidates it removes');
+		await shot(page, '4-explain');
+		await page.close();
+
+		// Stop stops a long count (the empty grid), and the page goes
+		// on working.
+		page = await open('#p=' + '.'.repeat(81) + '&count');
+		await page.waitForFunction(() => /so far/.test(
+		    document.getElementById('status').textContent),
+		    { timeout: 20000 });
+		await page.waitForSelector('#stop:not([hidden])');
+		await new Promise((r) => setTimeout(r, 500));
+		await shot(page, '5-counting');
+		const t0 = Date.now();
+		await page.click('#stop');
+		await page.waitForFunction(() => /Stopped/.test(
+		    document.getElementById('status').textContent),
+		    { timeout: 2000 });
+		ok(Date.now() - t0 < 2000 && await page.$eval('#stop',
+		    (b) => b.hidden), 'Stop stops a long count at once');
+		await shot(page, '6-stopped');
+		await page.click('#gen-card summary');
+		await page.click('#generate');
+		await page.waitForFunction(() => /New puzzle/.test(
+		    document.getElementById('status').textContent),
+		    { timeout: 30000 });
+		const made = await page.$eval('#puzzle', (t) => t.value);
+		ok(/^[.1-9]{81}$/.test(made), 'after Stop, a new puzzle is ' +
+		    'generated');
+		await page.click('#solve');
+		await page.waitForFunction(() => /unique/.test(
+		    document.getElementById('status').textContent),
+		    { timeout: 20000 });
+		ok(true, 'the generated puzzle has one solution');
+		await shot(page, '7-generated');
+		await page.close();
+
+		// A killer from its text form in the URL: its cages drawn,
+		// its one solution the example's answer.
+		const killer = fs.readFileSync(opt.killer, 'utf8');
+		page = await open('#t=' + encodeURIComponent(killer) +
+		    '&solve');
+		await page.waitForSelector('#pager:not([hidden])');
+		const cages = (killer.match(/\b[a-zA-Z]=\d+/g) || []).length;
+		ok(cages > 0 && await page.$$eval('#board .sum',
+		    (s) => s.length) === cages, 'the killer\'s ' + cages +
+		    ' cages are drawn with their sums');
+		ok((await grid()) === opt.answer && /unique/.test(
+		    await text(page, '#status')), 'its one solution is the ' +
+		    'example\'s answer');
+		await shot(page, '8-killer');
+		await page.close();
+
+		// Another size from a line: the empty 4x4 has 288 grids; and
+		// the explanation, for classic sudoku only, says so for X.
+		page = await open('#p=' + '.'.repeat(16) + '&count');
+		await page.waitForSelector('#count-result');
+		ok(digits(await text(page, '#count-result')) === '288' &&
+		    await page.$eval('#size', (s) => s.value) === '2x2' &&
+		    await page.$$eval('#board .cell', (c) => c.length) === 16,
+		    'a 16-character line is a 4x4 grid: 288 solutions');
+		await page.click('#v-x');
+		await page.waitForFunction(() => /v=x/.test(location.hash));
+		await page.click('#explain');
+		await page.waitForSelector('#puzzle-error:not([hidden])');
+		ok(/classic sudoku/.test(await text(page, '#puzzle-error')),
+		    'Explain on an X sudoku says it is for classic sudoku');
+		await page.close();
+
+		// A malformed puzzle: its error next to the input.
+		page = await open('#p=' + opt.ambiguous.slice(0, 40) + 'z' +
+		    opt.ambiguous.slice(41));
+		await page.waitForSelector('#puzzle-error:not([hidden])');
+		const bad = await text(page, '#puzzle-error');
+		ok(/^line 1, column 41: .*'Z'/.test(bad),
+		    'a malformed puzzle shows where and why: ' + bad);
+		// Two givens that clash: the message and both cells.
+		await page.evaluate(() => {
+			const t = document.getElementById('puzzle');
+			t.value = '55' + '.'.repeat(79);
+			t.dispatchEvent(new Event('input'));
+		});
+		await page.waitForFunction(() => /two 5s/.test(
+		    document.getElementById('puzzle-error').textContent));
+		ok(await page.$$eval('#board .cell.bad', (c) => c.map((e) =>
+		    e.dataset.k + e.querySelector('input').value).join()) ===
+		    '05,15', 'a clash names and marks its two cells');
+		await shot(page, '9-error');
+		await page.close();
+
+		// The exact-cover tab: a count from the URL, and an error.
+		const queens = fs.readFileSync(opt.queens, 'utf8');
+		page = await open('#dlx=' + encodeURIComponent(queens) +
+		    '&count');
+		await page.waitForSelector('#dlx-count-result');
+		ok(digits(await text(page, '#dlx-count-result')) === '92',
+		    'the exact-cover tab counts 8 queens: 92');
+		await page.click('#dlx-list');
+		await page.waitForFunction(() => document.querySelectorAll(
+		    '.dlx-sol').length > 0);
+		ok(await page.$$eval('.dlx-sol', (s) => s.length) === 20,
+		    'it lists solutions a page at a time');
+		await shot(page, '10-dlx');
+		await page.evaluate(() => {
+			const t = document.getElementById('dlx-text');
+			t.value = 'A B\nA C\n';
+		});
+		await page.click('#dlx-count');
+		await page.waitForSelector('#dlx-error:not([hidden])');
+		ok((await text(page, '#dlx-error')) ===
+		    "line 2, column 3: unknown item 'C'",
+		    'an unknown item is reported at its line and column');
+		await shot(page, '11-dlx-error');
+		await page.close();
+
+		// A phone: the page fits 390 pixels, the grid is usable.
+		page = await open('#p=' + opt.ambiguous + '&solve',
+		    { width: 390, height: 844, deviceScaleFactor: 2,
+		    isMobile: true, hasTouch: true });
+		await page.waitForSelector('#pager:not([hidden])');
+		const fits = await page.evaluate(() =>
+		    document.documentElement.scrollWidth <= 390);
+		const side = await page.$eval('#board',
+		    (b) => b.getBoundingClientRect().width);
+		ok(fits && side >= 340, 'on a phone (390x844) the page fits ' +
+		    'and the grid is ' + Math.round(side) + ' px wide');
+		await page.screenshot({ path: path.join(opt.shots,
+		    '12-phone.png') });
+		await page.close();
+
+		ok(errors.length === 0, 'no script errors' +
+		    (errors.length ? ': ' + errors.join('; ') : ''));
+	} finally {
+		await browser.close();
+		server.close();
+	}
+}
+
+main().then(() => process.exit(failures ? 1 : 0), (e) => {
+	console.log('FAIL ' + (e && e.stack || e));
+	process.exit(1);
+});

@@ -1,0 +1,69 @@
+#!/bin/sh
+# The page (web/) in a real browser: make web builds it with emscripten,
+# tests/web-page.js serves it on localhost and drives a headless chromium
+# through puppeteer-core: the page loads, a puzzle from the URL is counted
+# right (an ambiguous one with a known count), the explanation is the one
+# dlx-sudoku --explain gives, Stop stops a long count, a killer's text
+# form in the URL is drawn and solved, malformed and
+# clashing puzzles show their errors next to the input, the exact-cover
+# tab counts and reports its errors, a generated puzzle has one solution,
+# and a phone's viewport shows the page without sideways scrolling.  A
+# screenshot of each state goes to tests/web-shots/ in the build tree.
+#
+# Needs emscripten (configure's EMCC), chromium, node and puppeteer-core:
+# skipped (77) when one is missing.  puppeteer-core is looked for in
+# $DLX_WEB_NODE_MODULES, else in tests/web-node/node_modules of the build
+# tree (npm install --prefix tests/web-node puppeteer-core puts it there).
+# CHROMIUM names the browser (default: chromium on the PATH).  The
+# screenshots go to $DLX_WEB_SHOTS instead when it is set (make clean
+# removes tests/web-shots).
+. "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
+
+emcc=${EMCC:-emcc}
+command -v "$emcc" >/dev/null 2>&1 ||
+    { echo "SKIP: emscripten's emcc not found (Debian: emscripten)"; exit 77; }
+chromium=${CHROMIUM:-$(command -v chromium || command -v chromium-browser)}
+test -n "$chromium" && test -x "$chromium" ||
+    { echo "SKIP: chromium not found (Debian: chromium)"; exit 77; }
+command -v node >/dev/null 2>&1 ||
+    { echo "SKIP: node not found"; exit 77; }
+modules=${DLX_WEB_NODE_MODULES:-$top_builddir/tests/web-node/node_modules}
+test -f "$modules/puppeteer-core/package.json" ||
+    { echo "SKIP: puppeteer-core not found in $modules (npm install" \
+        "--prefix tests/web-node puppeteer-core, or set" \
+        "DLX_WEB_NODE_MODULES)"; exit 77; }
+
+step web $MAKE -C "$top_builddir" web
+out=$top_builddir/web-out
+shots=${DLX_WEB_SHOTS:-$top_builddir/tests/web-shots}
+rm -rf "$shots" && mkdir -p "$shots" || exit 99
+
+# What the page must show, from the native programs on the same puzzles:
+# the count of an ambiguous puzzle (its collection's .counts), and the
+# explanation of a puzzle the rules solve with subsets.
+set -- $(sed -n 1p "$data/coll-puzzles7_serg_benchmark.counts")
+ambiguous=$1 count=$2
+explained=$(sed -n 1p "$data/coll-norvig_hardest.txt")
+echo "$explained" | $DLX_RUN "$sudoku" --explain >"$tmp/explain" ||
+    { failed "dlx-sudoku --explain"; exit 1; }
+sed -n '2,/^solved by the rules\|^search:/p' "$tmp/explain" | sed '$d' \
+    >"$tmp/steps"
+grade=$(sed -n 's/^solved by the rules; grade: //p' "$tmp/explain")
+test -s "$tmp/steps" && test -n "$grade" ||
+    { failed "no steps or grade from dlx-sudoku --explain"; exit 1; }
+killer=$puzzles/variants/killer.txt
+answer=$(cat "$puzzles/variants/killer.answer")
+test "$($DLX_RUN "$sudoku" -f line "$killer")" = "$answer" ||
+    { failed "dlx-sudoku $killer: not its answer"; exit 1; }
+queens=$data/queens8.dlx
+test "$($DLX_RUN "$dlx" "$queens")" = 92 ||
+    { failed "dlx $queens: not 92"; exit 1; }
+
+NODE_PATH=$modules node "$top_srcdir/tests/web-page.js" \
+    --root "$out" --shots "$shots" --chromium "$chromium" \
+    --ambiguous "$ambiguous" --count "$count" \
+    --explained "$explained" --steps "$tmp/steps" --grade "$grade" \
+    --killer "$killer" --answer "$answer" \
+    --queens "$queens" --profile "$tmp/profile" || fail=1
+ls "$shots"
+exit $fail

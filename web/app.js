@@ -1,0 +1,1120 @@
+// app.js: the page.  It keeps the puzzle, draws the grid, and asks the
+// engine (worker.js, on libdlx in WebAssembly) for one job at a time: a
+// new job, or Stop, ends the one running by ending its worker and starting
+// a fresh one.
+//
+// The state is in the URL's fragment, so that a link opens the same
+// puzzle and does the same thing:
+//   #p=LINE            a puzzle as one line (81 characters for 9x9;
+//                      16, 36, 64, 144, 256 or 625 for the other sizes)
+//   #t=TEXT            a variant's text form (jigsaw, killer), encoded
+//   &v=x, &v=hyper, &v=x,hyper   extra units for a line
+//   &solve, &count, &explain     what to do on opening
+//   #dlx=TEXT&count, #dlx=TEXT&list   the exact-cover tab
+'use strict';
+
+const SYMBOLS = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const $ = (id) => document.getElementById(id);
+const fmt = (x) => String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+const plural = (k, w) => fmt(k) + ' ' + w + (String(k) === '1' ? '' : 's');
+
+function seconds(ms) {
+	return ms < 1000 ? Math.round(ms) + ' ms' :
+	    (ms / 1000).toFixed(ms < 10000 ? 2 : 1) + ' s';
+}
+
+// ---- the engine: one worker, one job at a time -------------------------
+
+const engine = {
+	worker: null,
+	ready: false,
+	queued: null,		// a job waiting for the worker to start
+	job: null,		// the job running: {id, onresult, onprogress}
+	seq: 0,
+	version: '',
+	start() {
+		this.ready = false;
+		try {
+			this.worker = new Worker('worker.js');
+		} catch (err) {
+			// Opened as a file, the browser refuses workers.
+			this.worker = { postMessage() {}, terminate() {} };
+			this.dead = 'the engine cannot start here (' +
+			    err.message + '): serve the folder, e.g. with ' +
+			    'python3 -m http.server, and open it over http';
+			return;
+		}
+		this.worker.onmessage = (ev) => this.message(ev.data);
+		this.worker.onerror = (ev) => {
+			ev.preventDefault();
+			this.fail('the engine failed to start: ' +
+			    (ev.message || 'see the console'));
+		};
+	},
+	message(m) {
+		if (m.type === 'ready') {
+			this.ready = true;
+			this.version = m.version;
+			$('version').textContent = 'dlx ' + m.version;
+			document.body.dataset.engine = 'ready';
+			document.body.dataset.warmup = m.warmup.join(' ');
+			if (this.queued) {
+				this.worker.postMessage(this.queued);
+				this.queued = null;
+			}
+			return;
+		}
+		if (m.type === 'fatal') {
+			this.fail('the engine failed to start: ' + m.error);
+			return;
+		}
+		const job = this.job;
+		if (!job || m.id !== job.id)
+			return;
+		if (m.type === 'progress') {
+			job.last = m;
+			if (job.onprogress)
+				job.onprogress(m, performance.now() - job.t0);
+			return;
+		}
+		this.job = null;
+		busy(false);
+		if (m.res.fatal)
+			this.restart();
+		job.onresult(m.res, m.ms);
+	},
+	fail(msg) {
+		const job = this.job;
+		this.job = null;
+		busy(false);
+		if (job)
+			job.onresult({ ok: false, error: msg }, 0);
+		else
+			status(msg, 'bad');
+	},
+	restart() {
+		this.worker.terminate();
+		this.start();
+	},
+	// Run glue function call(args).  A job running is stopped first,
+	// unless it is a quick one (reading a puzzle): then the new job
+	// waits in the worker behind it, and the old answer is dropped.
+	run(call, args, onresult, onprogress, quick) {
+		if (this.dead) {
+			setTimeout(() => onresult({ ok: false,
+			    error: this.dead }, 0), 0);
+			this.job = { id: 0 };
+			return;
+		}
+		if (this.job && !this.job.quick)
+			this.stop(true);
+		const id = ++this.seq;
+		this.job = { id, onresult, onprogress, t0: performance.now(),
+		    last: null, quick: !!quick };
+		const msg = { id, call, args };
+		if (this.ready)
+			this.worker.postMessage(msg);
+		else
+			this.queued = msg;
+		busy(true);
+	},
+	// Stop the job running: its worker goes, with whatever it was doing.
+	stop(quiet) {
+		const job = this.job;
+		if (!job)
+			return;
+		this.job = null;
+		this.queued = null;
+		this.restart();
+		busy(false);
+		if (!quiet && job.onstop)
+			job.onstop(job.last, performance.now() - job.t0);
+	},
+};
+
+// The Stop buttons show once a job has run a moment (no flicker for the
+// quick ones).
+let busyTimer = 0;
+function busy(on) {
+	clearTimeout(busyTimer);
+	document.body.classList.toggle('busy', on);
+	if (on)
+		busyTimer = setTimeout(() => {
+			$('stop').hidden = $('dlx-stop').hidden = false;
+		}, 120);
+	else
+		$('stop').hidden = $('dlx-stop').hidden = true;
+}
+
+// How much of the search tree a count has seen, in words.
+function share(f) {
+	if (!(f >= 0))
+		return '';
+	if (f < 1e-4)
+		return ', under 0.01% of the search tree';
+	return ', about ' + (100 * f).toPrecision(2) + '% of the search tree';
+}
+
+// ---- the sudoku: state -------------------------------------------------
+
+const S = {
+	n: 9, boxr: 3, boxc: 3,
+	extras: '',		// 'x', 'hyper', 'x,hyper' for a line
+	variant: null,		// a variant with maps: {regions, cages, sums,
+				// text, name}
+	cells: new Array(81).fill(0),
+	view: 'edit',		// 'edit', 'solution', 'explain'
+	sols: [], sol: 0, more: false,
+	ex: null, step: 0,	// an explanation and the step shown
+	bad: [],		// cells of a clash
+	action: '',		// what the URL asks for
+};
+
+function line() {
+	return S.cells.map((v) => v ? SYMBOLS[v - 1] : '.').join('');
+}
+
+// The text of the puzzle as the engine reads it: a line, or a variant's
+// text form with its givens replaced by the grid's.
+function puzzleText() {
+	if (!S.variant)
+		return line();
+	const rows = S.variant.text.split('\n');
+	for (let r = 0; r < S.n; r++)
+		rows[r + 1] = S.cells.slice(r * S.n, (r + 1) * S.n)
+		    .map((v) => v ? SYMBOLS[v - 1] : '.').join('');
+	return rows.join('\n');
+}
+
+function setShape(boxr, boxc) {
+	S.boxr = boxr;
+	S.boxc = boxc;
+	S.n = boxr * boxc;
+	S.cells = new Array(S.n * S.n).fill(0);
+	S.variant = null;
+	$('size').value = boxr + 'x' + boxc;
+}
+
+// Take the puzzle the engine read (its "puzzle" member).
+function adopt(p) {
+	S.n = p.n;
+	S.cells = Array.from(p.givens, (ch) => ch === '.' ? 0 :
+	    SYMBOLS.indexOf(ch) + 1);
+	if (p.regions || p.cages) {
+		S.variant = { name: p.variant, regions: p.regions,
+		    cages: p.cages, sums: p.sums, text: p.text,
+		    extras: p.extras };
+		S.boxr = p.boxr;
+		S.boxc = p.boxc;
+	} else {
+		S.variant = null;
+		S.boxr = p.boxr;
+		S.boxc = p.boxc;
+		S.extras = [p.extras & 1 ? 'x' : '', p.extras & 2 ?
+		    'hyper' : ''].filter(Boolean).join(',');
+	}
+	const size = p.boxr + 'x' + p.boxc;
+	if ([...$('size').options].some((o) => o.value === size))
+		$('size').value = size;
+	$('v-x').checked = (p.extras & 1) !== 0;
+	$('v-hyper').checked = (p.extras & 2) !== 0;
+}
+
+// ---- the grid ----------------------------------------------------------
+
+// Which region (box, or jigsaw region) each cell is in.
+function regionOf(k) {
+	if (S.variant && S.variant.regions)
+		return S.variant.regions[k];
+	const r = Math.floor(k / S.n), c = k % S.n;
+	return Math.floor(r / S.boxr) * S.boxr + Math.floor(c / S.boxc);
+}
+
+// Whether cell k is on a diagonal of X, or in a window of hyper.
+function onDiagonal(k) {
+	const r = Math.floor(k / S.n), c = k % S.n;
+	return r === c || r + c === S.n - 1;
+}
+function inWindow(k) {
+	if (!S.boxr)
+		return false;
+	const r = Math.floor(k / S.n), c = k % S.n;
+	const wr = r % (S.boxr + 1), wc = c % (S.boxc + 1);
+	const br = Math.floor(r / (S.boxr + 1)), bc = Math.floor(c /
+	    (S.boxc + 1));
+	return wr >= 1 && wc >= 1 &&
+	    (br + 1) * (S.boxr + 1) <= S.n && (bc + 1) * (S.boxc + 1) <= S.n;
+}
+function extrasNow() {
+	if (S.variant)
+		return S.variant.extras || 0;
+	return ($('v-x').checked ? 1 : 0) | ($('v-hyper').checked ? 2 : 0);
+}
+
+// The cell elements, made once per size.
+let cellEls = [];
+let drawnShape = '';
+
+function buildBoard() {
+	const b = $('board');
+	const n = S.n;
+	const shape = n + ':' + S.boxr + 'x' + S.boxc + ':' +
+	    (S.variant ? S.variant.text : '') + ':' + extrasNow();
+	if (shape === drawnShape)
+		return;
+	drawnShape = shape;
+	b.innerHTML = '';
+	b.style.setProperty('--n', n);
+	b.style.setProperty('--mr', S.boxr || Math.ceil(Math.sqrt(n)));
+	b.style.setProperty('--mc', S.boxc || Math.ceil(n /
+	    Math.ceil(Math.sqrt(n))));
+	b.dataset.n = n;
+	b.classList.toggle('killer', !!(S.variant && S.variant.cages));
+	const ex = extrasNow();
+	const cages = S.variant && S.variant.cages;
+	const seen = new Set();
+	cellEls = [];
+	for (let k = 0; k < n * n; k++) {
+		const r = Math.floor(k / n), c = k % n;
+		const d = document.createElement('div');
+		d.className = 'cell';
+		d.setAttribute('role', 'gridcell');
+		d.dataset.k = k;
+		if (c < n - 1 && regionOf(k) !== regionOf(k + 1))
+			d.classList.add('br');
+		if (r < n - 1 && regionOf(k) !== regionOf(k + n))
+			d.classList.add('bb');
+		if ((ex & 1) && onDiagonal(k))
+			d.classList.add('diag');
+		if ((ex & 2) && inWindow(k))
+			d.classList.add('window');
+		if (S.variant && S.variant.regions)
+			d.classList.add('rg' + (S.variant.regions[k] % 9));
+		if (cages) {
+			const g = cages[k];
+			const cage = document.createElement('div');
+			cage.className = 'cage';
+			if (r === 0 || cages[k - n] !== g)
+				cage.classList.add('t');
+			if (r === n - 1 || cages[k + n] !== g)
+				cage.classList.add('b');
+			if (c === 0 || cages[k - 1] !== g)
+				cage.classList.add('l');
+			if (c === n - 1 || cages[k + 1] !== g)
+				cage.classList.add('r');
+			d.appendChild(cage);
+			if (!seen.has(g)) {
+				seen.add(g);
+				const s = document.createElement('span');
+				s.className = 'sum';
+				s.textContent = S.variant.sums[g];
+				d.appendChild(s);
+			}
+		}
+		const v = document.createElement('div');
+		v.className = 'v';
+		d.appendChild(v);
+		cellEls.push(d);
+		b.appendChild(d);
+	}
+}
+
+// Candidates of a cell as a small grid of symbols (mask: bit s-1 for s).
+function candidates(el, mask, mark) {
+	const g = document.createElement('div');
+	g.className = 'cands';
+	for (let s = 1; s <= S.n; s++) {
+		const c = document.createElement('span');
+		if (mask & 2 ** (s - 1)) {
+			c.textContent = SYMBOLS[s - 1];
+			if (mark && mark[s])
+				c.className = mark[s];
+		}
+		g.appendChild(c);
+	}
+	el.appendChild(g);
+}
+
+// Draw the grid for the view.
+function draw() {
+	buildBoard();
+	const n = S.n;
+	const st = S.view === 'explain' ? S.ex.steps[S.step] : null;
+	const step = st && st.step;
+	const grid = st ? st.before.grid : null;
+	const sol = S.view === 'solution' ? S.sols[S.sol] : null;
+	const houses = new Set();
+	if (step)
+		for (const h of step.houses)
+			for (let k = 0; k < n * n; k++) {
+				const r = Math.floor(k / n), c = k % n;
+				if ((h < n && r === h) ||
+				    (h >= n && h < 2 * n && c === h - n) ||
+				    (h >= 2 * n && regionOf(k) === h - 2 * n))
+					houses.add(k);
+			}
+	const marks = {};
+	if (step) {
+		for (let i = 0; i < step.elim.length; i += 2)
+			(marks[step.elim[i]] ||= {})[step.elim[i + 1]] =
+			    'elim';
+		for (const k of step.cells)
+			for (let s = 1; s <= n; s++)
+				if (step.symbols & 2 ** (s - 1))
+					(marks[k] ||= {})[s] ||= 'why';
+		if (step.cell >= 0)
+			(marks[step.cell] ||= {})[step.symbol] = 'place';
+	}
+	const end = S.view === 'explain' && S.step === S.ex.steps.length - 1;
+	for (let k = 0; k < n * n; k++) {
+		const el = cellEls[k];
+		const v = el.querySelector('.v');
+		v.innerHTML = '';
+		el.classList.remove('given', 'solved', 'bad', 'house',
+		    'pattern', 'placed', 'searched', 'editing');
+		if (S.view === 'edit') {
+			el.classList.add('editing');
+			const inp = document.createElement('input');
+			inp.value = S.cells[k] ? SYMBOLS[S.cells[k] - 1] : '';
+			inp.inputMode = n <= 9 ? 'numeric' : 'text';
+			inp.autocomplete = 'off';
+			inp.setAttribute('aria-label', 'row ' +
+			    (Math.floor(k / n) + 1) + ' column ' +
+			    (k % n + 1));
+			inp.dataset.k = k;
+			v.appendChild(inp);
+			if (S.cells[k])
+				el.classList.add('given');
+		} else if (sol) {
+			v.textContent = sol[k];
+			el.classList.add(S.cells[k] ? 'given' : 'solved');
+		} else if (st) {
+			const ch = grid[k];
+			if (houses.has(k))
+				el.classList.add('house');
+			if (step && step.cells.includes(k))
+				el.classList.add('pattern');
+			if (ch !== '.') {
+				v.textContent = ch;
+				el.classList.add(S.cells[k] ? 'given' :
+				    'solved');
+			} else if (end && S.ex.solution) {
+				v.textContent = S.ex.solution[k];
+				el.classList.add('searched');
+			} else
+				candidates(v, st.before.cand[k], marks[k]);
+			if (step && step.cell === k)
+				el.classList.add('placed');
+		}
+		if (S.bad.includes(k))
+			el.classList.add('bad');
+	}
+	drawPager();
+}
+
+function drawPager() {
+	const p = $('pager');
+	p.hidden = S.view === 'edit';
+	$('legend').hidden = S.view !== 'explain';
+	if (S.view === 'solution') {
+		$('pager-label').textContent = 'Solution ' + fmt(S.sol + 1) +
+		    (S.more || S.sol < S.sols.length - 1 ? '' : ' of ' +
+		    fmt(S.sols.length));
+		$('prev').disabled = S.sol === 0;
+		$('next').disabled = S.sol >= S.sols.length - 1 && !S.more;
+	} else if (S.view === 'explain') {
+		const last = S.ex.steps.length - 1;
+		$('pager-label').textContent = S.step < last ?
+		    'Step ' + (S.step + 1) + ' of ' + last :
+		    'Where the rules end';
+		$('prev').disabled = S.step === 0;
+		$('next').disabled = S.step >= last;
+		$('legend').innerHTML = '<span class="k-place">placed' +
+		    '</span> <span class="k-why">why</span> ' +
+		    '<span class="k-elim">removed</span> ' +
+		    '<span class="k-house">house</span>';
+	}
+}
+
+// ---- the puzzle's text, errors and URL ----------------------------------
+
+function status(html, kind) {
+	const s = $('status');
+	s.innerHTML = html;
+	s.className = 'status' + (kind ? ' ' + kind : '');
+}
+
+function showError(res) {
+	const e = $('puzzle-error');
+	let where = '';
+	if (res.line)
+		where = 'line ' + res.line + (res.col ? ', column ' + res.col :
+		    '') + ': ';
+	e.textContent = where + res.error;
+	e.hidden = false;
+	// A clash comes with the puzzle read: show the two givens.
+	if (res.puzzle)
+		adopt(res.puzzle);
+	S.bad = res.cells || [];
+	$('puzzle').classList.add('invalid');
+	$('puzzle').setAttribute('aria-invalid', 'true');
+}
+
+function clearError() {
+	$('puzzle-error').hidden = true;
+	$('puzzle').classList.remove('invalid');
+	$('puzzle').removeAttribute('aria-invalid');
+	S.bad = [];
+}
+
+function syncText() {
+	$('puzzle').value = puzzleText();
+}
+
+function saveURL(action) {
+	S.action = action || '';
+	let h;
+	if (S.variant)
+		h = 't=' + encodeURIComponent(puzzleText());
+	else {
+		h = 'p=' + line();
+		const ex = extrasNow();
+		if (ex)
+			h += '&v=' + ['', 'x', 'hyper', 'x,hyper'][ex];
+	}
+	if (S.action)
+		h += '&' + S.action;
+	history.replaceState(null, '', '#' + h);
+}
+
+function extrasArg() {
+	const ex = extrasNow();
+	return ['', 'x', 'hyper', 'x hyper'][ex];
+}
+
+// Read the text box through the engine, then (if it reads) do then().
+function check(then) {
+	const text = $('puzzle').value;
+	engine.run('sudoku', [text, S.variant ? '' : extrasArg(), 0, 0, 0],
+	    (res) => {
+		if (!res.ok) {
+			showError(res);
+			S.view = 'edit';
+			draw();
+			status('');
+			return;
+		}
+		clearError();
+		adopt(res.puzzle);
+		S.view = 'edit';
+		draw();
+		if (then)
+			then();
+		else
+			saveURL('');
+	}, null, true);
+}
+
+// ---- actions -------------------------------------------------------------
+
+function leaveExplain() {
+	$('explain-card').hidden = true;
+}
+
+function answerError(res) {
+	showError(res);
+	status('');
+	S.view = 'edit';
+	draw();
+}
+
+function solve() {
+	leaveExplain();
+	saveURL('solve');
+	status('Solving&hellip;');
+	engine.run('sudoku', [puzzleText(), S.variant ? '' : extrasArg(), 1,
+	    0, 50], (res, ms) => {
+		if (!res.ok)
+			return answerError(res);
+		clearError();
+		S.sols = res.solutions;
+		S.sol = 0;
+		S.more = res.more;
+		if (S.sols.length === 0) {
+			S.view = 'edit';
+			draw();
+			status('<b>No solution.</b> These givens cannot all ' +
+			    'stand (' + seconds(ms) + ').', 'bad');
+			return;
+		}
+		S.view = 'solution';
+		draw();
+		status(S.sols.length === 1 && !res.more ?
+		    '<b>Solved:</b> the solution is unique (' + seconds(ms) +
+		    ').' : '<b>Not unique:</b> ' + (res.more ? 'more than ' +
+		    fmt(S.sols.length) : fmt(S.sols.length)) +
+		    ' solutions. Page through them, or Count them all.',
+		    res.more || S.sols.length > 1 ? 'warn' : 'good');
+	}, null);
+}
+
+// More solutions when paging past those known.
+function moreSolutions() {
+	engine.run('sudoku', [puzzleText(), S.variant ? '' : extrasArg(), 1,
+	    S.sols.length, 200], (res) => {
+		if (!res.ok)
+			return answerError(res);
+		S.sols = S.sols.concat(res.solutions);
+		S.more = res.more;
+		if (S.sol < S.sols.length - 1)
+			S.sol++;
+		draw();
+		status(S.more ? 'More than ' + fmt(S.sols.length) +
+		    ' solutions.' : fmt(S.sols.length) + ' solutions in all.',
+		    'warn');
+	});
+}
+
+function countAll() {
+	leaveExplain();
+	saveURL('count');
+	S.view = 'edit';
+	draw();
+	status('<span class="spin"></span> Counting&hellip;');
+	engine.run('sudoku', [puzzleText(), S.variant ? '' : extrasArg(), 2,
+	    0, 0], (res, ms) => {
+		if (!res.ok)
+			return answerError(res);
+		clearError();
+		draw();
+		const c = res.count;
+		status('<b class="count" id="count-result">' + fmt(c) +
+		    '</b> solution' + (c === '1' ? '' : 's') +
+		    (res.exact ? '' : ' at least') + ' <span class="muted">' +
+		    'in ' + seconds(ms) + ', ' + plural(res.nodes, 'node') +
+		    (res.cached ? ', with the subproblem cache' : '') +
+		    '</span>', c === '0' ? 'bad' : c === '1' ? 'good' :
+		    'warn');
+		document.body.dataset.countMs = Math.round(ms);
+	}, (p, ms) => {
+		status('<span class="spin"></span> Counting&hellip; <b ' +
+		    'class="count">' + fmt(p.solutions) + '</b> so far' +
+		    share(p.fraction) +
+		    ' <span class="muted">' + seconds(ms) + '</span>');
+	});
+	engine.job.onstop = (p, ms) => {
+		status('<b>Stopped</b> after ' + seconds(ms) + ': at least ' +
+		    '<b class="count">' + fmt(p ? p.solutions : 0) +
+		    '</b> solutions so far.', 'warn');
+	};
+}
+
+function explain() {
+	saveURL('explain');
+	status('Explaining&hellip;');
+	engine.run('sudoku', [puzzleText(), S.variant ? '' : extrasArg(), 3,
+	    0, 0], (res) => {
+		if (!res.ok)
+			return answerError(res);
+		clearError();
+		S.ex = res;
+		S.step = 0;
+		S.view = 'explain';
+		drawExplain();
+		draw();
+		status('');
+	}, (p, ms) => {
+		status('<span class="spin"></span> Searching after the ' +
+		    'rules&hellip; ' + plural(p.nodes, 'node') +
+		    ' <span class="muted">' + seconds(ms) + '</span>');
+	});
+	engine.job.onstop = () => status('<b>Stopped.</b>', 'warn');
+}
+
+function drawExplain() {
+	const ex = S.ex;
+	const nsteps = ex.steps.length - 1;
+	// "38 naked singles, 8 pointing, 1 x-wing".
+	const rules = Object.entries(ex.rules).map(([r, k]) =>
+	    /(pointing|claiming|swordfish)$/.test(r) ? fmt(k) + ' ' + r :
+	    plural(k, r)).join(', ');
+	let how;
+	if (ex.end === 'solved')
+		how = 'Solved by the rules in ' + plural(nsteps, 'step') + '.';
+	else if (ex.end === 'contradiction')
+		how = 'The rules found a contradiction: <b>no solution</b>.';
+	else if (ex.solutions === 0)
+		how = 'The rules got stuck after ' + plural(nsteps, 'step') +
+		    '; the search found <b>no solution</b>.';
+	else
+		how = 'The rules got stuck after ' + plural(nsteps, 'step') +
+		    '; the search finished it after ' +
+		    plural(ex.guesses, 'guess').replace('guesss', 'guesses') +
+		    (ex.solutions > 1 ? ', and it is <b>not unique</b>' : '') +
+		    '.';
+	$('summary').innerHTML = (ex.grade ? '<div class="grade g-' +
+	    ex.grade + '">Grade: <b id="grade">' + ex.grade + '</b></div>' :
+	    '') + '<p>' + how + '</p>' + (rules ? '<p class="muted">' +
+	    rules + '</p>' : '');
+	const ol = $('steps');
+	ol.innerHTML = '';
+	ex.steps.forEach((s, i) => {
+		const li = document.createElement('li');
+		li.dataset.i = i;
+		if (s.step) {
+			li.textContent = s.step.text;
+			li.dataset.grade = s.step.grade || 'none';
+		} else {
+			li.textContent = ex.end === 'solved' ? 'solved' :
+			    ex.end === 'stuck' ? 'no rule applies: ' +
+			    (ex.solutions ? 'the search finishes it' :
+			    'no solution') : 'contradiction';
+			li.className = 'end';
+		}
+		ol.appendChild(li);
+	});
+	$('explain-card').hidden = false;
+	markStep();
+}
+
+function markStep() {
+	for (const li of $('steps').children)
+		li.classList.toggle('on', Number(li.dataset.i) === S.step);
+	const on = $('steps').children[S.step];
+	if (on)
+		on.scrollIntoView({ block: 'nearest' });
+}
+
+function generate() {
+	leaveExplain();
+	const [r, c] = $('size').value.split('x').map(Number);
+	const kind = $('gen-kind').value;
+	const grade = kind ? 0 : Number($('gen-grade').value);
+	const seed = crypto.getRandomValues(new Uint32Array(1))[0];
+	status('<span class="spin"></span> Generating&hellip;');
+	engine.run('generate', [r, c, kind, Number($('gen-sym').value),
+	    grade, seed], (res, ms) => {
+		if (!res.ok) {
+			status(res.error, 'bad');
+			return;
+		}
+		clearError();
+		adopt(res.puzzle);
+		S.view = 'edit';
+		syncText();
+		saveURL('');
+		draw();
+		status('<b>New ' + (res.puzzle.variant === 'classic' ? '' :
+		    res.puzzle.variant + ' ') + 'puzzle:</b> ' +
+		    (res.givens ? plural(res.givens, 'given') :
+		    'the cages alone') + (res.grade ? ', grade ' +
+		    res.grade : '') + ', one solution <span class="muted">(' +
+		    seconds(ms) + ')</span>', 'good');
+	}, (p, ms) => {
+		status('<span class="spin"></span> Generating&hellip; ' +
+		    plural(p.attempts, 'grid') + ' tried <span class="muted">' +
+		    seconds(ms) + '</span>');
+	});
+	engine.job.onstop = () => status('<b>Stopped.</b>', 'warn');
+}
+
+// ---- editing the grid ----------------------------------------------------
+
+function edited() {
+	clearError();
+	$('puzzle-error').hidden = true;
+	syncText();
+	saveURL('');
+	status('');
+}
+
+$('board').addEventListener('keydown', (ev) => {
+	const inp = ev.target;
+	if (inp.tagName !== 'INPUT')
+		return;
+	const k = Number(inp.dataset.k), n = S.n;
+	const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -n,
+	    ArrowDown: n };
+	let to = -1;
+	if (ev.key in moves) {
+		to = k + moves[ev.key];
+	} else if (ev.key === 'Backspace' || ev.key === 'Delete' ||
+	    ev.key === '.' || ev.key === '0' || ev.key === ' ') {
+		S.cells[k] = 0;
+		inp.value = '';
+		cellEls[k].classList.remove('given');
+		edited();
+		if (ev.key === 'Backspace')
+			to = k - 1;
+	} else if (ev.key.length === 1 && !ev.ctrlKey && !ev.metaKey) {
+		const s = SYMBOLS.indexOf(ev.key.toUpperCase()) + 1;
+		if (s >= 1 && s <= n) {
+			S.cells[k] = s;
+			inp.value = SYMBOLS[s - 1];
+			cellEls[k].classList.add('given');
+			edited();
+			to = k + 1;
+		}
+	} else
+		return;
+	ev.preventDefault();
+	if (to >= 0 && to < n * n)
+		cellEls[to].querySelector('input').focus();
+});
+// Phones send no usable key codes: read what was typed.
+$('board').addEventListener('input', (ev) => {
+	const inp = ev.target;
+	const k = Number(inp.dataset.k);
+	const ch = inp.value.slice(-1).toUpperCase();
+	const s = SYMBOLS.indexOf(ch) + 1;
+	S.cells[k] = s >= 1 && s <= S.n ? s : 0;
+	inp.value = S.cells[k] ? SYMBOLS[S.cells[k] - 1] : '';
+	cellEls[k].classList.toggle('given', S.cells[k] !== 0);
+	edited();
+});
+$('board').addEventListener('focusin', (ev) => {
+	if (ev.target.tagName === 'INPUT')
+		ev.target.select();
+});
+$('board').addEventListener('click', (ev) => {
+	// Out of the solutions or steps, a click goes back to editing.
+	if (S.view !== 'edit' && ev.target.closest('.cell'))
+		backToEdit();
+});
+
+function backToEdit() {
+	S.view = 'edit';
+	leaveExplain();
+	saveURL('');
+	draw();
+	status('');
+}
+
+let typing = 0;
+$('puzzle').addEventListener('input', () => {
+	clearTimeout(typing);
+	typing = setTimeout(() => check(), 250);
+});
+
+$('size').addEventListener('change', () => {
+	const [r, c] = $('size').value.split('x').map(Number);
+	setShape(r, c);
+	S.view = 'edit';
+	leaveExplain();
+	clearError();
+	syncText();
+	saveURL('');
+	draw();
+	status('');
+});
+for (const id of ['v-x', 'v-hyper'])
+	$(id).addEventListener('change', () => {
+		if (S.variant) {
+			// A jigsaw or killer keeps its own units.
+			$(id).checked = !$(id).checked;
+			return;
+		}
+		drawnShape = '';
+		S.view = 'edit';
+		leaveExplain();
+		saveURL('');
+		check();
+	});
+$('clear').addEventListener('click', () => {
+	engine.stop(true);
+	S.cells.fill(0);
+	S.variant = null;
+	S.view = 'edit';
+	leaveExplain();
+	clearError();
+	syncText();
+	saveURL('');
+	draw();
+	status('');
+});
+$('solve').addEventListener('click', solve);
+$('count').addEventListener('click', countAll);
+$('explain').addEventListener('click', explain);
+$('generate').addEventListener('click', generate);
+$('stop').addEventListener('click', () => engine.stop(false));
+$('back').addEventListener('click', backToEdit);
+$('gen-kind').addEventListener('change', () => {
+	$('gen-grade').disabled = $('gen-kind').value !== '';
+});
+
+function page(d) {
+	if (S.view === 'solution') {
+		if (d > 0 && S.sol >= S.sols.length - 1) {
+			if (S.more)
+				moreSolutions();
+			return;
+		}
+		S.sol = Math.max(0, Math.min(S.sols.length - 1, S.sol + d));
+	} else if (S.view === 'explain') {
+		S.step = Math.max(0, Math.min(S.ex.steps.length - 1,
+		    S.step + d));
+		markStep();
+	}
+	draw();
+}
+$('prev').addEventListener('click', () => page(-1));
+$('next').addEventListener('click', () => page(1));
+$('steps').addEventListener('click', (ev) => {
+	const li = ev.target.closest('li');
+	if (!li)
+		return;
+	S.step = Number(li.dataset.i);
+	markStep();
+	draw();
+});
+document.addEventListener('keydown', (ev) => {
+	if (S.view === 'edit' || ev.target.closest('input, textarea, select'))
+		return;
+	if (ev.key === 'ArrowLeft' || ev.key === 'ArrowRight') {
+		page(ev.key === 'ArrowLeft' ? -1 : 1);
+		ev.preventDefault();
+	}
+});
+
+// ---- the exact-cover tab --------------------------------------------------
+
+const D = { sols: [], skip: 0, more: false, pageSize: 20 };
+
+function dlxError(res) {
+	const e = $('dlx-error');
+	e.textContent = (res.line ? 'line ' + res.line + (res.col ?
+	    ', column ' + res.col : '') + ': ' : '') + res.error;
+	e.hidden = false;
+	const ta = $('dlx-text');
+	ta.classList.add('invalid');
+	ta.setAttribute('aria-invalid', 'true');
+	// Select the line at fault.
+	if (res.line) {
+		const lines = ta.value.split('\n');
+		let a = 0;
+		for (let i = 0; i < res.line - 1 && i < lines.length; i++)
+			a += lines[i].length + 1;
+		const b = a + (lines[res.line - 1] || '').length;
+		ta.focus();
+		ta.setSelectionRange(a, b);
+	}
+	$('dlx-status').innerHTML = '';
+	$('dlx-out').innerHTML = '';
+	$('dlx-pager').hidden = true;
+}
+
+function dlxOk(res) {
+	$('dlx-error').hidden = true;
+	$('dlx-text').classList.remove('invalid');
+	$('dlx-text').removeAttribute('aria-invalid');
+	let s = plural(res.primary, 'primary item') + ', ' +
+	    plural(res.secondary,
+	    'secondary item') + ', ' + plural(res.options, 'option');
+	if (res.skipped)
+		s += '; ' + plural(res.skipped, 'option') + ' without a ' +
+		    'primary item skipped (line ' + res.warnings.map((w) =>
+		    w.line).join(', ') + ')';
+	return '<span class="muted">' + s + '</span>';
+}
+
+function dlxURL(action) {
+	history.replaceState(null, '', '#dlx=' +
+	    encodeURIComponent($('dlx-text').value) + (action ? '&' +
+	    action : ''));
+}
+
+function dlxCount() {
+	dlxURL('count');
+	$('dlx-out').innerHTML = '';
+	$('dlx-pager').hidden = true;
+	$('dlx-status').innerHTML = '<span class="spin"></span> Counting' +
+	    '&hellip;';
+	engine.run('dlx', [$('dlx-text').value, 1, 0, 0], (res, ms) => {
+		if (!res.ok)
+			return dlxError(res);
+		$('dlx-status').innerHTML = '<b class="count" ' +
+		    'id="dlx-count-result">' + fmt(res.count) + '</b> ' +
+		    'solution' + (res.count === '1' ? '' : 's') +
+		    ' <span class="muted">in ' + seconds(ms) + ', ' +
+		    plural(res.nodes, 'node') + '</span><br>' + dlxOk(res);
+	}, (p, ms) => {
+		$('dlx-status').innerHTML = '<span class="spin"></span> ' +
+		    'Counting&hellip; <b class="count">' + fmt(p.solutions) +
+		    '</b> so far' + share(p.fraction) + ' <span class="muted">' +
+		    seconds(ms) + '</span>';
+	});
+	engine.job.onstop = (p, ms) => {
+		$('dlx-status').innerHTML = '<b>Stopped</b> after ' +
+		    seconds(ms) + ': at least <b class="count">' +
+		    fmt(p ? p.solutions : 0) + '</b> solutions so far.';
+	};
+}
+
+function dlxList(skip) {
+	dlxURL('list');
+	$('dlx-status').innerHTML = '<span class="spin"></span> Searching' +
+	    '&hellip;';
+	engine.run('dlx', [$('dlx-text').value, 0, skip, D.pageSize],
+	    (res, ms) => {
+		if (!res.ok)
+			return dlxError(res);
+		D.skip = skip;
+		D.more = res.more;
+		const out = $('dlx-out');
+		out.innerHTML = '';
+		res.solutions.forEach((sol, i) => {
+			const d = document.createElement('div');
+			d.className = 'dlx-sol';
+			const h = document.createElement('h3');
+			h.textContent = 'Solution ' + fmt(skip + i + 1);
+			const pre = document.createElement('pre');
+			pre.textContent = sol.join('\n');
+			d.append(h, pre);
+			out.appendChild(d);
+		});
+		const k = res.solutions.length;
+		$('dlx-status').innerHTML = (k === 0 ? '<b>No solution.</b>' :
+		    'Solutions ' + fmt(skip + 1) + '&ndash;' + fmt(skip + k) +
+		    (res.more ? ' (more follow)' : ' of ' + fmt(skip + k))) +
+		    ' <span class="muted">' + seconds(ms) + '</span><br>' +
+		    dlxOk(res);
+		$('dlx-pager').hidden = skip === 0 && !res.more;
+		$('dlx-prev').disabled = skip === 0;
+		$('dlx-next').disabled = !res.more;
+		$('dlx-pager-label').textContent = 'Page ' +
+		    fmt(skip / D.pageSize + 1);
+	});
+	engine.job.onstop = () => {
+		$('dlx-status').innerHTML = '<b>Stopped.</b>';
+	};
+}
+
+// Examples, written out here rather than shipped as files.
+function queens(n) {
+	const items = [], sec = [], opts = [];
+	for (let i = 0; i < n; i++)
+		items.push('r' + i, 'c' + i);
+	for (let d = 0; d < 2 * n - 1; d++)
+		sec.push('a' + d, 'b' + d);
+	for (let r = 0; r < n; r++)
+		for (let c = 0; c < n; c++)
+			opts.push('r' + r + ' c' + c + ' a' + (r + c) + ' b' +
+			    (r - c + n - 1));
+	return '| ' + n + ' queens: one per row and column, at most one ' +
+	    'per diagonal\n' + items.join(' ') + ' | ' + sec.join(' ') +
+	    '\n' + opts.join('\n') + '\n';
+}
+function langford(n) {
+	const items = [];
+	for (let i = 1; i <= n; i++)
+		items.push('v' + i);
+	for (let s = 1; s <= 2 * n; s++)
+		items.push('s' + s);
+	const opts = [];
+	for (let i = 1; i <= n; i++)
+		for (let s = 1; s + i + 1 <= 2 * n; s++)
+			opts.push('v' + i + ' s' + s + ' s' + (s + i + 1));
+	return '| Langford pairs, n = ' + n + ': two copies of each ' +
+	    'number i, with i numbers\n| between them (each arrangement ' +
+	    'and its mirror image)\n' + items.join(' ') + '\n' +
+	    opts.join('\n') + '\n';
+}
+const EXAMPLES = {
+	knuth: '| Knuth\'s first example: A..E primary, F and G secondary\n' +
+	    'A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n',
+	queens8: queens(8),
+	queens12: queens(12),
+	langford12: langford(12),
+};
+$('dlx-example').addEventListener('change', () => {
+	const v = $('dlx-example').value;
+	if (v) {
+		$('dlx-text').value = EXAMPLES[v];
+		$('dlx-error').hidden = true;
+		$('dlx-out').innerHTML = '';
+		$('dlx-status').innerHTML = '';
+		dlxURL('');
+	}
+});
+$('dlx-count').addEventListener('click', dlxCount);
+$('dlx-list').addEventListener('click', () => dlxList(0));
+$('dlx-stop').addEventListener('click', () => engine.stop(false));
+$('dlx-prev').addEventListener('click', () =>
+    dlxList(Math.max(0, D.skip - D.pageSize)));
+$('dlx-next').addEventListener('click', () => dlxList(D.skip + D.pageSize));
+
+// ---- tabs, the URL, start ---------------------------------------------------
+
+function tab(name) {
+	const sud = name !== 'dlx';
+	$('tab-sudoku').setAttribute('aria-selected', String(sud));
+	$('tab-dlx').setAttribute('aria-selected', String(!sud));
+	$('sudoku-panel').hidden = !sud;
+	$('dlx-panel').hidden = sud;
+}
+$('tab-sudoku').addEventListener('click', () => {
+	tab('sudoku');
+	saveURL('');
+});
+$('tab-dlx').addEventListener('click', () => {
+	tab('dlx');
+	if (!$('dlx-text').value)
+		$('dlx-text').value = EXAMPLES.knuth;
+	dlxURL('');
+});
+
+// Open what the fragment says.
+function open() {
+	const h = location.hash.slice(1);
+	const q = {};
+	for (const part of h.split('&')) {
+		if (!part)
+			continue;
+		const i = part.indexOf('=');
+		if (i < 0)
+			q[part] = true;
+		else
+			q[part.slice(0, i)] = decodeURIComponent(
+			    part.slice(i + 1));
+	}
+	if (q.dlx !== undefined) {
+		tab('dlx');
+		$('dlx-text').value = q.dlx;
+		if (q.count)
+			dlxCount();
+		else if (q.list)
+			dlxList(0);
+		return;
+	}
+	tab('sudoku');
+	const text = q.t !== undefined ? q.t : q.p;
+	if (text === undefined) {
+		draw();
+		syncText();
+		return;
+	}
+	const ex = (q.v || '').split(',');
+	$('v-x').checked = ex.includes('x');
+	$('v-hyper').checked = ex.includes('hyper');
+	$('puzzle').value = text;
+	S.variant = null;
+	check(() => {
+		syncText();
+		if (q.count)
+			countAll();
+		else if (q.solve)
+			solve();
+		else if (q.explain)
+			explain();
+		else
+			saveURL('');
+	});
+}
+
+// A first puzzle for a visitor without a link (Project Euler's first).
+if (!location.hash)
+	history.replaceState(null, '', '#p=' + '..3.2.6..9..3.5..1..18.64....' +
+	    '81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..');
+engine.start();
+open();
+window.addEventListener('hashchange', open);
