@@ -5,25 +5,20 @@
 # pytest (python3-dev, python3-setuptools, python3-pytest).  In a build
 # configured with --enable-sanitizers the extension is built with
 # AddressSanitizer and UndefinedBehaviorSanitizer too, and Python runs
-# with their runtimes preloaded.
+# with their runtimes preloaded.  DLX_TEST_REQUIRE=python (or all) makes
+# a missing tool a failure (CI).
 . "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
 
 py=${DLX_PYTHON:-/usr/bin/python3}
-if [ ! -x "$py" ]; then
-	echo "SKIP: $py is missing (apt-get install python3)"
-	exit 77
-fi
+[ -x "$py" ] || optional python "$py is missing (apt-get install python3)"
 if ! "$py" -c 'import os, sys, sysconfig
 sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"],
     "Python.h")))' 2>/dev/null; then
-	echo "SKIP: no Python.h for $py (apt-get install python3-dev)"
-	exit 77
+	optional python "no Python.h for $py (apt-get install python3-dev)"
 fi
 for mod in setuptools pytest; do
-	if ! "$py" -c "import $mod" 2>/dev/null; then
-		echo "SKIP: $py has no $mod (apt-get install python3-$mod)"
-		exit 77
-	fi
+	"$py" -c "import $mod" 2>/dev/null ||
+	    optional python "$py has no $mod (apt-get install python3-$mod)"
 done
 
 # The sources are copied to the build tree, so that nothing is written

@@ -11,7 +11,9 @@
 # screenshot of each state goes to tests/web-shots/ in the build tree.
 #
 # Needs emscripten (configure's EMCC), chromium, node and puppeteer-core:
-# skipped (77) when one is missing.  puppeteer-core is looked for in
+# skipped (77) when one is missing, and failed instead when
+# DLX_TEST_REQUIRE names "web" (or "all"), as CI sets it for README's test
+# command.  puppeteer-core is looked for in
 # $DLX_WEB_NODE_MODULES, else in tests/web-node/node_modules of the build
 # tree (npm install --prefix tests/web-node puppeteer-core puts it there).
 # CHROMIUM names the browser (default: chromium on the PATH).  The
@@ -21,17 +23,16 @@
 
 emcc=${EMCC:-emcc}
 command -v "$emcc" >/dev/null 2>&1 ||
-    { echo "SKIP: emscripten's emcc not found (Debian: emscripten)"; exit 77; }
+    optional web "emscripten's emcc not found (Debian: emscripten)"
 chromium=${CHROMIUM:-$(command -v chromium || command -v chromium-browser)}
 test -n "$chromium" && test -x "$chromium" ||
-    { echo "SKIP: chromium not found (Debian: chromium)"; exit 77; }
+    optional web "chromium not found (Debian: chromium)"
 command -v node >/dev/null 2>&1 ||
-    { echo "SKIP: node not found"; exit 77; }
+    optional web "node not found"
 modules=${DLX_WEB_NODE_MODULES:-$top_builddir/tests/web-node/node_modules}
 test -f "$modules/puppeteer-core/package.json" ||
-    { echo "SKIP: puppeteer-core not found in $modules (npm install" \
-        "--prefix tests/web-node puppeteer-core, or set" \
-        "DLX_WEB_NODE_MODULES)"; exit 77; }
+    optional web "puppeteer-core not found in $modules (npm install\
+ --prefix tests/web-node puppeteer-core, or set DLX_WEB_NODE_MODULES)"
 
 step web $MAKE -C "$top_builddir" web
 out=$top_builddir/web-out
