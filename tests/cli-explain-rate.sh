@@ -9,7 +9,7 @@ cd "$data" || exit 99
 run "$sudoku" --rate logic-sound.txt
 tail -n 1 "$tmp/out" >"$tmp/got"
 echo "logic-sound.txt: 297 puzzles: 65 singles, 87 subsets, 0 fish," \
-    "145 search" >"$tmp/exp"
+    "0 advanced, 145 search" >"$tmp/exp"
 same "rate, summary" "$tmp/exp" "$tmp/got"
 status "rate, summary" 0 "$st"
 sed -n 1,4p "$tmp/out" >"$tmp/got"
@@ -27,16 +27,16 @@ fi
 cat >"$tmp/exp" <<'END'
 12.............. search 14 multiple
 12....3....3.... none
-explain-small.txt: 2 puzzles: 0 singles, 0 subsets, 0 fish, 1 search, 1 with no solution
+explain-small.txt: 2 puzzles: 0 singles, 0 subsets, 0 fish, 0 advanced, 1 search, 1 with no solution
 1..5..4...3..9......53.27.....1.............55.8.2631.7.2.3..8.......2.4.592..... search 307
-explain-triple.txt: 1 puzzle: 0 singles, 0 subsets, 0 fish, 1 search
+explain-triple.txt: 1 puzzle: 0 singles, 0 subsets, 0 fish, 0 advanced, 1 search
 END
 check "rate, line" 1 "$sudoku" --rate --format line explain-small.txt explain-triple.txt
 
 cat >"$tmp/exp" <<'END'
 {"type":"puzzle","file":"explain-small.txt","line":3,"size":4,"box":"2x2","puzzle":"12..............","grade":"search","steps":2,"guesses":14,"result":"multiple"}
 {"type":"puzzle","file":"explain-small.txt","line":4,"size":4,"box":"2x2","puzzle":"12....3....3....","grade":"none","steps":0,"result":"none"}
-{"type":"summary","file":"explain-small.txt","puzzles":2,"grades":{"singles":0,"subsets":0,"fish":0,"search":1,"none":1}}
+{"type":"summary","file":"explain-small.txt","puzzles":2,"grades":{"singles":0,"subsets":0,"fish":0,"advanced":0,"search":1,"none":1}}
 END
 check "rate, json" 1 "$sudoku" --rate --json explain-small.txt
 
@@ -47,9 +47,9 @@ sed "s|$puzzles/||" "$tmp/out" >"$tmp/got"
 	echo "explain-triple.txt:3: search (307 guesses)"
 	cat explain-triple-3.candidates
 	echo
-	echo "explain-triple.txt: 1 puzzle: 0 singles, 0 subsets, 0 fish, 1 search"
+	echo "explain-triple.txt: 1 puzzle: 0 singles, 0 subsets, 0 fish, 0 advanced, 1 search"
 	echo "6x6.txt:2: singles"
-	echo "6x6.txt: 1 puzzle: 1 singles, 0 subsets, 0 fish, 0 search"
+	echo "6x6.txt: 1 puzzle: 1 singles, 0 subsets, 0 fish, 0 advanced, 0 search"
 } >"$tmp/exp"
 same "rate, candidates" "$tmp/exp" "$tmp/got"
 status "rate, candidates" 0
