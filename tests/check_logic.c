@@ -28,10 +28,11 @@ struct rule_case {
 };
 
 static const struct rule_case rule_cases[] = {
+	/* Hidden singles come first: this grid has none left. */
 	{ DLX_LOGIC_NAKED_SINGLE,
-	  "12345678........................................................"
-	  ".................",
-	  "naked single: r1c9 = 9" },
+	  "......4139..3..5..3...5.....48..7..........52.1.......6..2....5.7"
+	  "....8......3....",
+	  "naked single: r5c1 = 7" },
 	{ DLX_LOGIC_HIDDEN_SINGLE,
 	  "............1...........1...1...........................1........"
 	  "................",

@@ -918,6 +918,8 @@ ur_try(dlx_logic *lg, struct dlx_logic_step *st, enum dlx_logic_rule r,
 			return 0;
 		lgi_step_init(lg, st, r);
 		elim_seen(lg, roof, nr, lowest(z));
+		if (lg->nelim > 0)
+			name_set(lg, st, 0, -1, z, roof, nr);
 		break;
 	case DLX_LOGIC_UR_TYPE3:
 		if (nr != 2)
@@ -1296,10 +1298,23 @@ lgi_patterns_format(const dlx_logic *lg, const struct dlx_logic_step *st,
 			lgi_putcells(lg, o, st->set[0].cells,
 			    st->set[0].ncells);
 		}
+		if ((st->rule == DLX_LOGIC_UR_TYPE2 ||
+		    st->rule == DLX_LOGIC_UR_TYPE5) && st->nsets > 0) {
+			lgi_puts(o, " with ");
+			lgi_putsym(lg, o, lowest(st->set[0].symbols));
+			lgi_puts(o, " in");
+			put_list(lg, o, st->set[0].cells, st->set[0].ncells);
+		}
 		if ((st->rule == DLX_LOGIC_UR_TYPE4 ||
 		    st->rule == DLX_LOGIC_HIDDEN_RECTANGLE) &&
-		    st->nhouses > 0) {
-			lgi_puts(o, " with strong links in ");
+		    st->nhouses > 0 && st->nelim > 0) {
+			/* The strong links are on the symbol of the pair
+			 * that stays. */
+			lgi_puts(o, st->nhouses == 1 ? " with strong link " :
+			    " with strong links ");
+			lgi_putsym(lg, o, lowest(st->symbols &
+			    ~BIT(st->elim[0].symbol)));
+			lgi_puts(o, " in ");
 			for (i = 0; i < st->nhouses; i++) {
 				if (i > 0)
 					lgi_puts(o, ", ");
