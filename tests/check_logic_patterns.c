@@ -716,6 +716,32 @@ START_TEST(test_load_marks)
 }
 END_TEST
 
+/* The largest grids, empty: every rule up to the forcing chains (which
+ * have budgets of their own) looks and finds nothing, in a
+ * bounded time (the fins and the empty rectangles once took minutes with
+ * boxes of 1x36, where a box is a whole row). */
+START_TEST(test_empty_largest)
+{
+	static const int	 shapes[][2] = { { 6, 6 }, { 1, 36 }, { 36, 1 },
+				    { 2, 18 } };
+	struct dlx_logic_step	 st;
+	dlx_logic		*lg;
+	int			 grid[36 * 36] = { 0 };
+	size_t			 k;
+
+	for (k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
+		lg = dlx_logic_new(shapes[k][0], shapes[k][1]);
+		ck_assert_ptr_nonnull(lg);
+		ck_assert_int_eq(dlx_logic_load(lg, grid), DLX_OK);
+		dlx_logic_set_rules(lg, DLX_LOGIC_ALL_RULES &
+		    ~(DLX_LOGIC_RULE(DLX_LOGIC_FORCING_CHAIN) |
+		    DLX_LOGIC_RULE(DLX_LOGIC_FORCING_NET)));
+		ck_assert_int_eq(dlx_logic_step(lg, &st), DLX_LOGIC_STUCK);
+		dlx_logic_free(lg);
+	}
+}
+END_TEST
+
 Suite *
 make_logic_patterns_suite(void)
 {
@@ -736,6 +762,7 @@ make_logic_patterns_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("Multiple");
 	tcase_add_test(tc, test_multiple_solutions);
+	tcase_add_test(tc, test_empty_largest);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	return s;

@@ -151,9 +151,8 @@ two_links(dlx_logic *lg, struct dlx_logic_step *st, enum dlx_logic_rule r)
 					d = e & 2 ? lk[j].a : lk[j].b;
 					if (a == c || a == d || b == c ||
 					    b == d || !lgi_sees(lg, b, c) ||
-					    lgi_sees(lg, a, d) ||
-					    classify(lg, &lk[i], b, &lk[j], c) !=
-					    (int)r)
+					    lgi_sees(lg, a, d) || classify(lg,
+					    &lk[i], b, &lk[j], c) != (int)r)
 						continue;
 					lgi_step_init(lg, st, r);
 					ends[0] = a;
@@ -246,11 +245,22 @@ empty_rectangle(dlx_logic *lg, struct dlx_logic_step *st)
 			if (nb < 2)
 				continue;
 			/* Each crossing (r, c) of a row and a column of the
-			 * box that together hold every place. */
+			 * box that together hold every place (each row and
+			 * column once). */
 			for (x = 0; x < nb; x++)
 				for (y = 0; y < nb; y++) {
 					r = ROW(lg, bc[x]);
 					c = COL(lg, bc[y]);
+					for (i = 0; i < x && ROW(lg, bc[i]) !=
+					    r; i++)
+						continue;
+					if (i < x)
+						break;
+					for (i = 0; i < y && COL(lg, bc[i]) !=
+					    c; i++)
+						continue;
+					if (i < y)
+						continue;
 					for (i = 0; i < nb && (ROW(lg, bc[i]) ==
 					    r || COL(lg, bc[i]) == c); i++)
 						continue;
@@ -366,8 +376,9 @@ w_wing(dlx_logic *lg, struct dlx_logic_step *st)
 					for (e = 0; e < 2; e++) {
 						p = e ? lk[k].b : lk[k].a;
 						q = e ? lk[k].a : lk[k].b;
-						if (p == a || p == b || q == a ||
-						    q == b || !lgi_sees(lg, p, a) ||
+						if (p == a || p == b ||
+						    q == a || q == b ||
+						    !lgi_sees(lg, p, a) ||
 						    !lgi_sees(lg, q, b))
 							continue;
 						lgi_step_init(lg, st,
@@ -410,8 +421,10 @@ struct finned {
 	struct dlx_logic_step *st;
 	int		 s, k, rows;
 	enum dlx_logic_rule want;	/* the rule asked for */
+	int		 box;		/* the box of the fins */
 	int		 base[4];	/* base lines chosen */
 	uint64_t	 m[MAXN];	/* places of s in each line */
+	uint64_t	 inbox[MAXN];	/* positions of each line in box */
 };
 
 /*
@@ -488,50 +501,58 @@ finned_try(struct finned *f, uint64_t cover)
 	return lgi_finish(lg, st);
 }
 
-/* Choose the cover lines: k of the lines in u, in ascending order. */
+/* Choose the cover lines: cover (the lines the base lines need outside
+ * the fins' box) and k in all, the others from those in u. */
 static int
-finned_cover(struct finned *f, uint64_t u, int depth, int start,
-    uint64_t cover)
+finned_cover(struct finned *f, uint64_t u, int start, uint64_t cover)
 {
 	int	 j;
 
-	if (depth == f->k)
+	if (popcount(cover) == f->k)
 		return finned_try(f, cover);
 	for (j = start; j < f->lg->n; j++)
-		if ((u & HBIT(j)) &&
-		    finned_cover(f, u, depth + 1, j + 1, cover | HBIT(j)))
+		if ((u & HBIT(j)) && !(cover & HBIT(j)) &&
+		    finned_cover(f, u, j + 1, cover | HBIT(j)))
 			return 1;
 	return 0;
 }
 
-/* Choose the base lines, then the covers. */
+/*
+ * Choose the base lines among cand[0..nc-1] for fins in box f->box: out
+ * (the union of their places outside the box) must fit in k cover lines,
+ * in (their places inside it) gives the other cover lines to choose.
+ */
 static int
-finned_base(struct finned *f, int depth, int start, uint64_t u)
+finned_base(struct finned *f, const int *cand, int nc, int depth, int start,
+    uint64_t out, uint64_t in)
 {
-	int	 b;
+	int	 i, b;
 
-	if (depth == f->k) {
-		/* The fins lie in one box, so in at most a box's width of
-		 * lines beyond the cover's k. */
-		if (popcount(u) > f->k + (f->rows ? f->lg->bc : f->lg->br))
-			return 0;
-		return finned_cover(f, u, 0, 0, 0);
-	}
-	for (b = start; b < f->lg->n; b++) {
-		if (f->m[b] == 0)
+	if (depth == f->k)
+		return finned_cover(f, in & ~out, 0, out);
+	for (i = start; i <= nc - (f->k - depth); i++) {
+		b = cand[i];
+		if (popcount(out | (f->m[b] & ~f->inbox[b])) > f->k)
 			continue;
 		f->base[depth] = b;
-		if (finned_base(f, depth + 1, b + 1, u | f->m[b]))
+		if (finned_base(f, cand, nc, depth + 1, i + 1,
+		    out | (f->m[b] & ~f->inbox[b]), in | (f->m[b] &
+		    f->inbox[b])))
 			return 1;
 	}
 	return 0;
 }
 
+/*
+ * The fins of a finned fish lie in one box: for each box, the base lines
+ * can only be lines whose places outside the box are at most k (those
+ * must be covered), which keeps the search small even on an empty 36x36.
+ */
 static int
 finned_fish(dlx_logic *lg, struct dlx_logic_step *st, enum dlx_logic_rule r)
 {
 	struct finned	 f;
-	int		 b, i;
+	int		 b, i, c, cand[MAXN], nc;
 
 	f.lg = lg;
 	f.st = st;
@@ -547,8 +568,23 @@ finned_fish(dlx_logic *lg, struct dlx_logic_step *st, enum dlx_logic_rule r)
 					    i)] & BIT(f.s))
 						f.m[b] |= HBIT(i);
 			}
-			if (finned_base(&f, 0, 0, 0))
-				return 1;
+			for (f.box = 0; f.box < lg->n; f.box++) {
+				nc = 0;
+				for (b = 0; b < lg->n; b++) {
+					f.inbox[b] = 0;
+					for (i = 0; i < lg->n; i++) {
+						c = line_cell(lg, f.rows, b, i);
+						if (lgi_box(lg, c) == f.box)
+							f.inbox[b] |= HBIT(i);
+					}
+					if (f.m[b] != 0 && popcount(f.m[b] &
+					    ~f.inbox[b]) <= f.k)
+						cand[nc++] = b;
+				}
+				if (nc >= f.k && finned_base(&f, cand, nc, 0,
+				    0, 0, 0))
+					return 1;
+			}
 		}
 	return 0;
 }
@@ -563,8 +599,13 @@ finned_fish(dlx_logic *lg, struct dlx_logic_step *st, enum dlx_logic_rule r)
  * clusters, or -1 if a cluster cannot be colored (an odd loop of strong
  * links: the puzzle has no solution, which the search will find).
  */
+/* The houses of the cells of each color: hm[k][v][0] has bit r for a
+ * row r with a cell of cluster k and color v, [1] the columns, [2] the
+ * boxes. */
+typedef uint64_t house_masks[3 * MAXN][2][3];
+
 static int
-clusters(const dlx_logic *lg, int s, int *clu, int *col)
+clusters(const dlx_logic *lg, int s, int *clu, int *col, house_masks hm)
 {
 	struct link	 lk[3 * MAXN];
 	int		 nl, i, changed, nc = 0, c, a, b;
@@ -600,20 +641,23 @@ clusters(const dlx_logic *lg, int s, int *clu, int *col)
 		} while (changed);
 		nc++;
 	}
+	memset(hm, 0, (size_t)nc * sizeof hm[0]);
+	for (c = 0; c < lg->ncells; c++)
+		if (clu[c] >= 0) {
+			hm[clu[c]][col[c]][0] |= HBIT(ROW(lg, c));
+			hm[clu[c]][col[c]][1] |= HBIT(COL(lg, c));
+			hm[clu[c]][col[c]][2] |= HBIT(lgi_box(lg, c));
+		}
 	return nc;
 }
 
-/* Does cell c see a cell of cluster k with color v? */
+/* Does cell c, not itself of color v of cluster k, see a cell of it? */
 static int
-sees_color(const dlx_logic *lg, int c, const int *clu, const int *col, int k,
-    int v)
+sees_color(const dlx_logic *lg, int c, house_masks hm, int k, int v)
 {
-	int	 d;
-
-	for (d = 0; d < lg->ncells; d++)
-		if (clu[d] == k && col[d] == v && lgi_sees(lg, c, d))
-			return 1;
-	return 0;
+	return ((hm[k][v][0] >> ROW(lg, c)) & 1) ||
+	    ((hm[k][v][1] >> COL(lg, c)) & 1) ||
+	    ((hm[k][v][2] >> lgi_box(lg, c)) & 1);
 }
 
 /* Name the two colors of cluster k as sets (tags t, t + 1). */
@@ -646,11 +690,12 @@ name_colors(dlx_logic *lg, struct dlx_logic_step *st, int s, const int *clu,
 static int
 simple_colors(dlx_logic *lg, struct dlx_logic_step *st)
 {
-	int	 clu[MAXN * MAXN], col[MAXN * MAXN];
+	int		 clu[MAXN * MAXN], col[MAXN * MAXN];
+	house_masks	 hm;
 	int	 s, nc, k, v, c, d;
 
 	for (s = 1; s <= lg->n; s++) {
-		if ((nc = clusters(lg, s, clu, col)) <= 0)
+		if ((nc = clusters(lg, s, clu, col, hm)) <= 0)
 			continue;
 		for (k = 0; k < nc; k++) {
 			lgi_step_init(lg, st, DLX_LOGIC_SIMPLE_COLORS);
@@ -670,8 +715,8 @@ simple_colors(dlx_logic *lg, struct dlx_logic_step *st)
 			}
 			for (c = 0; c < lg->ncells && lg->nelim == 0; c++)
 				if ((lg->cand[c] & BIT(s)) && clu[c] != k &&
-				    sees_color(lg, c, clu, col, k, 0) &&
-				    sees_color(lg, c, clu, col, k, 1))
+				    sees_color(lg, c, hm, k, 0) &&
+				    sees_color(lg, c, hm, k, 1))
 					lgi_elim(lg, c, s);
 			if (lg->nelim == 0)
 				continue;
@@ -685,14 +730,14 @@ simple_colors(dlx_logic *lg, struct dlx_logic_step *st)
 
 /* Does a cell of color (k, v) see a cell of color (j, w)? */
 static int
-colors_meet(const dlx_logic *lg, const int *clu, const int *col, int k,
-    int v, int j, int w)
+colors_meet(const dlx_logic *lg, const int *clu, const int *col,
+    house_masks hm, int k, int v, int j, int w)
 {
 	int	 c;
 
 	for (c = 0; c < lg->ncells; c++)
 		if (clu[c] == k && col[c] == v &&
-		    sees_color(lg, c, clu, col, j, w))
+		    sees_color(lg, c, hm, j, w))
 			return 1;
 	return 0;
 }
@@ -706,11 +751,12 @@ colors_meet(const dlx_logic *lg, const int *clu, const int *col, int k,
 static int
 multi_colors(dlx_logic *lg, struct dlx_logic_step *st)
 {
-	int	 clu[MAXN * MAXN], col[MAXN * MAXN];
+	int		 clu[MAXN * MAXN], col[MAXN * MAXN];
+	house_masks	 hm;
 	int	 s, nc, k, j, v, w, c;
 
 	for (s = 1; s <= lg->n; s++) {
-		if ((nc = clusters(lg, s, clu, col)) < 2)
+		if ((nc = clusters(lg, s, clu, col, hm)) < 2)
 			continue;
 		for (k = 0; k < nc; k++)
 			for (j = 0; j < nc; j++) {
@@ -719,9 +765,9 @@ multi_colors(dlx_logic *lg, struct dlx_logic_step *st)
 				for (v = 0; v < 2; v++) {
 					lgi_step_init(lg, st,
 					    DLX_LOGIC_MULTI_COLORS);
-					if (colors_meet(lg, clu, col, k, v, j,
-					    0) && colors_meet(lg, clu, col, k,
-					    v, j, 1))
+					if (colors_meet(lg, clu, col, hm, k,
+					    v, j, 0) && colors_meet(lg, clu,
+					    col, hm, k, v, j, 1))
 						for (c = 0; c < lg->ncells; c++)
 							if (clu[c] == k &&
 							    col[c] == v)
@@ -730,7 +776,7 @@ multi_colors(dlx_logic *lg, struct dlx_logic_step *st)
 					for (w = 0; w < 2 && lg->nelim == 0 &&
 					    j > k; w++) {
 						if (!colors_meet(lg, clu, col,
-						    k, v, j, w))
+						    hm, k, v, j, w))
 							continue;
 						for (c = 0; c < lg->ncells;
 						    c++)
@@ -741,9 +787,9 @@ multi_colors(dlx_logic *lg, struct dlx_logic_step *st)
 							    !(clu[c] == j &&
 							    col[c] == !w) &&
 							    sees_color(lg, c,
-							    clu, col, k, !v) &&
+							    hm, k, !v) &&
 							    sees_color(lg, c,
-							    clu, col, j, !w))
+							    hm, j, !w))
 								lgi_elim(lg, c,
 								    s);
 					}
@@ -809,7 +855,8 @@ static int
 ur3_subset(dlx_logic *lg, struct dlx_logic_step *st, const struct rect *R,
     int h, uint64_t e, const int *roof)
 {
-	int		 oc[MAXN], no = 0, i, j, pick[3], idx[3], depth, c, s;
+	int		 oc[MAXN], no = 0, i, j, pick[3], idx[3];
+	int		 depth, c, s;
 	uint64_t	 u;
 
 	for (i = 0; i < lg->n; i++) {
@@ -1014,7 +1061,7 @@ static int
 rectangles(dlx_logic *lg, struct dlx_logic_step *st, enum dlx_logic_rule r)
 {
 	struct rect	 R;
-	int		 n = lg->n, a, r2, c2, i, j, nb, boxes[4];
+	int		 n = lg->n, a, r2, c2, i, j, b, nb, boxes[4];
 	uint64_t	 m;
 
 	for (a = 0; a < lg->ncells; a++) {
@@ -1039,11 +1086,12 @@ rectangles(dlx_logic *lg, struct dlx_logic_step *st, enum dlx_logic_rule r)
 						break;
 					R.extra[i] = lg->cand[R.q[i]] & ~m;
 					R.nextra += R.extra[i] != 0;
-					for (j = 0; j < nb &&
-					    boxes[j] != lgi_box(lg, R.q[i]); j++)
+					b = lgi_box(lg, R.q[i]);
+					for (j = 0; j < nb && boxes[j] != b;
+					    j++)
 						continue;
 					if (j == nb)
-						boxes[nb++] = lgi_box(lg, R.q[i]);
+						boxes[nb++] = b;
 				}
 				if (i < 4 || nb != 2)
 					continue;
