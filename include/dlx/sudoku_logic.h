@@ -32,44 +32,29 @@
  * is one number: rows are 0..N-1, columns N..2N-1 and boxes 2N..3N-1.  A
  * set of symbols is a bit mask with bit s-1 for symbol s.
  *
- * The rules, in the order they are tried (simplest first; the first rule
- * that changes something is applied, then the search starts again from the
- * simplest):
- *
- *	naked single	a cell with one candidate gets it;
- *	hidden single	a symbol with one place left in a house goes there;
- *	pointing	a box's candidates for a symbol all lie in one row
- *			(column): the symbol leaves the rest of that line;
- *	claiming	a row's (column's) candidates for a symbol all lie
- *			in one box: the symbol leaves the rest of the box;
- *	naked pair, hidden pair, naked triple, hidden triple, naked quad,
- *	hidden quad
- *			n cells of a house whose candidates together are n
- *			symbols (naked): those symbols leave the rest of the
- *			house; n symbols whose places in a house are the
- *			same n cells (hidden): every other candidate leaves
- *			those cells;
- *	x-wing, swordfish
- *			a symbol whose places in n rows (columns) all lie in
- *			the same n columns (rows), n = 2 or 3: the symbol
- *			leaves the rest of those columns (rows).
- *
- * Locked candidates come before the subsets and the pairs before the
- * triples, as in the usual difficulty ratings: they are easier to see.
- * The fish come last, after every subset, so that the grade (below) of a
- * puzzle that subsets can finish is never "fish".
+ * The rules (enum dlx_logic_rule) run from singles, locked candidates,
+ * naked and hidden subsets and basic fish through single-digit patterns,
+ * wings, finned fish, coloring and the uniqueness rules to chains, almost
+ * locked sets and forcing chains.  They are tried in the order of their
+ * value on the rating scale, lowest first; the first rule that changes
+ * something is applied, then the search starts again from the first.
+ * The table of values, HoDoKu levels and scores is in sudoku_logic.c and
+ * dlx_logic(3).
  *
  * Every rule is a deduction valid for every solution that agrees with the
  * candidates, so the logic never loses a solution, also when a puzzle has
- * none or several.  Placing a symbol removes it from the candidates of the
- * cell's row, column and box; that is part of the placement and is not
- * listed as an elimination.
+ * none or several; except the uniqueness rules (DLX_LOGIC_UNIQUENESS),
+ * valid only for a puzzle with one solution, which dlx_logic_set_rules()
+ * turns off.  Placing a symbol removes it from the candidates of the
+ * cell's houses; that is part of the placement and is not listed as an
+ * elimination.
  *
  * The grade of a puzzle is the hardest group of rules it needed:
  * DLX_LOGIC_GRADE_SINGLES (naked and hidden singles), _SUBSETS (locked
- * candidates and subsets), _FISH (x-wing, swordfish), _SEARCH (the rules
- * got stuck).  Since the rules are tried simplest first, a harder rule is
- * used only when no easier one applies.
+ * candidates and subsets), _FISH (x-wing, swordfish, jellyfish),
+ * _ADVANCED (every later rule), _SEARCH (the rules got stuck).  Its
+ * rating (dlx_logic_rating()) is finer: Sudoku Explainer's ER/EP/ED and
+ * HoDoKu's score and level.
  *
  * The object allocates everything at dlx_logic_new(); no later call
  * allocates except dlx_logic_search().  Functions return the codes of
@@ -99,7 +84,14 @@ extern "C" {
 					   symbol every place in a house: the
 					   puzzle has no solution */
 
-/* The rules, simplest first; also the order in which they are tried. */
+/*
+ * The rules.  The enum numbers them by family; the order in which they
+ * are tried is that of their rating value (dlx_logic_rule_value(),
+ * lowest first, ties in enum order).  The numbers stay: new rules are
+ * appended.  The
+ * table of values, levels and scores is in sudoku_logic.c and in
+ * dlx_logic(3).
+ */
 enum dlx_logic_rule {
 	DLX_LOGIC_NAKED_SINGLE,
 	DLX_LOGIC_HIDDEN_SINGLE,
@@ -113,6 +105,52 @@ enum dlx_logic_rule {
 	DLX_LOGIC_HIDDEN_QUAD,
 	DLX_LOGIC_X_WING,
 	DLX_LOGIC_SWORDFISH,
+	DLX_LOGIC_JELLYFISH,
+	/* Single-digit patterns. */
+	DLX_LOGIC_SKYSCRAPER,
+	DLX_LOGIC_TWO_STRING_KITE,
+	DLX_LOGIC_TURBOT_FISH,
+	DLX_LOGIC_EMPTY_RECTANGLE,
+	/* Wings. */
+	DLX_LOGIC_XY_WING,
+	DLX_LOGIC_XYZ_WING,
+	DLX_LOGIC_W_WING,
+	/* Finned and sashimi fish. */
+	DLX_LOGIC_FINNED_X_WING,
+	DLX_LOGIC_SASHIMI_X_WING,
+	DLX_LOGIC_FINNED_SWORDFISH,
+	DLX_LOGIC_SASHIMI_SWORDFISH,
+	DLX_LOGIC_FINNED_JELLYFISH,
+	DLX_LOGIC_SASHIMI_JELLYFISH,
+	/* Coloring. */
+	DLX_LOGIC_SIMPLE_COLORS,
+	DLX_LOGIC_MULTI_COLORS,
+	/* Uniqueness: sound only for a puzzle with one solution. */
+	DLX_LOGIC_UR_TYPE1,
+	DLX_LOGIC_UR_TYPE2,
+	DLX_LOGIC_UR_TYPE3,
+	DLX_LOGIC_UR_TYPE4,
+	DLX_LOGIC_UR_TYPE5,
+	DLX_LOGIC_UR_TYPE6,
+	DLX_LOGIC_HIDDEN_RECTANGLE,
+	DLX_LOGIC_BUG_PLUS_1,
+	/* Chains (sudoku_logic_chains.c). */
+	DLX_LOGIC_REMOTE_PAIR,
+	DLX_LOGIC_X_CHAIN,
+	DLX_LOGIC_XY_CHAIN,
+	DLX_LOGIC_NICE_LOOP,		/* continuous or discontinuous */
+	DLX_LOGIC_AIC,
+	DLX_LOGIC_GROUPED_NICE_LOOP,
+	DLX_LOGIC_GROUPED_AIC,
+	/* Almost locked sets and Sue de Coq. */
+	DLX_LOGIC_SUE_DE_COQ,
+	DLX_LOGIC_ALS_XZ,
+	DLX_LOGIC_ALS_XY_WING,
+	DLX_LOGIC_ALS_CHAIN,
+	DLX_LOGIC_DEATH_BLOSSOM,
+	/* Forcing chains and nets: the last resort before search. */
+	DLX_LOGIC_FORCING_CHAIN,
+	DLX_LOGIC_FORCING_NET,
 	DLX_LOGIC_NRULES,		/* number of rules */
 	DLX_LOGIC_NO_CANDIDATE = DLX_LOGIC_NRULES, /* contradiction: a cell
 					   has no candidate left */
@@ -121,28 +159,97 @@ enum dlx_logic_rule {
 };
 
 /* Bit mask of a rule, for dlx_logic_set_rules(). */
-#define DLX_LOGIC_RULE(r)	(1u << (r))
-#define DLX_LOGIC_ALL_RULES	((1u << DLX_LOGIC_NRULES) - 1)
+#define DLX_LOGIC_RULE(r)	((uint64_t)1 << (r))
+#define DLX_LOGIC_ALL_RULES	(DLX_LOGIC_RULE(DLX_LOGIC_NRULES) - 1)
 
-/* Difficulty grades, easiest first. */
+/* The uniqueness rules: unique rectangles, hidden rectangle, BUG+1.  They
+ * assume the puzzle has one solution; without that they may remove a
+ * solution's symbol.  dlx_logic_set_rules(lg, DLX_LOGIC_ALL_RULES &
+ * ~DLX_LOGIC_UNIQUENESS) turns them off. */
+#define DLX_LOGIC_UNIQUENESS	(DLX_LOGIC_RULE(DLX_LOGIC_BUG_PLUS_1 + 1) - \
+				    DLX_LOGIC_RULE(DLX_LOGIC_UR_TYPE1))
+
+/* Difficulty grades, easiest first: groups of rules. */
 enum dlx_logic_grade {
 	DLX_LOGIC_GRADE_NONE,		/* nothing needed yet */
 	DLX_LOGIC_GRADE_SINGLES,	/* naked and hidden singles */
 	DLX_LOGIC_GRADE_SUBSETS,	/* locked candidates, naked and hidden
 					   subsets */
-	DLX_LOGIC_GRADE_FISH,		/* x-wing, swordfish */
+	DLX_LOGIC_GRADE_FISH,		/* x-wing, swordfish, jellyfish */
+	DLX_LOGIC_GRADE_ADVANCED,	/* every later rule: patterns, wings,
+					   finned fish, colors, uniqueness,
+					   chains, ALS, forcing chains */
 	DLX_LOGIC_GRADE_SEARCH,		/* no rule applies: search needed */
 	DLX_LOGIC_NGRADES
 };
 
-/* Most cells a step names: a swordfish names at most 9, locked
- * candidates as many as a box and a line share (18 with boxes of 2x18). */
+/* Levels as HoDoKu names them, easiest first (dlx_logic_rating()). */
+enum dlx_logic_level {
+	DLX_LOGIC_LEVEL_NONE,		/* nothing needed yet */
+	DLX_LOGIC_LEVEL_EASY,
+	DLX_LOGIC_LEVEL_MEDIUM,
+	DLX_LOGIC_LEVEL_HARD,
+	DLX_LOGIC_LEVEL_UNFAIR,
+	DLX_LOGIC_LEVEL_EXTREME,
+	DLX_LOGIC_LEVEL_SEARCH,		/* the rules got stuck */
+	DLX_LOGIC_NLEVELS
+};
+
+/* Most cells a step names in cells[] or fins[], and a set holds: a
+ * jellyfish names at most 16, locked candidates as many as a box and a
+ * line share (36 with boxes of 1x36). */
 #define DLX_LOGIC_MAXCELLS	DLX_LOGIC_MAXN
+
+/* Most houses a step names: the base and cover lines of a jellyfish with
+ * a fin's box, and room for larger patterns. */
+#define DLX_LOGIC_MAXHOUSES	16
 
 /* One candidate removed from one cell. */
 struct dlx_logic_elim {
 	int		 cell;		/* cell number */
 	int		 symbol;	/* 1..N */
+};
+
+/*
+ * A node of a chain or net: the candidate symbol in cell (or in every
+ * cell of a group, all in one house) being true (on) or false (off).  A
+ * chain is a sequence of links, each following from the link pred
+ * (pred = i - 1 in a plain chain; -1 for a start), so a net, in which
+ * a link may follow from an earlier one, is a tree of them.  strong: the
+ * inference from pred is strong (pred off forces this on), else weak.
+ */
+#define DLX_LOGIC_MAXGROUP	6
+struct dlx_logic_link {
+	int		 cell;		/* the cell (first of a group) */
+	int		 ngroup;	/* cells in a group node: 0 (plain
+					   node, cell alone) or 2.. */
+	int		 group[DLX_LOGIC_MAXGROUP]; /* its cells, ascending */
+	int		 symbol;	/* 1..N */
+	int		 on;		/* 1: true, 0: false */
+	int		 strong;	/* inference from pred is strong */
+	int		 pred;		/* link it follows from, or -1 */
+	int		 set;		/* index in sets[] of an ALS the link
+					   goes through, or -1 */
+};
+
+/* A set of cells that a step names as one thing: an almost locked set,
+ * a color class of a digit, the extra cells of a unique rectangle, the
+ * parts of a Sue de Coq. */
+enum dlx_logic_set_kind {
+	DLX_LOGIC_SET_ALS,		/* almost locked set: n cells of a
+					   house with n + 1 candidates */
+	DLX_LOGIC_SET_COLOR,		/* cells of one color (tag: the
+					   color, 0 and 1 a pair, 2 and 3 a
+					   second cluster's) */
+	DLX_LOGIC_SET_CELLS		/* any other group */
+};
+struct dlx_logic_set {
+	enum dlx_logic_set_kind kind;
+	int		 tag;		/* color number, or 0 */
+	int		 house;		/* house holding it, or -1 */
+	uint64_t	 symbols;	/* its candidates (ALS), its digit */
+	int		 ncells;
+	int		 cells[DLX_LOGIC_MAXCELLS]; /* ascending */
 };
 
 /*
@@ -161,23 +268,58 @@ struct dlx_logic_elim {
  *	x-wing etc.	n base lines, then	the symbol's	the symbol
  *			n cover lines		places in the
  *						base lines
+ *	finned fish	as fish, then the	as fish		the symbol
+ *			fins' box		(fins: fins[])
  *	no candidate	none			the cell	none
  *	no place	the house		none		the symbol
  *
- * elim points into the dlx_logic object and stays valid until the next
- * call that changes it.
+ * and for the other rules as dlx_logic(3) says.  Chains and nets list
+ * their nodes in link[0..nlinks-1], almost locked sets and color classes
+ * in set[0..nsets-1].  elim, link and set point into the dlx_logic
+ * object and stay valid until the next call that changes it.
+ *
+ * rating is the step's value on the rating scale in tenths (23 for 2.3):
+ * the rule's value (dlx_logic_rule_value()), or more for a longer chain
+ * or a larger pattern, and for a naked single that is also a hidden
+ * single, the hidden single's (1.2 in a box, 1.5 in a line).
  */
 struct dlx_logic_step {
 	enum dlx_logic_rule rule;
-	int		 nhouses;	/* 0..6 */
-	int		 houses[6];	/* house numbers, see above */
+	int		 nhouses;	/* 0..DLX_LOGIC_MAXHOUSES */
+	int		 houses[DLX_LOGIC_MAXHOUSES]; /* house numbers */
 	int		 ncells;	/* 0..DLX_LOGIC_MAXCELLS */
 	int		 cells[DLX_LOGIC_MAXCELLS]; /* ascending */
+	int		 nfins;		/* 0..DLX_LOGIC_MAXCELLS */
+	int		 fins[DLX_LOGIC_MAXCELLS]; /* ascending */
 	uint64_t	 symbols;	/* symbol mask */
 	int		 cell;		/* placement: cell, or -1 */
 	int		 symbol;	/* placement: symbol 1..N, or 0 */
+	int		 rating;	/* tenths, see above */
 	size_t		 nelim;		/* candidates removed */
 	const struct dlx_logic_elim *elim;
+	size_t		 nlinks;	/* chain nodes */
+	const struct dlx_logic_link *link;
+	size_t		 nsets;		/* sets named */
+	const struct dlx_logic_set *set;
+};
+
+/*
+ * The rating of the puzzle loaded, from the steps since dlx_logic_load()
+ * (dlx_logic_rating()).  The three figures are Sudoku Explainer's, in
+ * tenths: er the hardest step; ep the hardest step up to and including
+ * the first placement; ed the hardest step up to and including the first
+ * step (its difficulty).  score adds up each step's HoDoKu-style score
+ * (dlx_logic_rule_score()); level is the HoDoKu level, the higher of the
+ * hardest rule's level and the level the score reaches.
+ */
+struct dlx_logic_rating {
+	int		 er;		/* tenths, 0: no step yet */
+	int		 ep;
+	int		 ed;
+	uint64_t	 score;
+	enum dlx_logic_level level;
+	enum dlx_logic_rule hardest;	/* the rule of the er step */
+	uint64_t	 steps;		/* steps made */
 };
 
 /* How dlx_logic_search() finished a puzzle. */
@@ -228,10 +370,24 @@ int		 dlx_logic_size(const dlx_logic *lg);
 int		 dlx_logic_load(dlx_logic *lg, const int *grid);
 
 /*
+ * Start from where a player stands: grid[0..N*N-1] holds the symbols
+ * placed (0 for a blank; grid may be NULL for none) and cand[cell] the
+ * pencil marks of each blank cell (a symbol mask; ignored for a filled
+ * cell).  A blank keeps only the marks that no placed symbol of its
+ * houses rules out; a blank with no mark left is a contradiction that
+ * the next dlx_logic_step() reports.  Returns as dlx_logic_load(), and
+ * DLX_EINVAL if cand is NULL.
+ */
+int		 dlx_logic_load_marks(dlx_logic *lg, const int *grid,
+		    const uint64_t *cand);
+
+/*
  * Allow only the rules in mask (DLX_LOGIC_RULE() bits; the default is
  * DLX_LOGIC_ALL_RULES).  Bits beyond DLX_LOGIC_NRULES are ignored.
+ * DLX_LOGIC_ALL_RULES & ~DLX_LOGIC_UNIQUENESS is the set for puzzles that
+ * may have several solutions.
  */
-void		 dlx_logic_set_rules(dlx_logic *lg, unsigned mask);
+void		 dlx_logic_set_rules(dlx_logic *lg, uint64_t mask);
 
 /*
  * Symbols for text: alphabet[s-1] is the character of symbol s (the first
@@ -279,12 +435,30 @@ enum dlx_logic_grade dlx_logic_rule_grade(enum dlx_logic_rule rule);
  */
 enum dlx_logic_grade dlx_logic_grade(const dlx_logic *lg);
 
+/*
+ * The rating of the puzzle loaded, from the steps made since
+ * dlx_logic_load() (see struct dlx_logic_rating): final once
+ * dlx_logic_step() has returned DLX_LOGIC_SOLVED; level is
+ * DLX_LOGIC_LEVEL_SEARCH once it returned DLX_LOGIC_STUCK.  Returns
+ * DLX_OK, or DLX_EINVAL if an argument is NULL.
+ */
+int		 dlx_logic_rating(const dlx_logic *lg,
+		    struct dlx_logic_rating *r);
+
+/* A rule's value on the rating scale in tenths (dlx_logic(3) has the
+ * table), its HoDoKu level and its score per step; -1, NONE and 0 for a
+ * number that is not a rule. */
+int		 dlx_logic_rule_value(enum dlx_logic_rule rule);
+enum dlx_logic_level dlx_logic_rule_level(enum dlx_logic_rule rule);
+int		 dlx_logic_rule_score(enum dlx_logic_rule rule);
+
 /* Number of steps made with each rule since dlx_logic_load(). */
 uint64_t	 dlx_logic_count(const dlx_logic *lg, enum dlx_logic_rule rule);
 
 /* Names, static, never NULL: "naked single", ..., "fish", "search". */
 const char	*dlx_logic_rule_name(enum dlx_logic_rule rule);
 const char	*dlx_logic_grade_name(enum dlx_logic_grade grade);
+const char	*dlx_logic_level_name(enum dlx_logic_level level);
 
 /* Symbol in cell (0 if empty) and candidate mask of cell (0 if filled or
  * if cell is out of range). */

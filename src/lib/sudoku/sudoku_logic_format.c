@@ -8,18 +8,9 @@
 
 #include "lib/sudoku/sudoku_logic_int.h"
 
-/*
- * Text output.  A struct out is a snprintf()-like sink: it writes what
- * fits, NUL-terminates, and counts the full length regardless.
- */
-struct out {
-	char	*buf;
-	size_t	 size;
-	size_t	 len;
-};
-
+/* Write n bytes of s to o. */
 static void
-put(struct out *o, const char *s, size_t n)
+put(struct lgi_out *o, const char *s, size_t n)
 {
 	size_t	 k;
 
@@ -33,118 +24,143 @@ put(struct out *o, const char *s, size_t n)
 	o->len += n;
 }
 
-static void
-puts_(struct out *o, const char *s)
+void
+lgi_puts(struct lgi_out *o, const char *s)
 {
 	put(o, s, strlen(s));
 }
 
-static void
-putnum(struct out *o, int v)
+void
+lgi_putnum(struct lgi_out *o, int v)
 {
 	char	 tmp[16];
 
 	put(o, tmp, (size_t)snprintf(tmp, sizeof tmp, "%d", v));
 }
 
-static void
-putsym(const dlx_logic *lg, struct out *o, int s)
+void
+lgi_putsym(const dlx_logic *lg, struct lgi_out *o, int s)
 {
 	char	 tmp[4];
 
 	/* "?" out of range: only in a record that did not come from lg. */
 	sm_symbol_text(&lg->sy, s, tmp);
-	puts_(o, tmp);
+	lgi_puts(o, tmp);
 }
 
-static void
-putcell(const dlx_logic *lg, struct out *o, int c)
+void
+lgi_putcell(const dlx_logic *lg, struct lgi_out *o, int c)
 {
 	if (c < 0 || c >= lg->ncells) {
-		puts_(o, "r?c?");
+		lgi_puts(o, "r?c?");
 		return;
 	}
-	puts_(o, "r");
-	putnum(o, ROW(lg, c) + 1);
-	puts_(o, "c");
-	putnum(o, COL(lg, c) + 1);
+	lgi_puts(o, "r");
+	lgi_putnum(o, ROW(lg, c) + 1);
+	lgi_puts(o, "c");
+	lgi_putnum(o, COL(lg, c) + 1);
 }
 
-static void
-puthouse(const dlx_logic *lg, struct out *o, int h)
+void
+lgi_puthouse(const dlx_logic *lg, struct lgi_out *o, int h)
 {
 	static const char *kinds[] = { "row ", "column ", "box " };
 
 	if (h < 0 || h >= NHOUSES(lg)) {
-		puts_(o, "house ?");
+		lgi_puts(o, "house ?");
 		return;
 	}
-	puts_(o, kinds[h / lg->n]);
-	putnum(o, h % lg->n + 1);
+	lgi_puts(o, kinds[h / lg->n]);
+	lgi_putnum(o, h % lg->n + 1);
 }
 
 /* "{3,6}" */
-static void
-putset(const dlx_logic *lg, struct out *o, uint64_t m)
+void
+lgi_putset(const dlx_logic *lg, struct lgi_out *o, uint64_t m)
 {
 	int	 s, first = 1;
 
-	puts_(o, "{");
+	lgi_puts(o, "{");
 	for (s = 1; s <= lg->n; s++)
 		if (m & BIT(s)) {
 			if (!first)
-				puts_(o, ",");
-			putsym(lg, o, s);
+				lgi_puts(o, ",");
+			lgi_putsym(lg, o, s);
 			first = 0;
 		}
-	puts_(o, "}");
+	lgi_puts(o, "}");
 }
 
 /* " (r2c1, r2c5)" */
-static void
-putcells(const dlx_logic *lg, struct out *o, const struct dlx_logic_step *st)
+void
+lgi_putcells(const dlx_logic *lg, struct lgi_out *o, const int *cells, int n)
 {
 	int	 i;
 
-	puts_(o, " (");
-	for (i = 0; i < st->ncells; i++) {
+	lgi_puts(o, " (");
+	for (i = 0; i < n; i++) {
 		if (i > 0)
-			puts_(o, ", ");
-		putcell(lg, o, st->cells[i]);
+			lgi_puts(o, ", ");
+		lgi_putcell(lg, o, cells[i]);
 	}
-	puts_(o, ")");
+	lgi_puts(o, ")");
+}
+
+/* "r4c7=5", "r4c7<>5"; a group in one row "r4c78=5", in one column
+ * "r45c7=5". */
+void
+lgi_putlink(const dlx_logic *lg, struct lgi_out *o,
+    const struct dlx_logic_link *ln)
+{
+	int	 i, samerow = 1;
+
+	if (ln->ngroup < 2)
+		lgi_putcell(lg, o, ln->cell);
+	else {
+		for (i = 1; i < ln->ngroup; i++)
+			if (ROW(lg, ln->group[i]) != ROW(lg, ln->group[0]))
+				samerow = 0;
+		lgi_puts(o, "r");
+		for (i = 0; i < (samerow ? 1 : ln->ngroup); i++)
+			lgi_putnum(o, ROW(lg, ln->group[i]) + 1);
+		lgi_puts(o, "c");
+		for (i = 0; i < (samerow ? ln->ngroup : 1); i++)
+			lgi_putnum(o, COL(lg, ln->group[i]) + 1);
+	}
+	lgi_puts(o, ln->on ? "=" : "<>");
+	lgi_putsym(lg, o, ln->symbol);
 }
 
 /* "rows 2, 7" for houses[from..from+k-1], all of one kind. */
 static void
-putlines(const dlx_logic *lg, struct out *o, const int *houses, int k)
+putlines(const dlx_logic *lg, struct lgi_out *o, const int *houses, int k)
 {
 	int	 i;
 
-	puts_(o, houses[0] < lg->n ? "rows " : "columns ");
+	lgi_puts(o, houses[0] < lg->n ? "rows " : "columns ");
 	for (i = 0; i < k; i++) {
 		if (i > 0)
-			puts_(o, ", ");
-		putnum(o, houses[i] % lg->n + 1);
+			lgi_puts(o, ", ");
+		lgi_putnum(o, houses[i] % lg->n + 1);
 	}
 }
 
 /* ": removes 3 from r2c8 r2c9, 6 from r2c9" (elims sorted by symbol). */
-static void
-putelims(const dlx_logic *lg, struct out *o, const struct dlx_logic_step *st)
+void
+lgi_putelims(const dlx_logic *lg, struct lgi_out *o, const struct dlx_logic_step *st)
 {
 	size_t	 i;
 
-	puts_(o, ": removes ");
+	lgi_puts(o, ": removes ");
 	for (i = 0; i < st->nelim; i++) {
 		if (i == 0 || st->elim[i].symbol != st->elim[i - 1].symbol) {
 			if (i > 0)
-				puts_(o, ", ");
-			putsym(lg, o, st->elim[i].symbol);
-			puts_(o, " from");
+				lgi_puts(o, ", ");
+			lgi_putsym(lg, o, st->elim[i].symbol);
+			lgi_puts(o, " from");
 		}
-		puts_(o, " ");
-		putcell(lg, o, st->elim[i].cell);
+		lgi_puts(o, " ");
+		lgi_putcell(lg, o, st->elim[i].cell);
 	}
 }
 
@@ -152,7 +168,7 @@ size_t
 dlx_logic_format(const dlx_logic *lg, const struct dlx_logic_step *st,
     char *buf, size_t size)
 {
-	struct out	 o = { buf, size, 0 };
+	struct lgi_out	 o = { buf, size, 0 };
 	int		 s;
 
 	if (size > 0)
@@ -161,30 +177,30 @@ dlx_logic_format(const dlx_logic *lg, const struct dlx_logic_step *st,
 	switch (st->rule) {
 	case DLX_LOGIC_NAKED_SINGLE:
 	case DLX_LOGIC_HIDDEN_SINGLE:
-		puts_(&o, dlx_logic_rule_name(st->rule));
-		puts_(&o, ": ");
-		putcell(lg, &o, st->cell);
-		puts_(&o, " = ");
-		putsym(lg, &o, st->symbol);
+		lgi_puts(&o, dlx_logic_rule_name(st->rule));
+		lgi_puts(&o, ": ");
+		lgi_putcell(lg, &o, st->cell);
+		lgi_puts(&o, " = ");
+		lgi_putsym(lg, &o, st->symbol);
 		if (st->rule == DLX_LOGIC_HIDDEN_SINGLE) {
-			puts_(&o, " (only place for ");
-			putsym(lg, &o, st->symbol);
-			puts_(&o, " in ");
-			puthouse(lg, &o, st->houses[0]);
-			puts_(&o, ")");
+			lgi_puts(&o, " (only place for ");
+			lgi_putsym(lg, &o, st->symbol);
+			lgi_puts(&o, " in ");
+			lgi_puthouse(lg, &o, st->houses[0]);
+			lgi_puts(&o, ")");
 		}
 		break;
 	case DLX_LOGIC_POINTING:
 	case DLX_LOGIC_CLAIMING:
-		puts_(&o, dlx_logic_rule_name(st->rule));
-		puts_(&o, " ");
-		putsym(lg, &o, s);
-		puts_(&o, " in ");
-		puthouse(lg, &o, st->houses[0]);
-		puts_(&o, " confined to ");
-		puthouse(lg, &o, st->houses[1]);
-		putcells(lg, &o, st);
-		putelims(lg, &o, st);
+		lgi_puts(&o, dlx_logic_rule_name(st->rule));
+		lgi_puts(&o, " ");
+		lgi_putsym(lg, &o, s);
+		lgi_puts(&o, " in ");
+		lgi_puthouse(lg, &o, st->houses[0]);
+		lgi_puts(&o, " confined to ");
+		lgi_puthouse(lg, &o, st->houses[1]);
+		lgi_putcells(lg, &o, st->cells, st->ncells);
+		lgi_putelims(lg, &o, st);
 		break;
 	case DLX_LOGIC_NAKED_PAIR:
 	case DLX_LOGIC_HIDDEN_PAIR:
@@ -192,38 +208,46 @@ dlx_logic_format(const dlx_logic *lg, const struct dlx_logic_step *st,
 	case DLX_LOGIC_HIDDEN_TRIPLE:
 	case DLX_LOGIC_NAKED_QUAD:
 	case DLX_LOGIC_HIDDEN_QUAD:
-		puts_(&o, dlx_logic_rule_name(st->rule));
-		puts_(&o, " ");
-		putset(lg, &o, st->symbols);
-		puts_(&o, " in ");
-		puthouse(lg, &o, st->houses[0]);
-		putcells(lg, &o, st);
-		putelims(lg, &o, st);
+		lgi_puts(&o, dlx_logic_rule_name(st->rule));
+		lgi_puts(&o, " ");
+		lgi_putset(lg, &o, st->symbols);
+		lgi_puts(&o, " in ");
+		lgi_puthouse(lg, &o, st->houses[0]);
+		lgi_putcells(lg, &o, st->cells, st->ncells);
+		lgi_putelims(lg, &o, st);
 		break;
 	case DLX_LOGIC_X_WING:
 	case DLX_LOGIC_SWORDFISH:
-		puts_(&o, dlx_logic_rule_name(st->rule));
-		puts_(&o, " ");
-		putsym(lg, &o, s);
-		puts_(&o, " in ");
+	case DLX_LOGIC_JELLYFISH:
+		lgi_puts(&o, dlx_logic_rule_name(st->rule));
+		lgi_puts(&o, " ");
+		lgi_putsym(lg, &o, s);
+		lgi_puts(&o, " in ");
 		putlines(lg, &o, st->houses, st->nhouses / 2);
-		puts_(&o, " confined to ");
+		lgi_puts(&o, " confined to ");
 		putlines(lg, &o, st->houses + st->nhouses / 2,
 		    st->nhouses / 2);
-		putelims(lg, &o, st);
+		lgi_putelims(lg, &o, st);
 		break;
 	case DLX_LOGIC_NO_CANDIDATE:
-		puts_(&o, "contradiction: no candidate left for ");
-		putcell(lg, &o, st->cells[0]);
+		lgi_puts(&o, "contradiction: no candidate left for ");
+		lgi_putcell(lg, &o, st->cells[0]);
 		break;
 	case DLX_LOGIC_NO_PLACE:
-		puts_(&o, "contradiction: no place left for ");
-		putsym(lg, &o, s);
-		puts_(&o, " in ");
-		puthouse(lg, &o, st->houses[0]);
+		lgi_puts(&o, "contradiction: no place left for ");
+		lgi_putsym(lg, &o, s);
+		lgi_puts(&o, " in ");
+		lgi_puthouse(lg, &o, st->houses[0]);
 		break;
 	default:
-		puts_(&o, "unknown rule");
+		if (st->rule >= DLX_LOGIC_REMOTE_PAIR &&
+		    st->rule < DLX_LOGIC_NRULES &&
+		    lgi_chains_format(lg, st, &o))
+			break;
+		if (st->rule < DLX_LOGIC_NRULES &&
+		    lgi_patterns_format(lg, st, &o))
+			break;
+		lgi_puts(&o, "unknown rule");
 		break;
 	}
 	return o.len;
@@ -260,7 +284,7 @@ cell_text(const dlx_logic *lg, int c, char *tmp)
 size_t
 dlx_logic_format_candidates(const dlx_logic *lg, char *buf, size_t size)
 {
-	struct out	 o = { buf, size, 0 };
+	struct lgi_out	 o = { buf, size, 0 };
 	char		 tmp[CELLTEXT + 1];
 	int		 width[MAXN], r, c, k, w, n = lg->n;
 
@@ -278,24 +302,24 @@ dlx_logic_format_candidates(const dlx_logic *lg, char *buf, size_t size)
 			 * where a '|' is above. */
 			for (c = 0; c < n; c++) {
 				if (c > 0)
-					puts_(&o, c % lg->bc == 0 ? "-+-" :
+					lgi_puts(&o, c % lg->bc == 0 ? "-+-" :
 					    "-");
 				for (k = 0; k < width[c]; k++)
-					puts_(&o, "-");
+					lgi_puts(&o, "-");
 			}
-			puts_(&o, "\n");
+			lgi_puts(&o, "\n");
 		}
 		for (c = 0; c < n; c++) {
 			if (c > 0)
-				puts_(&o, c % lg->bc == 0 ? " | " : " ");
+				lgi_puts(&o, c % lg->bc == 0 ? " | " : " ");
 			w = cell_text(lg, r * n + c, tmp);
-			puts_(&o, tmp);
+			lgi_puts(&o, tmp);
 			/* No trailing blanks at the end of a line. */
 			if (c < n - 1)
 				for (k = w; k < width[c]; k++)
-					puts_(&o, " ");
+					lgi_puts(&o, " ");
 		}
-		puts_(&o, "\n");
+		lgi_puts(&o, "\n");
 	}
 	return o.len;
 }

@@ -3,7 +3,12 @@
  * logic solver inside libdlx (not installed).
  *
  *	sudoku_logic.c		the candidate state: load, place, step, run
- *	sudoku_logic_rules.c	the rules, each finding one pattern
+ *	sudoku_logic_rules.c	the rules, each finding one pattern: singles,
+ *				subsets, fish, the framework of a step
+ *	sudoku_logic_patterns.c	single-digit patterns, wings, finned fish,
+ *				colors, uniqueness
+ *	sudoku_logic_chains.c	chains, ALS, Sue de Coq, forcing chains
+ *				(through the lgi_chains_* hooks)
  *	sudoku_logic_format.c	steps and the pencil-mark grid as text
  *	sudoku_logic_search.c	finishing a puzzle by exact-cover search
  *
@@ -40,12 +45,32 @@ struct dlx_logic {
 	uint64_t	*cand;		/* [ncells] candidates, 0 if filled */
 	struct dlx_logic_elim *elim;	/* [maxelim] last step's removals */
 	size_t		 nelim;
-	size_t		 maxelim;	/* 4 * n: the most any rule removes */
-	unsigned	 rules;		/* allowed rules, DLX_LOGIC_RULE bits */
+	size_t		 maxelim;	/* ncells * n: every candidate once */
+	uint64_t	*pending;	/* [ncells] candidates in elim[], so
+					   that none is listed twice */
+	struct dlx_logic_link *link;	/* [maxlinks] last step's chain */
+	size_t		 nlinks;
+	size_t		 maxlinks;	/* ncells * n */
+	struct dlx_logic_set *set;	/* [maxsets] last step's sets */
+	size_t		 nsets;
+	size_t		 maxsets;	/* n + 1: a death blossom's petals
+					   and stem */
+	uint64_t	 rules;		/* allowed rules, DLX_LOGIC_RULE bits */
+	enum dlx_logic_rule order[DLX_LOGIC_NRULES]; /* the order of
+					   trying: by value, naked single
+					   first */
 	enum dlx_logic_grade grade;	/* hardest rule applied since load */
 	int		 stuck;	/* the last step found nothing to do */
 	uint64_t	 count[DLX_LOGIC_NRULES]; /* steps per rule */
+	struct dlx_logic_rating rt;	/* rating so far (level: by rule) */
+	int		 placed;	/* a placement happened since load */
+	int		 score;		/* HoDoKu score of the step being made:
+					   the rule's (lgi_step_init()), or
+					   less (a hidden single that is also
+					   a naked one or a full house) */
 	struct sm_symbols sy;		/* how symbols are written */
+	void		*chains;	/* state of sudoku_logic_chains.c, or
+					   NULL (lgi_chains_init()) */
 };
 
 #define BIT(s)		((uint64_t)1 << ((s) - 1))
@@ -79,6 +104,93 @@ lowest(uint64_t m)
 /* Put s in cell and remove it from the candidates of the cell's houses
  * (sudoku_logic.c). */
 void	lgi_place(dlx_logic *lg, int cell, int s);
+
+/*
+ * Building a step (sudoku_logic_rules.c), for every rule file.  A rule
+ * starts its step with lgi_step_init(), names its pattern with the
+ * lgi_add_* calls, lists what it removes with lgi_elim() (candidates
+ * that are not there, or listed already, are skipped) and ends with
+ * lgi_finish(), which applies the removals and returns 1, or returns 0
+ * with nothing changed if there were none (the rule then looks on).
+ * The rating is the rule's value unless the rule sets st->rating.
+ */
+void	lgi_step_init(dlx_logic *lg, struct dlx_logic_step *st,
+	    enum dlx_logic_rule r);
+void	lgi_elim(dlx_logic *lg, int cell, int s);
+void	lgi_add_cell(struct dlx_logic_step *st, int cell);
+void	lgi_add_fin(struct dlx_logic_step *st, int cell);
+void	lgi_add_house(struct dlx_logic_step *st, int h);
+/* Append a chain node; returns its index, or -1 if the chain is full. */
+int	lgi_add_link(dlx_logic *lg, struct dlx_logic_step *st,
+	    const struct dlx_logic_link *ln);
+/* Append a set (copied); returns its index, or -1 if there are too
+ * many. */
+int	lgi_add_set(dlx_logic *lg, struct dlx_logic_step *st,
+	    const struct dlx_logic_set *set);
+int	lgi_finish(dlx_logic *lg, struct dlx_logic_step *st);
+/* Forget the eliminations collected since lgi_step_init() (a pattern that
+ * turned out to remove nothing useful). */
+void	lgi_drop(dlx_logic *lg);
+
+/* Is cell c in house h?  Do cells a and b see each other (share a house,
+ * a != b)? */
+int	lgi_in_house(const dlx_logic *lg, int c, int h);
+int	lgi_sees(const dlx_logic *lg, int a, int b);
+/* Box of cell c (0..N-1). */
+int	lgi_box(const dlx_logic *lg, int c);
+
+/* The rules of sudoku_logic_patterns.c: 1 if r applied (*st says how),
+ * 0 if it found nothing; the text of their steps, as
+ * lgi_chains_format() below. */
+struct lgi_out;
+int	lgi_patterns_apply(dlx_logic *lg, struct dlx_logic_step *st,
+	    enum dlx_logic_rule r);
+int	lgi_patterns_format(const dlx_logic *lg,
+	    const struct dlx_logic_step *st, struct lgi_out *o);
+
+/*
+ * The hooks of sudoku_logic_chains.c, for the rules from
+ * DLX_LOGIC_REMOTE_PAIR on.  lgi_chains_init() runs in
+ * dlx_logic_new_custom() (it may set lg->chains; DLX_OK or DLX_ENOMEM),
+ * lgi_chains_free() in dlx_logic_free() (also after a failed init),
+ * lgi_chains_load() after every load.  lgi_chains_apply() is as
+ * lgi_patterns_apply(); lgi_chains_format() writes the text of a step of
+ * its rules through o and returns 1, or 0 for a rule it does not know.
+ */
+int	lgi_chains_init(dlx_logic *lg);
+void	lgi_chains_free(dlx_logic *lg);
+void	lgi_chains_load(dlx_logic *lg);
+int	lgi_chains_apply(dlx_logic *lg, struct dlx_logic_step *st,
+	    enum dlx_logic_rule r);
+int	lgi_chains_format(const dlx_logic *lg, const struct dlx_logic_step *st,
+	    struct lgi_out *o);
+
+/*
+ * Text (sudoku_logic_format.c).  A struct lgi_out is a snprintf()-like
+ * sink: it writes what fits, NUL-terminates, and counts the full length
+ * regardless.  The lgi_put* functions write a string, a number, a symbol,
+ * "r4c7", "row 4" / "column 7" / "box 6", "{3,6}", " (r2c1, r2c5)" (the
+ * step's cells), ": removes 3 from r2c8 r2c9, 6 from r2c9" (its
+ * eliminations), and a chain node "r4c7=5" (on) or "r4c7<>5" (off),
+ * "r4c78=5" for a group.
+ */
+struct lgi_out {
+	char	*buf;
+	size_t	 size;
+	size_t	 len;
+};
+void	lgi_puts(struct lgi_out *o, const char *s);
+void	lgi_putnum(struct lgi_out *o, int v);
+void	lgi_putsym(const dlx_logic *lg, struct lgi_out *o, int s);
+void	lgi_putcell(const dlx_logic *lg, struct lgi_out *o, int c);
+void	lgi_puthouse(const dlx_logic *lg, struct lgi_out *o, int h);
+void	lgi_putset(const dlx_logic *lg, struct lgi_out *o, uint64_t m);
+void	lgi_putcells(const dlx_logic *lg, struct lgi_out *o,
+	    const int *cells, int n);
+void	lgi_putelims(const dlx_logic *lg, struct lgi_out *o,
+	    const struct dlx_logic_step *st);
+void	lgi_putlink(const dlx_logic *lg, struct lgi_out *o,
+	    const struct dlx_logic_link *ln);
 
 /* A contradiction, if any, described in *st (sudoku_logic_rules.c). */
 int	lgi_contradiction(dlx_logic *lg, struct dlx_logic_step *st);

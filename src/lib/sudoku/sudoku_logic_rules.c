@@ -17,21 +17,42 @@
 
 #include "lib/sudoku/sudoku_logic_int.h"
 
-static void
-step_init(dlx_logic *lg, struct dlx_logic_step *st, enum dlx_logic_rule r)
+void
+lgi_step_init(dlx_logic *lg, struct dlx_logic_step *st, enum dlx_logic_rule r)
 {
 	memset(st, 0, sizeof *st);
 	st->rule = r;
 	st->cell = -1;
-	lg->nelim = 0;
+	st->rating = dlx_logic_rule_value(r);
+	lg->score = dlx_logic_rule_score(r);
+	lgi_drop(lg);
+	lg->nlinks = 0;
+	lg->nsets = 0;
 	st->elim = lg->elim;
+	st->link = lg->link;
+	st->set = lg->set;
 }
 
-/* Note that s leaves cell's candidates; the removal happens in finish(). */
-static void
-add_elim(dlx_logic *lg, int cell, int s)
+void
+lgi_drop(dlx_logic *lg)
 {
+	size_t	 i;
+
+	for (i = 0; i < lg->nelim; i++)
+		lg->pending[lg->elim[i].cell] = 0;
+	lg->nelim = 0;
+}
+
+/* Note that s leaves cell's candidates; the removal happens in
+ * lgi_finish().  A candidate that is not there, or is noted already, is
+ * skipped, so a rule may list a cell as often as its pattern reaches it. */
+void
+lgi_elim(dlx_logic *lg, int cell, int s)
+{
+	if (!(lg->cand[cell] & BIT(s)) || (lg->pending[cell] & BIT(s)))
+		return;
 	assert(lg->nelim < lg->maxelim);
+	lg->pending[cell] |= BIT(s);
 	lg->elim[lg->nelim].cell = cell;
 	lg->elim[lg->nelim].symbol = s;
 	lg->nelim++;
@@ -47,39 +68,80 @@ cmp_elim(const void *a, const void *b)
 	return (x->cell > y->cell) - (x->cell < y->cell);
 }
 
+/* Insert cell into the ascending list v[0..*n-1] unless it is there. */
 static void
-add_cell(struct dlx_logic_step *st, int cell)
+insert_cell(int *v, int *n, int cell)
 {
 	int	 i;
 
-	assert(st->ncells < DLX_LOGIC_MAXCELLS);
-	/* Insertion keeps the cells ascending. */
-	for (i = st->ncells++; i > 0 && st->cells[i - 1] > cell; i--)
-		st->cells[i] = st->cells[i - 1];
-	st->cells[i] = cell;
+	for (i = 0; i < *n; i++)
+		if (v[i] == cell)
+			return;
+	assert(*n < DLX_LOGIC_MAXCELLS);
+	for (i = (*n)++; i > 0 && v[i - 1] > cell; i--)
+		v[i] = v[i - 1];
+	v[i] = cell;
 }
 
-static void
-add_house(struct dlx_logic_step *st, int h)
+void
+lgi_add_cell(struct dlx_logic_step *st, int cell)
 {
-	assert(st->nhouses < 6);
+	insert_cell(st->cells, &st->ncells, cell);
+}
+
+void
+lgi_add_fin(struct dlx_logic_step *st, int cell)
+{
+	insert_cell(st->fins, &st->nfins, cell);
+}
+
+void
+lgi_add_house(struct dlx_logic_step *st, int h)
+{
+	assert(st->nhouses < DLX_LOGIC_MAXHOUSES);
 	st->houses[st->nhouses++] = h;
+}
+
+int
+lgi_add_link(dlx_logic *lg, struct dlx_logic_step *st,
+    const struct dlx_logic_link *ln)
+{
+	if (lg->nlinks >= lg->maxlinks)
+		return -1;
+	lg->link[lg->nlinks] = *ln;
+	st->link = lg->link;
+	st->nlinks = ++lg->nlinks;
+	return (int)lg->nlinks - 1;
+}
+
+int
+lgi_add_set(dlx_logic *lg, struct dlx_logic_step *st,
+    const struct dlx_logic_set *set)
+{
+	if (lg->nsets >= lg->maxsets)
+		return -1;
+	lg->set[lg->nsets] = *set;
+	st->set = lg->set;
+	st->nsets = ++lg->nsets;
+	return (int)lg->nsets - 1;
 }
 
 /*
  * Apply the eliminations collected for st.  Returns 1 if there are any
  * (the step counts), else 0 and the grid is unchanged.
  */
-static int
-finish(dlx_logic *lg, struct dlx_logic_step *st)
+int
+lgi_finish(dlx_logic *lg, struct dlx_logic_step *st)
 {
 	size_t	 i;
 
 	if (lg->nelim == 0)
 		return 0;
 	qsort(lg->elim, lg->nelim, sizeof *lg->elim, cmp_elim);
-	for (i = 0; i < lg->nelim; i++)
+	for (i = 0; i < lg->nelim; i++) {
 		lg->cand[lg->elim[i].cell] &= ~BIT(lg->elim[i].symbol);
+		lg->pending[lg->elim[i].cell] = 0;
+	}
 	st->nelim = lg->nelim;
 	st->elim = lg->elim;
 	return 1;
@@ -95,8 +157,8 @@ lgi_contradiction(dlx_logic *lg, struct dlx_logic_step *st)
 
 	for (c = 0; c < lg->ncells; c++)
 		if (lg->value[c] == 0 && lg->cand[c] == 0) {
-			step_init(lg, st, DLX_LOGIC_NO_CANDIDATE);
-			add_cell(st, c);
+			lgi_step_init(lg, st, DLX_LOGIC_NO_CANDIDATE);
+			lgi_add_cell(st, c);
 			return 1;
 		}
 	for (h = 0; h < NHOUSES(lg); h++) {
@@ -108,8 +170,8 @@ lgi_contradiction(dlx_logic *lg, struct dlx_logic_step *st)
 				have |= BIT(lg->value[c]);
 		}
 		if (have != lg->all) {
-			step_init(lg, st, DLX_LOGIC_NO_PLACE);
-			add_house(st, h);
+			lgi_step_init(lg, st, DLX_LOGIC_NO_PLACE);
+			lgi_add_house(st, h);
 			st->symbols = BIT(lowest(lg->all & ~have));
 			return 1;
 		}
@@ -117,18 +179,54 @@ lgi_contradiction(dlx_logic *lg, struct dlx_logic_step *st)
 	return 0;
 }
 
+/* Rating of a hidden single in house h: 1.0 if the house has no other
+ * empty cell (the last cell: a "full house"), 1.2 in a box, 1.5 in a row
+ * or column, as Sudoku Explainer rates them. */
+static int
+single_value(const dlx_logic *lg, int h)
+{
+	int	 i, empty = 0;
+
+	for (i = 0; i < lg->n; i++)
+		empty += lg->value[HOUSE(lg, h)[i]] == 0;
+	return empty == 1 ? 10 : h >= 2 * lg->n ? 12 : 15;
+}
+
+/* Rating of placing s in c as a hidden single: the least of
+ * single_value() over the houses of c where it is the only place for s,
+ * else 0. */
+static int
+hidden_value(const dlx_logic *lg, int c, int s)
+{
+	int	 k, i, h, v = 0, w, only;
+
+	for (k = 0; k < lg->m->ncu[c]; k++) {
+		h = lg->m->cu[c][k];
+		only = 1;
+		for (i = 0; i < lg->n && only; i++)
+			if (HOUSE(lg, h)[i] != c &&
+			    (lg->cand[HOUSE(lg, h)[i]] & BIT(s)))
+				only = 0;
+		if (only && (v == 0 || (w = single_value(lg, h)) < v))
+			v = single_value(lg, h);
+	}
+	return v;
+}
+
 static int
 naked_single(dlx_logic *lg, struct dlx_logic_step *st)
 {
-	int	 c;
+	int	 c, v;
 
 	for (c = 0; c < lg->ncells; c++)
 		if (lg->value[c] == 0 && popcount(lg->cand[c]) == 1) {
-			step_init(lg, st, DLX_LOGIC_NAKED_SINGLE);
+			lgi_step_init(lg, st, DLX_LOGIC_NAKED_SINGLE);
 			st->cell = c;
 			st->symbol = lowest(lg->cand[c]);
 			st->symbols = lg->cand[c];
-			add_cell(st, c);
+			if ((v = hidden_value(lg, c, st->symbol)) != 0)
+				st->rating = v;
+			lgi_add_cell(st, c);
 			lgi_place(lg, c, st->symbol);
 			return 1;
 		}
@@ -141,6 +239,18 @@ static int
 house_order(const dlx_logic *lg, int k)
 {
 	return (k + 2 * lg->n) % (NHOUSES(lg));
+}
+
+/* Is there a naked single? */
+static int
+naked_left(const dlx_logic *lg)
+{
+	int	 c;
+
+	for (c = 0; c < lg->ncells; c++)
+		if (lg->value[c] == 0 && popcount(lg->cand[c]) == 1)
+			return 1;
+	return 0;
 }
 
 static int
@@ -165,21 +275,40 @@ hidden_single(dlx_logic *lg, struct dlx_logic_step *st)
 			if (lg->cand[c] & BIT(s))
 				break;
 		}
-		step_init(lg, st, DLX_LOGIC_HIDDEN_SINGLE);
-		add_house(st, h);
+		lgi_step_init(lg, st, DLX_LOGIC_HIDDEN_SINGLE);
+		lgi_add_house(st, h);
 		st->cell = c;
 		st->symbol = s;
 		st->symbols = BIT(s);
-		add_cell(st, c);
+		st->rating = single_value(lg, h);
+		/* HoDoKu takes full houses and naked singles before hidden
+		 * singles and scores them 4: so a hidden single scores 4
+		 * when HoDoKu would have placed a naked single now. */
+		if (st->rating == 10 || naked_left(lg))
+			lg->score = dlx_logic_rule_score(
+			    DLX_LOGIC_NAKED_SINGLE);
+		lgi_add_cell(st, c);
 		lgi_place(lg, c, s);
 		return 1;
 	}
 	return 0;
 }
 
-/* Is cell c in house h? */
-static int
-in_house(const dlx_logic *lg, int c, int h)
+int
+lgi_box(const dlx_logic *lg, int c)
+{
+	return sm_box_of(lg->br, lg->bc, ROW(lg, c), COL(lg, c));
+}
+
+int
+lgi_sees(const dlx_logic *lg, int a, int b)
+{
+	return a != b && (ROW(lg, a) == ROW(lg, b) ||
+	    COL(lg, a) == COL(lg, b) || lgi_box(lg, a) == lgi_box(lg, b));
+}
+
+int
+lgi_in_house(const dlx_logic *lg, int c, int h)
 {
 	int	 n = lg->n;
 
@@ -217,32 +346,32 @@ locked(dlx_logic *lg, struct dlx_logic_step *st, int pointing)
 			inside = outside = rest = 0;
 			for (i = 0; i < n; i++) {
 				c = HOUSE(lg, from)[i];
-				if (in_house(lg, c, to))
+				if (lgi_in_house(lg, c, to))
 					inside |= lg->cand[c];
 				else
 					outside |= lg->cand[c];
 				c = HOUSE(lg, to)[i];
-				if (!in_house(lg, c, from))
+				if (!lgi_in_house(lg, c, from))
 					rest |= lg->cand[c];
 			}
 			if ((inside &= ~outside & rest) == 0)
 				continue;
 			s = lowest(inside);
-			step_init(lg, st, pointing ? DLX_LOGIC_POINTING :
+			lgi_step_init(lg, st, pointing ? DLX_LOGIC_POINTING :
 			    DLX_LOGIC_CLAIMING);
-			add_house(st, from);
-			add_house(st, to);
+			lgi_add_house(st, from);
+			lgi_add_house(st, to);
 			st->symbols = BIT(s);
 			for (i = 0; i < n; i++) {
 				c = HOUSE(lg, from)[i];
 				if (lg->cand[c] & BIT(s))
-					add_cell(st, c);
+					lgi_add_cell(st, c);
 				c = HOUSE(lg, to)[i];
 				if ((lg->cand[c] & BIT(s)) &&
-				    !in_house(lg, c, from))
-					add_elim(lg, c, s);
+				    !lgi_in_house(lg, c, from))
+					lgi_elim(lg, c, s);
 			}
-			return finish(lg, st);
+			return lgi_finish(lg, st);
 		}
 	return 0;
 }
@@ -301,22 +430,22 @@ naked_found(void *ctx, const int *pick)
 		u |= p->m[pick[i]];
 		cells |= (uint64_t)1 << p->idx[pick[i]];
 	}
-	step_init(lg, p->st, DLX_LOGIC_NAKED_PAIR + 2 * (p->k - 2));
+	lgi_step_init(lg, p->st, DLX_LOGIC_NAKED_PAIR + 2 * (p->k - 2));
 	for (i = 0; i < lg->n; i++) {
 		c = HOUSE(lg, p->h)[i];
 		if (cells & ((uint64_t)1 << i))
 			continue;
 		for (s = 1; s <= lg->n; s++)
 			if (lg->cand[c] & u & BIT(s))
-				add_elim(lg, c, s);
+				lgi_elim(lg, c, s);
 	}
 	if (lg->nelim == 0)
 		return 0;
-	add_house(p->st, p->h);
+	lgi_add_house(p->st, p->h);
 	p->st->symbols = u;
 	for (i = 0; i < p->k; i++)
-		add_cell(p->st, HOUSE(lg, p->h)[p->idx[pick[i]]]);
-	return finish(lg, p->st);
+		lgi_add_cell(p->st, HOUSE(lg, p->h)[p->idx[pick[i]]]);
+	return lgi_finish(lg, p->st);
 }
 
 /* Hidden subset: k symbols of house p->h whose places are k cells. */
@@ -332,21 +461,21 @@ hidden_found(void *ctx, const int *pick)
 		cells |= p->m[pick[i]];
 		syms |= BIT(p->idx[pick[i]]);
 	}
-	step_init(lg, p->st, DLX_LOGIC_HIDDEN_PAIR + 2 * (p->k - 2));
+	lgi_step_init(lg, p->st, DLX_LOGIC_HIDDEN_PAIR + 2 * (p->k - 2));
 	for (i = 0; i < lg->n; i++) {
 		if (!(cells & ((uint64_t)1 << i)))
 			continue;
 		c = HOUSE(lg, p->h)[i];
 		for (s = 1; s <= lg->n; s++)
 			if (lg->cand[c] & ~syms & BIT(s))
-				add_elim(lg, c, s);
-		add_cell(p->st, c);
+				lgi_elim(lg, c, s);
+		lgi_add_cell(p->st, c);
 	}
 	if (lg->nelim == 0)
 		return 0;
-	add_house(p->st, p->h);
+	lgi_add_house(p->st, p->h);
 	p->st->symbols = syms;
-	return finish(lg, p->st);
+	return lgi_finish(lg, p->st);
 }
 
 static int
@@ -414,8 +543,8 @@ fish_found(void *ctx, const int *pick)
 		cover |= p->m[pick[i]];
 		base |= (uint64_t)1 << p->idx[pick[i]];
 	}
-	step_init(lg, p->st, p->k == 2 ? DLX_LOGIC_X_WING :
-	    DLX_LOGIC_SWORDFISH);
+	lgi_step_init(lg, p->st, p->k == 2 ? DLX_LOGIC_X_WING :
+	    p->k == 3 ? DLX_LOGIC_SWORDFISH : DLX_LOGIC_JELLYFISH);
 	for (j = 0; j < lg->n; j++) {
 		if (!(cover & ((uint64_t)1 << j)))
 			continue;
@@ -425,20 +554,20 @@ fish_found(void *ctx, const int *pick)
 			if (!(lg->cand[c] & bit))
 				continue;
 			if (base & ((uint64_t)1 << i))
-				add_cell(p->st, c);
+				lgi_add_cell(p->st, c);
 			else
-				add_elim(lg, c, p->s);
+				lgi_elim(lg, c, p->s);
 		}
 	}
 	if (lg->nelim == 0)
 		return 0;
 	for (i = 0; i < p->k; i++)
-		add_house(p->st, p->idx[pick[i]] + (p->rows ? 0 : lg->n));
+		lgi_add_house(p->st, p->idx[pick[i]] + (p->rows ? 0 : lg->n));
 	for (j = 0; j < lg->n; j++)
 		if (cover & ((uint64_t)1 << j))
-			add_house(p->st, j + (p->rows ? lg->n : 0));
+			lgi_add_house(p->st, j + (p->rows ? lg->n : 0));
 	p->st->symbols = bit;
-	return finish(lg, p->st);
+	return lgi_finish(lg, p->st);
 }
 
 static int
@@ -496,8 +625,12 @@ lgi_apply(dlx_logic *lg, struct dlx_logic_step *st, enum dlx_logic_rule r)
 		return fish(lg, st, 2);
 	case DLX_LOGIC_SWORDFISH:
 		return fish(lg, st, 3);
+	case DLX_LOGIC_JELLYFISH:
+		return fish(lg, st, 4);
 	default:
-		return 0;
+		if (r >= DLX_LOGIC_REMOTE_PAIR)
+			return lgi_chains_apply(lg, st, r);
+		return lgi_patterns_apply(lg, st, r);
 	}
 }
 
