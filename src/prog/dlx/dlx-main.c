@@ -602,8 +602,9 @@ main(int argc, char **argv)
 	memset(&r, 0, sizeof r);
 	r.t = load(opts.file, &r.name);
 	r.d = dlx_text_dlx(r.t);
-	/* A solution has at most one option per primary item. */
-	if ((r.sorted = calloc(dlx_nprimary(r.d) + 1,
+	/* A solution uses each option at most once (with item bounds it
+	 * may have more options than primary items). */
+	if ((r.sorted = calloc(dlx_noptions(r.d) + 1,
 	    sizeof *r.sorted)) == NULL) {
 		cli_diag("%s", dlx_strerror(DLX_ENOMEM));
 		exit(CLI_EXIT_ERROR);
