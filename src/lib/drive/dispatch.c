@@ -146,6 +146,16 @@ unmet(const dlx *d, const struct dlx_request *rq, unsigned need)
 	return best | (need & DLX_NEED_BOUNDS);
 }
 
+/* The engine after the cache that serves need: where the cache gave a
+ * count back to the plain search. */
+static enum dlx_engine
+plain_engine(const dlx *d, const struct dlx_request *rq, unsigned need)
+{
+	int	i = pick(d, rq, need, 1);
+
+	return i >= 0 ? engines[i].id : DLX_ENGINE_NONE;
+}
+
 /*
  * The threads engine i runs rq on: as many as asked; else every CPU,
  * except where the engine has no threads, where a checkpoint wants one
@@ -279,10 +289,8 @@ dlx_run(dlx *d, const struct dlx_request *rq, struct dlx_result *res)
 			res->threads = nw;
 			res->drivers = (nw > 1 ? DLX_DRIVE_THREADS : 0) |
 			    (rq->pos != NULL ? DLX_DRIVE_POSITION : 0);
-			if (!res->memo.used && res->memo.gave_up)
-				res->engine = pick(d, rq, need, 1) >= 0 ?
-				    engines[pick(d, rq, need, 1)].id :
-				    DLX_ENGINE_NONE;
+			if (!res->memo.used)
+				res->engine = plain_engine(d, rq, need);
 			res->stats.solutions = res->count.hi != 0 ?
 			    UINT64_MAX : res->count.lo;
 			return rc;
@@ -292,6 +300,10 @@ dlx_run(dlx *d, const struct dlx_request *rq, struct dlx_result *res)
 		m.no_plain = 1;
 		rc = dlx_count_wide(d, &m, &res->count, &res->memo);
 		if (rc != DLX_INCOMPLETE) {
+			/* A small tree is counted plainly before the cache is
+			 * set up: then the plain engine ran. */
+			if (!res->memo.used)
+				res->engine = plain_engine(d, rq, need);
 			dlx_stats(d, &res->stats);
 			res->threads = 1;
 			return rc;
