@@ -142,8 +142,10 @@ unmet(const dlx *d, const struct dlx_request *rq, unsigned need)
 		if (__builtin_popcount(miss) < __builtin_popcount(best))
 			best = miss;
 	}
-	/* Bounds are the reason whenever they are there. */
-	return best | (need & DLX_NEED_BOUNDS);
+	/* What picks the engine is named whenever it is asked: the bounds
+	 * (Algorithm M alone), the cache and Knuth's tree. */
+	return best | (need & (DLX_NEED_BOUNDS | DLX_NEED_CACHE |
+	    DLX_NEED_KNUTH));
 }
 
 /* The engine after the cache that serves need: where the cache gave a

@@ -540,6 +540,9 @@ cli_refused(const char *name, unsigned refused, int bounds,
 
 	if (bounds)
 		refused |= DLX_NEED_BOUNDS;
+	/* A checkpoint is a position: it says more than --part. */
+	if (refused & DLX_NEED_PATH)
+		refused &= ~(unsigned)DLX_NEED_SPLIT;
 	buf[0] = '\0';
 	for (i = 0; i < sizeof names / sizeof names[0]; i++)
 		if (refused & names[i].need)
