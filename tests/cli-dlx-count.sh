@@ -117,7 +117,11 @@ END
 	check "$name" 0 "$dlx" "$data/$name.dlx"
 	check "$name" 0 "$dlx" --knuth --stats "$data/$name.dlx"
 	grep -v -e '^time: ' -e '^updates/s: ' -e '^memory: ' \
-	    -e '^branches: ' "$tmp/err" >"$tmp/stats"
+	    -e '^branches: ' -e '^engine: ' -e '^threads: ' \
+	    -e '^drivers: ' "$tmp/err" >"$tmp/stats"
+	# What ran: Knuth's tree is the links'.
+	grep -q '^engine: links$' "$tmp/err" ||
+	    failed "$name --knuth --stats: not the links engine"
 	printf 'mode: knuth\nsolutions: %s\nnodes: %s\nupdates: %s\n' \
 	    "$sols" "$nodes" "$updates" >"$tmp/exp"
 	printf 'abandoned: 0\nmax depth: %s\n' "$depth" >>"$tmp/exp"

@@ -23,8 +23,11 @@ like_one() {
 	status "$name -t $n (as -t 1)" "$st1"
 	same "$name -t $n: output as -t 1" "$tmp/out1" "$tmp/out"
 	for f in err1 err; do
-		grep -v -e '^time: ' -e '^updates/s: ' "$tmp/$f" |
-		    sed 's/, [0-9.]* s$//' >"$tmp/$f.f"
+		# What ran differs by the threads alone.
+		grep -v -e '^time: ' -e '^updates/s: ' -e '^threads: ' \
+		    -e '^drivers: ' "$tmp/$f" |
+		    sed -e 's/, [0-9.]* s$//' -e 's/, [0-9]* threads*$//' \
+		    >"$tmp/$f.f"
 	done
 	same "$name -t $n: figures as -t 1" "$tmp/err1.f" "$tmp/err.f"
 }

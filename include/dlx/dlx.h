@@ -532,11 +532,15 @@ char		*dlx_wide_format(struct dlx_wide w, char *buf, size_t size);
  * 7.9 million with MRV, against 28.2 million solutions.  It is only good
  * when the declaration order is such a sweep.
  */
-#define DLX_MEMO_MRV	0
-#define DLX_MEMO_FIRST	1
-#define DLX_MEMO_AUTO	0
-#define DLX_MEMO_ALWAYS	1
-#define DLX_MEMO_NEVER	2
+enum dlx_memo_order {
+	DLX_MEMO_MRV = 0,		/* fewest options, as dlx_search() */
+	DLX_MEMO_FIRST = 1		/* first item declared (a sweep) */
+};
+enum dlx_memo_mode {
+	DLX_MEMO_AUTO = 0,		/* where it pays */
+	DLX_MEMO_ALWAYS = 1,		/* from the start, whatever happens */
+	DLX_MEMO_NEVER = 2		/* the plain search */
+};
 
 struct dlx_memo {
 	int		 mode;		/* DLX_MEMO_*; 0 is AUTO */
@@ -580,6 +584,129 @@ struct dlx_memo_stats {
 int		 dlx_count_wide(dlx *d, const struct dlx_memo *m,
 		    struct dlx_wide *count, struct dlx_memo_stats *stats);
 
+/*
+ * One request, one result, one dispatcher.  struct dlx_request says
+ * everything a search may be asked: the tree and what to do with the
+ * solutions (its struct dlx_search), the subproblem cache, the memory
+ * of the whole run, the threads, and a position to search from (a part
+ * of the tree, or a checkpoint resumed).  dlx_run() picks the fastest
+ * engine that serves all of it, from one table of what each engine can
+ * do:
+ *
+ *	engine		colors bounds visit Knuth split path threads wide
+ *	cache		yes    -      -     -     yes   -    yes     yes
+ *	sparse		-      -      yes   -     yes   yes  yes     -
+ *	links		yes    -      yes   yes   yes   yes  yes     -
+ *	Algorithm M	yes    yes    yes   yes   -     -    -       -
+ *
+ * (visit: solutions one at a time, a limit or a budget; Knuth: his tree
+ * and figures, as DLX1, DLX2 and DLX3; split: a position, a part of the
+ * tree named by paths of options; path: the path where the search
+ * stands at every call, which a checkpoint saves; wide: counts beyond
+ * 2^64, where the others return DLX_EOVERFLOW.)  What no
+ * engine serves is refused with DLX_ENOTSUP, and result.refused names
+ * the needs that could not be met: never another engine that would
+ * change the answer or drop an option.
+ *
+ * Zero-initialize a request, then set what you need.
+ */
+struct dlx_pos;
+
+/* What a request may need, as bits (struct dlx_result's refused). */
+enum dlx_need {
+	DLX_NEED_COLORS = 1 << 0,	/* the matrix has colors */
+	DLX_NEED_BOUNDS = 1 << 1,	/* the matrix has item bounds */
+	DLX_NEED_VISIT = 1 << 2,	/* visit, a limit or a budget */
+	DLX_NEED_KNUTH = 1 << 3,	/* knuth = DLX_KNUTH */
+	DLX_NEED_SPLIT = 1 << 4,	/* a position (pos): the tree named
+					   by paths of options (dlx_branch) */
+	DLX_NEED_PATH = 1 << 5,		/* checkpoint: the path where the
+					   search stands at every call */
+	DLX_NEED_THREADS = 1 << 6,	/* threads > 1 asked */
+	DLX_NEED_CACHE = 1 << 7		/* memo = DLX_MEMO_ALWAYS */
+};
+
+/* The engines (struct dlx_result's engine). */
+enum dlx_engine {
+	DLX_ENGINE_NONE = 0,		/* nothing ran */
+	DLX_ENGINE_CACHE,		/* counting with the subproblem cache */
+	DLX_ENGINE_SPARSE,		/* sparse sets: the fast tree, no
+					   colors */
+	DLX_ENGINE_LINKS,		/* dancing links: Algorithms X, C */
+	DLX_ENGINE_MULT			/* Algorithm M: item bounds */
+};
+
+/* The drivers that ran, as bits (struct dlx_result's drivers). */
+enum dlx_driver {
+	DLX_DRIVE_THREADS = 1 << 0,	/* more than one thread */
+	DLX_DRIVE_POSITION = 1 << 1,	/* from a position (a part, a
+					   checkpoint resumed) */
+	DLX_DRIVE_CHECKPOINT = 1 << 2	/* exact at every progress call */
+};
+
+struct dlx_request {
+	struct dlx_search search;	/* the tree, visit, limit, budgets,
+					   progress (as for dlx_search()) */
+	enum dlx_memo_mode memo;	/* the cache: AUTO (only when
+					   counting alone, not in Knuth's
+					   tree), ALWAYS, NEVER */
+	enum dlx_memo_order order;	/* the cache's branching */
+	size_t		 memory;	/* bytes the cache may take in the
+					   whole run, every thread together;
+					   0: DLX_MEMORY_DEFAULT */
+	unsigned	 threads;	/* 0: as many as pay (dlx_cpus(), or
+					   one where nothing else serves);
+					   N: exactly N, or DLX_ENOTSUP */
+	struct dlx_pos	*pos;		/* NULL: the whole tree; else what is
+					   left of it (dlx_part.h), moved on
+					   as the search goes */
+	int		 checkpoint;	/* with pos: the position must be
+					   exact at every progress call (a
+					   serial search on one path) */
+};
+
+/* The cache's default budget, measured rather than a share of the RAM:
+ * the empty 6x6 sudoku counts fastest with 64 to 128 MiB, and slower
+ * beyond (256 MiB: 1.5 times, 1 GiB: 4 times as long, the time going
+ * to memory the count touches once); a part of it likewise. */
+#define DLX_MEMORY_DEFAULT	((size_t)64 << 20)
+
+struct dlx_result {
+	struct dlx_wide	 count;		/* solutions found: exact when the
+					   run returned DLX_OK */
+	struct dlx_stats stats;		/* figures of the run (with pos:
+					   of this call; dlx_pos_figures()
+					   has the position's) */
+	struct dlx_memo_stats memo;	/* the cache's, when it was tried */
+	enum dlx_engine	 engine;	/* the engine that gave the count */
+	unsigned	 threads;	/* threads that ran */
+	unsigned	 drivers;	/* enum dlx_driver bits */
+	unsigned	 refused;	/* DLX_ENOTSUP: enum dlx_need bits no
+					   engine could serve together */
+};
+
+/*
+ * Run the request rq (NULL: count every solution) on d, the result into
+ * *res (may be NULL).  Returns what dlx_search() returns, DLX_ECORRUPT
+ * (a position of another matrix), or DLX_ENOTSUP with res->refused set
+ * (nothing ran).  d is left as it was.
+ */
+int		 dlx_run(dlx *d, const struct dlx_request *rq,
+		    struct dlx_result *res);
+
+/*
+ * What dlx_run(d, rq, res) would run, without running it: res->engine
+ * (the first engine it would try: the cache under DLX_MEMO_AUTO may
+ * still give the count back to the next), res->threads and
+ * res->drivers; only whether rq->pos is NULL is read.  Returns DLX_OK,
+ * DLX_EINVAL, or DLX_ENOTSUP with res->refused set.
+ */
+int		 dlx_run_plan(const dlx *d, const struct dlx_request *rq,
+		    struct dlx_result *res);
+
+/* The name of an engine ("cache", "sparse", "links", "Algorithm M",
+ * "none"); static. */
+const char	*dlx_engine_name(enum dlx_engine e);
 
 #ifdef __cplusplus
 }

@@ -36,6 +36,7 @@
 #include "lib/core/dlx_impl.h"
 #include "dlx_part.h"
 #include "lib/core/alloc.h"
+#include "lib/engine/mult.h"
 
 #define MAX_PARTS	(1u << 20)
 #define MAX_PATH	(1u << 24)	/* longest path a position may hold */
@@ -65,6 +66,9 @@ struct dlx_pos {
 	 * (relative to t[next]'s path) and the figures there. */
 	int		 running;
 	int		 cutting;	/* cut* below are valid */
+	int		 cutdone;	/* the cut was taken at a solution
+					   (visited): its subtree is done,
+					   only the untried siblings left */
 	int		*cutp;
 	size_t		*cutu;
 	size_t		 cutlen;

@@ -36,16 +36,22 @@ totals(const struct run *r, const struct dlx_stats *st,
 	out->max_depth = st->max_depth;
 }
 
-static int
-on_progress(void *arg, const struct dlx_stats *st)
+/*
+ * Take the cut where the search stands into pos->cut*: at a progress
+ * call, the node about to be entered (done = 0); at a solution, the
+ * path to it, whose subtree (the solution) is then done (done = 1), so
+ * that a stop right after a solution was visited leaves a position that
+ * holds it, and a resumed run does not visit it again.  On failure
+ * (out of memory) the older cut is dropped: the position stays that of
+ * the task's start, exact but further back.
+ */
+static void
+take_cut(struct run *r, const struct dlx_stats *st, int done)
 {
-	struct run	*r = arg;
 	dlx_pos		*pos = r->pos;
-	struct dlx_stats tot;
 	size_t		 n, *u;
 	int		*p;
 
-	/* Where the search stands: the node about to be entered. */
 	n = dlx_path(r->d, NULL, NULL, 0);
 	if (n > pos->cutcap) {
 		p = mem_realloc(&pos->mem, pos->cutp, n, sizeof *p);
@@ -55,19 +61,43 @@ on_progress(void *arg, const struct dlx_stats *st)
 		if (u != NULL)
 			pos->cutu = u;
 		if (p == NULL || u == NULL) {
-			pos->cutting = 0;	/* keep the older position */
-			goto call;
+			pos->cutting = 0;
+			return;
 		}
 		pos->cutcap = n;
 	}
 	pos->cutlen = dlx_path(r->d, pos->cutp, pos->cutu, n);
 	pos->cutst = *st;
 	pos->cutting = 1;
-call:
+	pos->cutdone = done;
+}
+
+static int
+on_progress(void *arg, const struct dlx_stats *st)
+{
+	struct run	*r = arg;
+	struct dlx_stats tot;
+
+	take_cut(r, st, 0);
 	if (r->s == NULL || r->s->progress == NULL)
 		return 0;
 	totals(r, st, &tot);
 	return r->s->progress(r->s->progress_arg, &tot);
+}
+
+/* A solution: the caller's visit, then the cut just past it (whatever
+ * visit returns, the solution was visited and is counted). */
+static int
+on_visit(void *arg, const int *options, size_t n)
+{
+	struct run		*r = arg;
+	struct dlx_stats	 st;
+	int			 rc;
+
+	rc = r->s->visit(r->s->visit_arg, options, n);
+	dlx_stats(r->d, &st);
+	take_cut(r, &st, 1);
+	return rc;
 }
 
 /* Add a search's figures to the position. */
@@ -202,21 +232,30 @@ dlx_pos_search(dlx *d, dlx_pos *pos, const struct dlx_search *s)
 	struct run		 r;
 	struct task		*t;
 	uint64_t		 found = 0, nodes = 0, updates = 0;
-	int			 rc = DLX_OK, done;
+	int			 rc = DLX_OK, rc2, done;
 
 	if (d == NULL || pos == NULL)
 		return DLX_EINVAL;
 	if (pos->running)
 		return DLX_EMISUSE;
+	/* Algorithm M names no path (dlx_path, dlx_branch): a position
+	 * cannot cut its tree. */
+	if (mult_active(d))
+		return DLX_ENOTSUP;
 	memset(&r, 0, sizeof r);
 	r.pos = pos;
 	r.d = d;
 	r.s = s;
+	/* The whole request goes down (the tree above all: a sub-search
+	 * rebuilt field by field once dropped Knuth's); only the callbacks
+	 * and the budgets left are this driver's. */
 	memset(&sub, 0, sizeof sub);
-	if (s != NULL) {
-		sub.visit = s->visit;
-		sub.visit_arg = s->visit_arg;
-		sub.progress_updates = s->progress_updates;
+	if (s != NULL)
+		sub = *s;
+	sub.max_solutions = sub.max_nodes = sub.max_updates = 0;
+	if (s != NULL && s->visit != NULL) {
+		sub.visit = on_visit;
+		sub.visit_arg = &r;
 	}
 	sub.progress = on_progress;
 	sub.progress_arg = &r;
@@ -245,12 +284,21 @@ dlx_pos_search(dlx *d, dlx_pos *pos, const struct dlx_search *s)
 		}
 		/* An early end: keep the position of the last progress
 		 * call, which a stop by progress makes exact. */
-		if (rc > 0 && pos->cutting && apply_cut(pos) != 0)
-			rc = DLX_ENOMEM;
+		if (rc > 0 && pos->cutting) {
+			if (apply_cut(pos) != 0)
+				rc = DLX_ENOMEM;
+			else if (pos->cutdone) {
+				/* Past the solution visited last. */
+				if ((rc2 = advance(d, t, &done)) != DLX_OK)
+					rc = rc2;
+				else if (done)
+					pos->next++;
+			}
+		}
 		break;
 	}
 	pos->running = 0;
-	pos->cutting = 0;
+	pos->cutting = pos->cutdone = 0;
 	return rc;
 }
 
@@ -630,7 +678,7 @@ pos_count(dlx *d, dlx_pos *pos, const struct dlx_search *s,
 					   for is counted plainly, here */
 	pc.m.progress = pc_progress;
 	if (pc.m.memory == 0)
-		pc.m.memory = (size_t)64 << 20;
+		pc.m.memory = DLX_MEMORY_DEFAULT;
 	pc.m.memory /= nw;		/* each thread its own cache */
 	pc.nw = nw;
 	pc.sol = mem_zalloc(&d->mem, pos->nt + 1, sizeof *pc.sol);
@@ -722,6 +770,8 @@ dlx_pos_search_parallel(dlx *d, dlx_pos *pos, const struct dlx_search *s,
 	if (pos->running || dlx_branch(d, NULL, NULL, NULL, 0) ==
 	    DLX_EMISUSE)
 		return DLX_EMISUSE;
+	if (mult_active(d))
+		return DLX_ENOTSUP;	/* no path to cut (dlx_pos_search) */
 	nw = p != NULL && p->threads != 0 ? p->threads : dlx_cpus();
 	pos->running = 1;
 	pos->cutting = 0;

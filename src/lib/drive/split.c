@@ -563,6 +563,9 @@ dlx_split(dlx *d, unsigned nparts, dlx_pos **parts)
 		return DLX_EINVAL;
 	if (dlx_branch(d, NULL, NULL, NULL, 0) == DLX_EMISUSE)
 		return DLX_EMISUSE;
+	/* Algorithm M has no branching step to name: no parts. */
+	if (mult_active(d))
+		return DLX_ENOTSUP;
 	memset(parts, 0, nparts * sizeof *parts);
 	return split(d, nparts, nparts, parts);
 }
@@ -580,6 +583,9 @@ dlx_split_part(dlx *d, unsigned k, unsigned nparts, dlx_pos **part)
 		return DLX_EINVAL;
 	if (dlx_branch(d, NULL, NULL, NULL, 0) == DLX_EMISUSE)
 		return DLX_EMISUSE;
+	/* Algorithm M has no branching step to name: no parts. */
+	if (mult_active(d))
+		return DLX_ENOTSUP;
 	if ((parts = mem_zalloc(&d->mem, nparts, sizeof *parts)) == NULL)
 		return DLX_ENOMEM;
 	if ((rc = split(d, k - 1, nparts, parts)) == DLX_OK)

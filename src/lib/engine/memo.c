@@ -540,7 +540,7 @@ done:
 }
 
 /* Default cache budget when the caller gives none. */
-#define DEFAULT_MEMORY	((size_t)64 << 20)
+#define DEFAULT_MEMORY	DLX_MEMORY_DEFAULT
 
 /*
  * The memoized count on m: the figures into *ms, the count into *total.

@@ -515,18 +515,62 @@ cli_search_option(struct cli_search *o, int ch, const char *arg)
 	return 0;
 }
 
-size_t
-cli_default_memory(void)
+void
+cli_request(const struct cli_search *o, struct dlx_request *rq)
 {
-	long		 pages = sysconf(_SC_PHYS_PAGES);
-	long		 psize = sysconf(_SC_PAGESIZE);
-	size_t		 m = (size_t)64 << 20;
+	rq->memo = o->no_memo ? DLX_MEMO_NEVER : o->memo ? DLX_MEMO_ALWAYS :
+	    DLX_MEMO_AUTO;
+	rq->memory = o->memory;
+	rq->threads = o->threads;
+}
 
-	if (pages > 0 && psize > 0 &&
-	    (unsigned long long)pages / 4 < SIZE_MAX / (size_t)psize &&
-	    (size_t)pages / 4 * (size_t)psize > m)
-		m = (size_t)pages / 4 * (size_t)psize;
-	return m;
+void
+cli_refused(const char *name, unsigned refused, int bounds,
+    const char *visit)
+{
+	static const struct {
+		unsigned	 need;
+		const char	*text;
+	} names[] = {
+		{ DLX_NEED_BOUNDS,	"item bounds" },
+		{ DLX_NEED_COLORS,	"colors" },
+		{ DLX_NEED_CACHE,	"--memo" },
+		{ DLX_NEED_KNUTH,	"--knuth" },
+		{ DLX_NEED_VISIT,	NULL },		/* visit */
+		{ DLX_NEED_SPLIT,	"--part" },
+		{ DLX_NEED_PATH,	"--checkpoint" },
+		{ DLX_NEED_THREADS,	"--threads" },
+	};
+	char		 buf[256];
+	size_t		 i, n = 0;
+
+	if (bounds)
+		refused |= DLX_NEED_BOUNDS;
+	/* A checkpoint is a position: it says more than --part. */
+	if (refused & DLX_NEED_PATH)
+		refused &= ~(unsigned)DLX_NEED_SPLIT;
+	buf[0] = '\0';
+	for (i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (refused & names[i].need)
+			n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s",
+			    n > 0 ? " with " : "", names[i].text != NULL ?
+			    names[i].text : visit);
+	cli_diag("%s: not supported: %s", name, buf);
+}
+
+void
+cli_ran(const char *prefix, const struct dlx_result *res)
+{
+	fprintf(stderr, "%sengine: %s\n", prefix,
+	    dlx_engine_name(res->engine));
+	fprintf(stderr, "%sthreads: %u\n", prefix, res->threads);
+	fprintf(stderr, "%sdrivers: %s%s%s%s\n", prefix,
+	    res->drivers == 0 ? "none" : "",
+	    res->drivers & DLX_DRIVE_THREADS ? "threads" : "",
+	    res->drivers & DLX_DRIVE_POSITION ?
+	    (res->drivers & DLX_DRIVE_THREADS ? ", position" : "position") :
+	    "",
+	    res->drivers & DLX_DRIVE_CHECKPOINT ? ", checkpoint" : "");
 }
 
 /* ---- time and progress ---------------------------------------------- */

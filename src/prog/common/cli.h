@@ -31,6 +31,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dlx.h"
+
 #define CLI_EXIT_OK	0	/* answered (dlx: a solution was found) */
 #define CLI_EXIT_NONE	1	/* no solution; with --unique, not unique */
 #define CLI_EXIT_ERROR	2	/* usage, input, read or write error */
@@ -160,8 +162,26 @@ struct cli_search {
 	unsigned	 threads;	/* -t N; 0: every CPU */
 	int		 memo;		/* --memo: the cache from the start */
 	int		 no_memo;	/* --no-memo: plain search */
-	size_t		 memory;	/* --memory; 0: cli_default_memory() */
+	size_t		 memory;	/* --memory; 0: the library's
+					   DLX_MEMORY_DEFAULT */
 };
+
+/* Fill in rq's cache, memory and threads from o (the rest of the
+ * request is the program's). */
+void	cli_request(const struct cli_search *o, struct dlx_request *rq);
+
+/*
+ * Say why dlx_run() refused a request (res->refused, the needs no engine
+ * serves; bounds: the matrix has item bounds): "PROG: NAME: not
+ * supported: item bounds with --checkpoint", naming the options.  visit
+ * names the option that asks for solutions one at a time (-p, -a...).
+ */
+void	cli_refused(const char *name, unsigned refused, int bounds,
+	    const char *visit);
+
+/* The --stats lines of what ran: "engine: sparse", "threads: 2",
+ * "drivers: position, checkpoint" (each line with prefix before it). */
+void	cli_ran(const char *prefix, const struct dlx_result *res);
 
 /* Take option ch if it is one of the search options above: 1, or a usage
  * error for a bad value; 0 if ch is another option. */
@@ -179,10 +199,6 @@ int	cli_parse_size(const char *arg, size_t *v);
 
 /* Seconds, a decimal number in (0, 1e6]; -1 if arg is not one. */
 int	cli_parse_seconds(const char *arg, double *v);
-
-/* The subproblem cache's default budget: a quarter of the machine's
- * memory, at least 64 MiB. */
-size_t	cli_default_memory(void);
 
 /* ---- time and progress ---------------------------------------------- */
 

@@ -189,7 +189,7 @@ cluster_setup(struct cluster *c, const char **why)
 struct ctx {
 	struct cluster		*c;
 	dlx_pos			*pos;
-	const struct dlx_search	*s;
+	const struct dlx_search	*s;	/* the caller's callbacks */
 	char			*program;	/* "PROG VERSION" */
 	double			 last;		/* time of the last save */
 	int			 failed;	/* a save failed (reported) */
@@ -434,42 +434,39 @@ catch_stop_signals(void)
  * CLUSTER_EFILE after a failed save or for a checkpoint that does not fit.
  */
 static int
-run_search(struct ctx *x, dlx *d, const struct dlx_search *s)
+run_search(struct ctx *x, dlx *d, const struct dlx_request *rq,
+    struct dlx_result *res)
 {
 	struct cluster		*c = x->c;
-	struct dlx_search	 s2;
-	struct dlx_parallel	 par;
+	struct dlx_request	 r2;
 	int			 rc;
 
-	if (s != NULL)
-		s2 = *s;
-	else
-		memset(&s2, 0, sizeof s2);
-	s2.progress = wrap_progress;
-	s2.progress_arg = x;
-	if (c->checkpoint != NULL)
-		rc = dlx_pos_search(d, x->pos, &s2);
-	else {
-		memset(&par, 0, sizeof par);
-		par.threads = c->threads;
-		rc = dlx_pos_search_parallel(d, x->pos, &s2, &par,
-		    c->memo, &c->memo_stats);
-	}
+	/* The caller's request whole, from this position, with the
+	 * checkpoints behind its progress. */
+	r2 = *rq;
+	r2.search.progress = wrap_progress;
+	r2.search.progress_arg = x;
+	r2.pos = x->pos;
+	r2.checkpoint = c->checkpoint != NULL;
+	rc = dlx_run(d, &r2, res);
 	if (x->failed)
 		rc = CLUSTER_EFILE;
 	else if (rc == DLX_ECORRUPT) {
 		cdiag(c, "%s: the checkpoint does not fit the problem",
 		    c->resume != NULL ? c->resume : "(part)");
 		rc = CLUSTER_EFILE;
-	} else if (rc == DLX_OK && c->checkpoint != NULL &&
-	    save(x) != 0)
+	} else if (rc >= 0 && c->checkpoint != NULL && save(x) != 0)
+		/* However it ended: a stop by visit leaves the position
+		 * just past the last solution visited. */
 		rc = CLUSTER_EFILE;
 	return rc;
 }
 
 int
-cluster_search(struct cluster *c, dlx *d, const struct dlx_search *s)
+cluster_search(struct cluster *c, dlx *d, const struct dlx_request *rq,
+    struct dlx_result *res)
 {
+	struct dlx_request r2;
 	struct ctx	 x;
 	uint64_t	 digest, hi;
 	double		 t0;
@@ -478,7 +475,7 @@ cluster_search(struct cluster *c, dlx *d, const struct dlx_search *s)
 
 	memset(&x, 0, sizeof x);
 	x.c = c;
-	x.s = s;
+	x.s = &rq->search;
 	t0 = seconds();
 	n = strlen(c->prog) + strlen(c->version) + 2;
 	if ((x.program = malloc(n)) == NULL) {
@@ -487,6 +484,15 @@ cluster_search(struct cluster *c, dlx *d, const struct dlx_search *s)
 	}
 	snprintf(x.program, n, "%s %s", c->prog, c->version);
 	c->digest = digest = dlx_digest(d);
+	/* What cannot run is refused before a file is read or written
+	 * (dlx_run_plan() reads only whether pos is set). */
+	r2 = *rq;
+	r2.pos = (dlx_pos *)(void *)&x;
+	r2.checkpoint = c->checkpoint != NULL;
+	if ((rc = dlx_run_plan(d, &r2, res)) != DLX_OK) {
+		free(x.program);
+		return rc;
+	}
 	if ((rc = start_pos(&x, d, digest)) != DLX_OK) {
 		free(x.program);
 		return rc;
@@ -501,7 +507,7 @@ cluster_search(struct cluster *c, dlx *d, const struct dlx_search *s)
 		rc = CLUSTER_EFILE;
 	x.last = seconds();
 	if (rc == DLX_OK)
-		rc = run_search(&x, d, s);
+		rc = run_search(&x, d, rq, res);
 	dlx_pos_figures(x.pos, &c->sol_hi, &c->sol_lo, &c->nodes,
 	    &c->updates);
 	c->seconds = seconds() - t0;

@@ -26,9 +26,6 @@ struct cluster {
 	const char	*resume;	/* --resume FILE, or NULL */
 	double		 every;		/* --checkpoint-every seconds */
 	const char	*record;	/* --record FILE, or NULL */
-	unsigned	 threads;	/* --threads; 0: every CPU */
-	const struct dlx_memo *memo;	/* count with the cache as this
-					   says, or NULL: plain */
 	/* After cluster_search(): */
 	uint64_t	 sol_hi, sol_lo; /* solutions of the part (in all
 					   runs, when resumed) */
@@ -36,7 +33,6 @@ struct cluster {
 	uint64_t	 digest;	/* dlx_digest() of the problem */
 	uint64_t	 before;	/* solutions found by earlier runs */
 	double		 seconds;	/* this run's time */
-	struct dlx_memo_stats memo_stats; /* the cache's figures */
 	int		 signo;		/* SIGTERM or SIGHUP stopped it; 0 */
 };
 
@@ -79,22 +75,22 @@ int	cluster_parse_part(const char *arg, unsigned *k, unsigned *n,
 int	cluster_setup(struct cluster *c, const char **why);
 
 /*
- * Search d as s says, restricted to the part, resuming and saving
- * checkpoints as the options say.  Without checkpoints the part runs on
- * c->threads threads and, if c->memo is set and s asks for the count
- * alone, with the cache (dlx_pos_search_parallel).  A checkpointed run
- * (--checkpoint, --resume) is searched on one thread, without the cache:
- * only a single search stands on one path, so only it can be saved
- * exactly where it stands, at any moment; threads or the cache could
- * only save whole subtrees finished, and a part of one subtree (the
- * whole search) would never move on.  While it runs, SIGTERM and SIGHUP
- * stop it as a SIGINT does (a checkpoint is written where it stands when
- * checkpoints are on).  A search stopped by s->progress is saved too.
- * Returns what dlx_pos_search() returns, or -100 after a problem with
- * the files (a message naming the file is already printed: exit 2).
+ * Run the request rq on d (dlx_run(), which picks the engine), restricted
+ * to the part, resuming and saving checkpoints as the options say; the
+ * result into *res.  A checkpointed run (--checkpoint, --resume) asks for
+ * a path at every progress call, which only a single search on one path
+ * gives (dlx_run() then runs one thread, without the cache).  While it
+ * runs, SIGTERM and SIGHUP stop it as a SIGINT does.  The checkpoint is
+ * saved at the start, every --checkpoint-every seconds, and at the end
+ * however the search ended (a stop by a signal, by visit or by
+ * progress): the position then holds every solution visited, so that a
+ * resumed run visits each solution of the tree once.  Returns what
+ * dlx_run() returns, or -100 after a problem with the files (a message
+ * naming the file is already printed: exit 2).
  */
 #define CLUSTER_EFILE	(-100)
-int	cluster_search(struct cluster *c, dlx *d, const struct dlx_search *s);
+int	cluster_search(struct cluster *c, dlx *d,
+	    const struct dlx_request *rq, struct dlx_result *res);
 
 /* Write the part record, one JSON line, to fp (or to c->record if fp is
  * NULL).  Returns 0, or -1 after printing why. */

@@ -104,8 +104,8 @@ usage(void)
 "  -t, --threads=N       search on N threads (default: every CPU available)\n"
 "      --no-memo         count by plain search, without the subproblem cache\n"
 "      --memo            count with the cache from the start, whatever happens\n"
-"      --memory=SIZE     bytes the cache may use: 512M, 4G... (default: a\n"
-"                        quarter of the memory of the machine)\n"
+"      --memory=SIZE     bytes the cache may use in all, every thread\n"
+"                        together: 512M, 4G... (default: 64M)\n"
 "      --progress[=SEC]  print progress on standard error every SEC seconds\n"
 "                        (default 2), even if it is not a terminal\n"
 "      --no-progress     no progress lines, even on a terminal\n"
@@ -280,8 +280,8 @@ visit(void *arg, const int *options, size_t n)
 	size_t			 k;
 	uint64_t		 number;
 
-	if (cli_stopped())
-		return 1;
+	/* Printed even after an interrupt: a solution visited is counted,
+	 * and the count reported must be what was printed. */
 	memcpy(r->sorted, options, n * sizeof *options);
 	qsort(r->sorted, n, sizeof *r->sorted, cmp_int);
 	/* Numbered on from the solutions of the runs resumed from. */
@@ -422,12 +422,15 @@ knuth(void)
 }
 
 static void
-print_stats(struct run *r, double secs, const struct dlx_memo_stats *ms)
+print_stats(struct run *r, double secs, const struct dlx_result *res)
 {
+	const struct dlx_memo_stats *ms = &res->memo;
 	struct dlx_stats	 st;
 	char			 num[48];
 
 	dlx_stats(r->d, &st);
+	if (!cluster_active(&opts.cl))
+		st = res->stats;
 	fflush(stdout);
 	fprintf(stderr, "mode: %s\n", knuth() ? "knuth" : "fast");
 	/* The cache's lines only when it was tried: the figures of a plain
@@ -461,6 +464,17 @@ print_stats(struct run *r, double secs, const struct dlx_memo_stats *ms)
 	fprintf(stderr, "updates/s: %.3g\n",
 	    secs > 0 ? (double)st.updates / secs : 0.0);
 	fprintf(stderr, "memory: %zu bytes\n", dlx_memory(r->d));
+	/* What ran, which may be less than asked (-t on a tree that ends
+	 * before it is shared out) but never another answer. */
+	cli_ran("", res);
+}
+
+/* The option that asks for the solutions one at a time. */
+static const char *
+visit_option(void)
+{
+	return opts.output == OUT_PRINT ? "--print" :
+	    opts.output == OUT_JSON ? "--json" : "--limit";
 }
 
 /*
@@ -471,26 +485,40 @@ print_stats(struct run *r, double secs, const struct dlx_memo_stats *ms)
  * for a failure.
  */
 static int
-main_cluster(struct run *r, int rc)
+main_cluster(struct run *r, int rc, const struct dlx_result *res)
 {
 	struct cluster	*c = &opts.cl;
 	char		 num[48];
+	uint64_t	 count;
 	int		 sig;
 
 	if (rc == CLUSTER_EFILE)
 		return CLI_EXIT_ERROR;
+	if (rc == DLX_ENOTSUP) {
+		cli_refused(r->name, res->refused, 0, visit_option());
+		return CLI_EXIT_ERROR;
+	}
 	if (rc < 0) {
 		cli_diag("%s: %s", r->name, dlx_strerror(rc));
 		return CLI_EXIT_ERROR;
 	}
 	cluster_u128_text(c->sol_hi, c->sol_lo, num);
+	count = c->sol_hi != 0 ? UINT64_MAX : c->sol_lo;
 	sig = c->signo != 0 ? c->signo : cli_interrupted() ? SIGINT : 0;
 	if (sig != 0 || rc == DLX_STOPPED) {
 		if (cli_write_failed())
 			return CLI_EXIT_ERROR;
+		if (opts.output == OUT_JSON)
+			json_count(count, 0, 1);
 		cli_interrupt_note(NULL, num, c->checkpoint, sig);
 		return sig != 0 ? 128 + sig : CLI_EXIT_INTR;
 	}
+	/* The solutions printed end with their total, as without parts
+	 * or checkpoints: those of the part, or of every run resumed. */
+	if (opts.output == OUT_JSON)
+		json_count(count, rc == DLX_OK, 0);
+	else if (opts.output == OUT_PRINT && (!opts.first || count == 0))
+		print_total(count, rc == DLX_OK);
 	if (c->parted) {
 		if (rc != DLX_OK) {
 			cli_diag("part %u/%u: the search did not end "
@@ -509,60 +537,20 @@ main_cluster(struct run *r, int rc)
 	return c->sol_hi == 0 && c->sol_lo == 0 ? CLI_EXIT_NONE : CLI_EXIT_OK;
 }
 
-/*
- * The search of the whole problem: counting alone with the subproblem
- * cache where it pays, else (or when the cache gives up) the search on
- * the threads asked for.  Returns the search's status, the count in
- * *wide.
- */
-static int
-search(struct run *r, const struct dlx_search *s, struct dlx_wide *wide,
-    struct dlx_memo_stats *ms)
-{
-	struct dlx_parallel	 par;
-	struct dlx_memo		 mm;
-	struct dlx_stats	 st;
-	int			 rc = DLX_INCOMPLETE;
-
-	wide->hi = wide->lo = 0;
-	/* --knuth asks for Knuth's tree and figures: no cache then.  (A
-	 * library whose default is Knuth's tree still counts with the
-	 * cache where it pays: that default is for testing the search.) */
-	if (opts.output == OUT_COUNT && opts.limit == 0 &&
-	    !opts.search.no_memo && opts.knuth <= 0) {
-		memset(&mm, 0, sizeof mm);
-		mm.mode = opts.search.memo ? DLX_MEMO_ALWAYS : DLX_MEMO_AUTO;
-		mm.memory = opts.search.memory != 0 ? opts.search.memory :
-		    cli_default_memory();
-		mm.no_plain = 1;
-		mm.progress = progress;
-		mm.progress_arg = r;
-		mm.progress_updates = CLI_PROGRESS_UPDATES;
-		rc = dlx_count_wide(r->d, &mm, wide, ms);
-	}
-	if (rc == DLX_INCOMPLETE) {
-		/* Threads change nothing of the output: the library visits
-		 * the solutions in the serial order, one at a time. */
-		memset(&par, 0, sizeof par);
-		par.threads = opts.search.threads;
-		rc = dlx_search_parallel(r->d, s, &par);
-		dlx_stats(r->d, &st);
-		wide->hi = 0;
-		wide->lo = st.solutions;
-	}
-	return rc;
-}
-
 /* Print how the search (rc, count wide) ended; returns the status. */
 static int
-report_search(struct run *r, int rc, struct dlx_wide wide)
+report_search(struct run *r, int rc, const struct dlx_result *res)
 {
-	struct dlx_stats	 st;
+	struct dlx_wide		 wide = res->count;
+	struct dlx_stats	 st = res->stats;
 	char			 total[DLX_WIDE_DIGITS + 1];
 	int			 exact;
 
-	dlx_stats(r->d, &st);
 	dlx_wide_format(wide, total, sizeof total);
+	if (rc == DLX_ENOTSUP) {
+		cli_refused(r->name, res->refused, 0, visit_option());
+		return CLI_EXIT_ERROR;
+	}
 	if (rc < 0) {
 		cli_diag("%s: %s", r->name, dlx_strerror(rc));
 		return CLI_EXIT_ERROR;
@@ -591,10 +579,8 @@ report_search(struct run *r, int rc, struct dlx_wide wide)
 int
 main(int argc, char **argv)
 {
-	struct dlx_search	 s;
-	struct dlx_memo		 mm;
-	struct dlx_memo_stats	 ms;
-	struct dlx_wide		 wide;
+	struct dlx_request	 rq;
+	struct dlx_result	 res;
 	struct run		 r;
 	int			 rc, status;
 
@@ -609,8 +595,9 @@ main(int argc, char **argv)
 	memset(&r, 0, sizeof r);
 	r.t = load(opts.file, &r.name);
 	r.d = dlx_text_dlx(r.t);
-	/* A solution has at most one option per primary item. */
-	if ((r.sorted = calloc(dlx_nprimary(r.d) + 1,
+	/* A solution uses each option at most once (with item bounds it
+	 * may have more options than primary items). */
+	if ((r.sorted = calloc(dlx_noptions(r.d) + 1,
 	    sizeof *r.sorted)) == NULL) {
 		cli_diag("%s", dlx_strerror(DLX_ENOMEM));
 		exit(CLI_EXIT_ERROR);
@@ -618,39 +605,32 @@ main(int argc, char **argv)
 	cli_progress_start(&r.prog, opts.progress == 1 ||
 	    (opts.progress == -1 && isatty(STDERR_FILENO)), opts.interval);
 
-	memset(&s, 0, sizeof s);
+	/* One request, built here and nowhere else: the library's
+	 * dispatcher picks the engine (or refuses), the same with parts
+	 * and checkpoints (cluster.c only adds the position). */
+	memset(&rq, 0, sizeof rq);
 	if (opts.output != OUT_COUNT) {
-		s.visit = visit;
-		s.visit_arg = &r;
+		rq.search.visit = visit;
+		rq.search.visit_arg = &r;
 	}
-	s.max_solutions = opts.limit;
-	s.knuth = opts.knuth;
-	s.progress = progress;
-	s.progress_arg = &r;
-	s.progress_updates = CLI_PROGRESS_UPDATES;
-	memset(&ms, 0, sizeof ms);
+	rq.search.max_solutions = opts.limit;
+	rq.search.knuth = opts.knuth;
+	rq.search.progress = progress;
+	rq.search.progress_arg = &r;
+	rq.search.progress_updates = CLI_PROGRESS_UPDATES;
+	cli_request(&opts.search, &rq);
+	memset(&res, 0, sizeof res);
 	if (cluster_active(&opts.cl)) {
-		/* --part, --checkpoint, --resume: cluster.c runs the search
-		 * from its position, with threads and the cache as below. */
-		memset(&mm, 0, sizeof mm);
-		mm.mode = opts.search.memo ? DLX_MEMO_ALWAYS : DLX_MEMO_AUTO;
-		mm.memory = opts.search.memory != 0 ? opts.search.memory :
-		    cli_default_memory();
-		opts.cl.threads = opts.search.threads;
-		if (opts.output == OUT_COUNT && opts.limit == 0 &&
-		    !opts.search.no_memo && opts.knuth <= 0)
-			opts.cl.memo = &mm;
-		rc = cluster_search(&opts.cl, r.d, &s);
+		rc = cluster_search(&opts.cl, r.d, &rq, &res);
 		cli_progress_end(&r.prog);
-		status = main_cluster(&r, rc);
-		ms = opts.cl.memo_stats;
+		status = main_cluster(&r, rc, &res);
 	} else {
-		rc = search(&r, &s, &wide, &ms);
+		rc = dlx_run(r.d, &rq, &res);
 		cli_progress_end(&r.prog);
-		status = report_search(&r, rc, wide);
+		status = report_search(&r, rc, &res);
 	}
-	if (opts.stats)
-		print_stats(&r, cli_progress_elapsed(&r.prog), &ms);
+	if (opts.stats && rc != DLX_ENOTSUP && rc != CLUSTER_EFILE)
+		print_stats(&r, cli_progress_elapsed(&r.prog), &res);
 	free(r.sorted);
 	free(r.line);
 	dlx_text_free(r.t);

@@ -267,6 +267,10 @@ pipeline_start(struct pipeline *pl, unsigned nthreads)
 		w[t].pl = pl;
 		w[t].run.o = pl->run->o;
 		w[t].run.o.search.threads = 1;
+		/* --memory is the whole process's: the workers, each with
+		 * a cache of its own at a time, share it out. */
+		w[t].run.o.search.memory = (pl->run->o.search.memory != 0 ?
+		    pl->run->o.search.memory : DLX_MEMORY_DEFAULT) / nthreads;
 		w[t].run.o.progress = 0;
 		w[t].run.mode = pl->run->mode;
 		w[t].run.fmt = pl->run->fmt;

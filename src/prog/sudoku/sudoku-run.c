@@ -59,6 +59,7 @@ struct search_ctx {
 	struct cli_progress	 prog;
 	visit_fn		*visit;
 	uint64_t		 found;		/* solutions visited */
+	char			 where[512];	/* FILE:LINE for messages */
 };
 
 static int
@@ -97,8 +98,8 @@ on_solution(void *arg, const int *options, size_t n)
  * puzzle only: a checkpoint or a part record names one problem.
  */
 static void
-search_cluster(struct search_ctx *sc, const struct dlx_search *s,
-    struct dlx_wide *wide, struct result *res)
+search_cluster(struct search_ctx *sc, const struct dlx_request *rq,
+    struct dlx_result *dr, struct result *res)
 {
 	struct run		*run = sc->run;
 	struct cluster		*cl = &run->o.cl;
@@ -110,48 +111,23 @@ search_cluster(struct search_ctx *sc, const struct dlx_search *s,
 		res->rc = CLUSTER_EFILE;
 		return;
 	}
-	res->rc = cluster_search(cl, sc->d, s);
+	res->rc = cluster_search(cl, sc->d, rq, dr);
 	if (res->rc == CLUSTER_EFILE) {
 		run_status(run, CLI_EXIT_ERROR);
 		return;
 	}
 	if (cl->signo != 0)
 		cli_interrupt();
-	wide->hi = cl->sol_hi;
-	wide->lo = cl->sol_lo;
-}
-
-/*
- * Counting alone: the subproblem cache where it pays.  The matrix
- * declares the cells first, row by row, so branching on the first open
- * cell (unless some item is down to one option) fills the grid in order
- * and partial grids meet again (dlx.h, DLX_MEMO_FIRST).  Returns
- * DLX_INCOMPLETE when the plain search should count instead.
- */
-static int
-count_memo(struct search_ctx *sc, struct dlx_wide *wide,
-    struct dlx_memo_stats *ms)
-{
-	const struct options	*o = &sc->run->o;
-	struct dlx_memo		 mm;
-
-	memset(&mm, 0, sizeof mm);
-	mm.mode = o->search.memo ? DLX_MEMO_ALWAYS : DLX_MEMO_AUTO;
-	mm.order = DLX_MEMO_FIRST;
-	mm.memory = o->search.memory != 0 ? o->search.memory :
-	    cli_default_memory();
-	mm.no_plain = 1;
-	mm.progress = on_progress;
-	mm.progress_arg = sc;
-	mm.progress_updates = CLI_PROGRESS_UPDATES;
-	return dlx_count_wide(sc->d, &mm, wide, ms);
+	dr->count.hi = cl->sol_hi;
+	dr->count.lo = cl->sol_lo;
 }
 
 /* The figures of one search for --stats, and the run's totals. */
 static void
 search_stats(struct search_ctx *sc, const struct dlx_stats *st,
-    const struct dlx_memo_stats *ms)
+    const struct dlx_result *dr)
 {
+	const struct dlx_memo_stats	*ms = &dr->memo;
 	struct run		*run = sc->run;
 	const struct puzzle	*pz = sc->pz;
 	double			 t = cli_progress_elapsed(&sc->prog);
@@ -170,6 +146,9 @@ search_stats(struct search_ctx *sc, const struct dlx_stats *st,
 		    (unsigned long long)ms->lookups,
 		    (unsigned long long)ms->hits,
 		    (unsigned long long)ms->replaced, ms->bytes);
+	cli_diag("%s:%lu: engine %s, %u thread%s", pz->file, pz->p->line,
+	    dlx_engine_name(dr->engine), dr->threads,
+	    dr->threads == 1 ? "" : "s");
 }
 
 void
@@ -177,11 +156,8 @@ search(struct run *run, const struct puzzle *pz, uint64_t max,
     visit_fn *visit, struct result *res)
 {
 	struct search_ctx	sc;
-	struct dlx_search	s;
-	struct dlx_parallel	par;
-	struct dlx_memo		mm;
-	struct dlx_memo_stats	ms;
-	struct dlx_wide		wide;
+	struct dlx_request	rq;
+	struct dlx_result	dr;
 	struct dlx_stats	st;
 
 	memset(&sc, 0, sizeof sc);
@@ -191,60 +167,52 @@ search(struct run *run, const struct puzzle *pz, uint64_t max,
 	sc.d = dlx_sudoku_matrix(pz->s);
 	sc.visit = visit;
 	cli_progress_start(&sc.prog, run->o.progress, PROGRESS_SECONDS);
-	memset(&s, 0, sizeof s);
+	/* One request, whole, to the library's dispatcher (also under
+	 * --part and checkpoints: cluster.c adds the position).  The
+	 * matrix declares the cells first, row by row, so the cache
+	 * branching on the first open cell (unless some item is down to
+	 * one option) fills the grid in order and partial grids meet again
+	 * (dlx.h, DLX_MEMO_FIRST).  The output is the same on any number
+	 * of threads: the library visits the solutions in the serial
+	 * order, one at a time. */
+	memset(&rq, 0, sizeof rq);
 	if (visit != NULL) {
-		s.visit = on_solution;
-		s.visit_arg = &sc;
+		rq.search.visit = on_solution;
+		rq.search.visit_arg = &sc;
 	}
-	s.max_solutions = max;
-	s.progress = on_progress;
-	s.progress_arg = &sc;
-	s.progress_updates = CLI_PROGRESS_UPDATES;
-	memset(&ms, 0, sizeof ms);
-	wide.hi = wide.lo = 0;
-	res->rc = DLX_INCOMPLETE;
+	rq.search.max_solutions = max;
+	rq.search.progress = on_progress;
+	rq.search.progress_arg = &sc;
+	rq.search.progress_updates = CLI_PROGRESS_UPDATES;
+	cli_request(&run->o.search, &rq);
+	rq.order = DLX_MEMO_FIRST;
+	memset(&dr, 0, sizeof dr);
 	if (cluster_active(&run->o.cl)) {
-		/* Threads and the cache as below (cluster.h). */
-		memset(&mm, 0, sizeof mm);
-		mm.mode = run->o.search.memo ? DLX_MEMO_ALWAYS : DLX_MEMO_AUTO;
-		mm.order = DLX_MEMO_FIRST;
-		mm.memory = run->o.search.memory != 0 ? run->o.search.memory :
-		    cli_default_memory();
-		run->o.cl.threads = run->o.search.threads;
-		run->o.cl.memo = visit == NULL && max == 0 &&
-		    !run->o.search.no_memo ? &mm : NULL;
-		search_cluster(&sc, &s, &wide, res);
-		ms = run->o.cl.memo_stats;
+		search_cluster(&sc, &rq, &dr, res);
 		if (res->rc == CLUSTER_EFILE)
 			return;
-	} else {
-		if (visit == NULL && max == 0 && !run->o.search.no_memo)
-			res->rc = count_memo(&sc, &wide, &ms);
-		if (res->rc == DLX_INCOMPLETE) {
-			/* The output is the same on any number of threads:
-			 * the library visits the solutions in the serial
-			 * order, one at a time. */
-			memset(&par, 0, sizeof par);
-			par.threads = run->o.search.threads;
-			res->rc = dlx_search_parallel(sc.d, &s, &par);
-			dlx_stats(sc.d, &st);
-			wide.hi = 0;
-			wide.lo = st.solutions;
-		}
-	}
-	dlx_stats(sc.d, &st);
-	res->count = wide.hi != 0 ? UINT64_MAX : wide.lo;
-	dlx_wide_format(wide, res->text, sizeof res->text);
+	} else
+		res->rc = dlx_run(sc.d, &rq, &dr);
+	st = dr.stats;
+	if (cluster_active(&run->o.cl))
+		dlx_stats(sc.d, &st);
+	res->count = dr.count.hi != 0 ? UINT64_MAX : dr.count.lo;
+	dlx_wide_format(dr.count, res->text, sizeof res->text);
 	res->exact = res->rc == DLX_OK;
 	res->interrupted = res->rc == DLX_STOPPED && cli_interrupted();
 	cli_progress_end(&sc.prog);
-	if (res->rc < 0) {
+	if (res->rc == DLX_ENOTSUP) {
+		snprintf(sc.where, sizeof sc.where, "%s:%lu", pz->file,
+		    pz->p->line);
+		cli_refused(sc.where, dr.refused, 0, "--all");
+		run_status(run, CLI_EXIT_ERROR);
+	} else if (res->rc < 0) {
 		cli_diag("%s:%lu: %s", pz->file, pz->p->line,
 		    dlx_strerror(res->rc));
 		run_status(run, CLI_EXIT_ERROR);
 	}
-	if (run->o.stats)
-		search_stats(&sc, &st, &ms);
+	if (run->o.stats && res->rc != DLX_ENOTSUP)
+		search_stats(&sc, &st, &dr);
 }
 
 /* ---- the matrices and solvers of the run ------------------------------ */

@@ -1,0 +1,344 @@
+/*
+ * dispatch.c: one request, one dispatcher (dlx_run()).
+ *
+ * A request (struct dlx_request) says everything a search is asked; the
+ * dispatcher works out what it needs (enum dlx_need), picks the first
+ * engine of the capability table below that serves all of it (the table
+ * is in speed order), and runs it under the drivers the request asks for
+ * (threads, a position, checkpoints).  Nothing else in the library or
+ * the programs chooses an engine: a combination is either served exactly
+ * or refused with DLX_ENOTSUP and the needs that could not be met, never
+ * run another way that would change the answer or drop an option.
+ *
+ * The table is also the one source of the table in README and dlx(1)
+ * (tests/cli-matrix.sh checks that they agree with what runs).
+ */
+#include <string.h>
+
+#include "dlx.h"
+#include "dlx_part.h"
+#include "lib/core/dlx_impl.h"
+#include "lib/engine/mult.h"
+
+/* What each engine serves: the needs it can meet. */
+static const struct engine {
+	enum dlx_engine	 id;
+	const char	*name;
+	unsigned	 serves;
+} engines[] = {
+	/* Fastest first: the cache where it may count, then the sparse
+	 * sets, the links, and Algorithm M for item bounds. */
+	{ DLX_ENGINE_CACHE, "cache",
+	    DLX_NEED_COLORS | DLX_NEED_SPLIT | DLX_NEED_THREADS |
+	    DLX_NEED_CACHE },
+	{ DLX_ENGINE_SPARSE, "sparse",
+	    DLX_NEED_VISIT | DLX_NEED_SPLIT | DLX_NEED_PATH |
+	    DLX_NEED_THREADS },
+	{ DLX_ENGINE_LINKS, "links",
+	    DLX_NEED_COLORS | DLX_NEED_VISIT | DLX_NEED_KNUTH |
+	    DLX_NEED_SPLIT | DLX_NEED_PATH | DLX_NEED_THREADS },
+	{ DLX_ENGINE_MULT, "Algorithm M",
+	    DLX_NEED_COLORS | DLX_NEED_BOUNDS | DLX_NEED_VISIT |
+	    DLX_NEED_KNUTH },
+};
+#define NENGINES	(sizeof engines / sizeof engines[0])
+
+const char *
+dlx_engine_name(enum dlx_engine e)
+{
+	size_t	i;
+
+	for (i = 0; i < NENGINES; i++)
+		if (engines[i].id == e)
+			return engines[i].name;
+	return "none";
+}
+
+/* What rq asks of an engine on d. */
+static unsigned
+needs(const dlx *d, const struct dlx_request *rq)
+{
+	const struct dlx_search	*s = &rq->search;
+	unsigned		 n = 0;
+
+	if (d->colored)
+		n |= DLX_NEED_COLORS;
+	if (mult_active(d))
+		n |= DLX_NEED_BOUNDS;
+	if (s->visit != NULL || s->max_solutions != 0 || s->max_nodes != 0 ||
+	    s->max_updates != 0)
+		n |= DLX_NEED_VISIT;
+	/* Knuth's tree asked for: his figures, which no cache gives.  (A
+	 * library built with Knuth's tree as its default still counts
+	 * with the cache where it pays: that default tests the search.) */
+	if (s->knuth > 0)
+		n |= DLX_NEED_KNUTH;
+	if (rq->pos != NULL)
+		n |= DLX_NEED_SPLIT;
+	if (rq->checkpoint)
+		n |= DLX_NEED_PATH;
+	if (rq->threads > 1)
+		n |= DLX_NEED_THREADS;
+	if (rq->memo == DLX_MEMO_ALWAYS)
+		n |= DLX_NEED_CACHE;
+	return n;
+}
+
+/*
+ * The first engine after index from that serves need on d, or -1.  The
+ * sparse sets serve only the fast tree without colors (dlx_search()
+ * takes them then, the links otherwise); Algorithm M is the only engine
+ * of a matrix with bounds, and the cache is never taken when told not
+ * to be.
+ */
+static int
+pick(const dlx *d, const struct dlx_request *rq, unsigned need, size_t from)
+{
+	size_t	i;
+	int	bounds = (need & DLX_NEED_BOUNDS) != 0;
+
+	for (i = from; i < NENGINES; i++) {
+		if ((need & ~engines[i].serves) != 0)
+			continue;
+		switch (engines[i].id) {
+		case DLX_ENGINE_CACHE:
+			if (rq->memo == DLX_MEMO_NEVER || bounds)
+				continue;
+			break;
+		case DLX_ENGINE_SPARSE:
+			if (bounds || search_knuth(&rq->search) ||
+			    d->colored)
+				continue;
+			break;
+		case DLX_ENGINE_LINKS:
+			if (bounds)
+				continue;
+			break;
+		default:
+			break;
+		}
+		return (int)i;
+	}
+	return -1;
+}
+
+/* The needs no single engine serves: the smallest set of bits to
+ * name, those that the engine serving most of the others lacks. */
+static unsigned
+unmet(const dlx *d, const struct dlx_request *rq, unsigned need)
+{
+	unsigned	 best = need, miss;
+	size_t		 i;
+
+	(void)d;
+	for (i = 0; i < NENGINES; i++) {
+		if ((need & DLX_NEED_BOUNDS) &&
+		    engines[i].id != DLX_ENGINE_MULT)
+			continue;
+		if (engines[i].id == DLX_ENGINE_CACHE &&
+		    rq->memo == DLX_MEMO_NEVER)
+			continue;
+		miss = need & ~engines[i].serves;
+		if (__builtin_popcount(miss) < __builtin_popcount(best))
+			best = miss;
+	}
+	/* What picks the engine is named whenever it is asked: the bounds
+	 * (Algorithm M alone), the cache and Knuth's tree. */
+	return best | (need & (DLX_NEED_BOUNDS | DLX_NEED_CACHE |
+	    DLX_NEED_KNUTH));
+}
+
+/* The engine after the cache that serves need: where the cache gave a
+ * count back to the plain search. */
+static enum dlx_engine
+plain_engine(const dlx *d, const struct dlx_request *rq, unsigned need)
+{
+	int	i = pick(d, rq, need, 1);
+
+	return i >= 0 ? engines[i].id : DLX_ENGINE_NONE;
+}
+
+/*
+ * The threads engine i runs rq on: as many as asked; else every CPU,
+ * except where the engine has no threads, where a checkpoint wants one
+ * path, and for the cache's count of a whole tree (one cache sees every
+ * repeat; threads each with a share of the budget see fewer: asked for
+ * with -t, they run).
+ */
+static unsigned
+threads_for(const struct dlx_request *rq, size_t i)
+{
+	if (rq->checkpoint)
+		return 1;
+	if (rq->threads != 0)
+		return rq->threads;
+	if (!(engines[i].serves & DLX_NEED_THREADS) ||
+	    (engines[i].id == DLX_ENGINE_CACHE && rq->pos == NULL))
+		return 1;
+	return dlx_cpus();
+}
+
+/* Search a position: serially on one path for checkpoints, else on nw
+ * threads, counting with the cache (m) or plainly. */
+static int
+run_pos(dlx *d, const struct dlx_request *rq, const struct dlx_search *s,
+    struct dlx_pos *pos, unsigned nw, const struct dlx_memo *m,
+    struct dlx_result *res)
+{
+	struct dlx_parallel	 par;
+
+	memset(&par, 0, sizeof par);
+	par.threads = nw;
+	if (rq->checkpoint)
+		return dlx_pos_search(d, pos, s);
+	return dlx_pos_search_parallel(d, pos, s, &par, m, &res->memo);
+}
+
+/* The count of a position: the work done and credited. */
+static void
+pos_count(const struct dlx_pos *pos, struct dlx_wide *w)
+{
+	dlx_pos_figures(pos, &w->hi, &w->lo, NULL, NULL);
+}
+
+int
+dlx_run_plan(const dlx *d, const struct dlx_request *rq,
+    struct dlx_result *res)
+{
+	static const struct dlx_request	 none;
+	struct dlx_result		 local;
+	unsigned			 need;
+	int				 i;
+
+	if (res == NULL)
+		res = &local;
+	memset(res, 0, sizeof *res);
+	if (d == NULL)
+		return DLX_EINVAL;
+	if (rq == NULL)
+		rq = &none;
+	need = needs(d, rq);
+	if ((i = pick(d, rq, need, 0)) < 0) {
+		res->refused = unmet(d, rq, need);
+		return DLX_ENOTSUP;
+	}
+	res->engine = engines[i].id;
+	res->threads = threads_for(rq, (size_t)i);
+	res->drivers = (res->threads > 1 ? DLX_DRIVE_THREADS : 0) |
+	    (rq->pos != NULL ? DLX_DRIVE_POSITION : 0) |
+	    (rq->checkpoint ? DLX_DRIVE_CHECKPOINT : 0);
+	return DLX_OK;
+}
+
+int
+dlx_run(dlx *d, const struct dlx_request *rq, struct dlx_result *res)
+{
+	static const struct dlx_request	 none;
+	struct dlx_result		 local;
+	struct dlx_memo			 m;
+	struct dlx_parallel		 par;
+	struct dlx_search		 fast;
+	struct dlx_pos			*whole = NULL;
+	unsigned			 need, nw;
+	int				 i, rc;
+
+	if (res == NULL)
+		res = &local;
+	memset(res, 0, sizeof *res);
+	if (d == NULL)
+		return DLX_EINVAL;
+	if (rq == NULL)
+		rq = &none;
+	if (d->searching)
+		return DLX_EMISUSE;
+	need = needs(d, rq);
+	if ((i = pick(d, rq, need, 0)) < 0) {
+		res->refused = unmet(d, rq, need);
+		return DLX_ENOTSUP;
+	}
+	nw = threads_for(rq, (size_t)i);
+	memset(&m, 0, sizeof m);
+	m.mode = rq->memo;
+	m.order = rq->order;
+	m.memory = rq->memory != 0 ? rq->memory : DLX_MEMORY_DEFAULT;
+	m.progress = rq->search.progress;
+	m.progress_arg = rq->search.progress_arg;
+	m.progress_updates = rq->search.progress_updates;
+
+	if (engines[i].id == DLX_ENGINE_CACHE) {
+		res->engine = DLX_ENGINE_CACHE;
+		if (rq->pos != NULL || nw > 1) {
+			/* Threads or a position: each thread counts subtrees
+			 * with its own cache, the budget shared out. */
+			if (rq->pos == NULL &&
+			    (whole = dlx_pos_whole(d)) == NULL)
+				return DLX_ENOMEM;
+			/* The cache has its own tree, whatever the default:
+			 * its count is that of every tree. */
+			fast = rq->search;
+			fast.knuth = DLX_FAST;
+			rc = run_pos(d, rq, &fast, rq->pos != NULL ? rq->pos :
+			    whole, nw, &m, res);
+			pos_count(rq->pos != NULL ? rq->pos : whole,
+			    &res->count);
+			if (whole != NULL) {
+				/* Of this call alone: the position's. */
+				dlx_pos_figures(whole, NULL, NULL,
+				    &res->stats.nodes, &res->stats.updates);
+				dlx_pos_free(whole);
+			} else
+				dlx_stats(d, &res->stats);
+			res->threads = nw;
+			res->drivers = (nw > 1 ? DLX_DRIVE_THREADS : 0) |
+			    (rq->pos != NULL ? DLX_DRIVE_POSITION : 0);
+			if (!res->memo.used)
+				res->engine = plain_engine(d, rq, need);
+			res->stats.solutions = res->count.hi != 0 ?
+			    UINT64_MAX : res->count.lo;
+			return rc;
+		}
+		/* Serial: AUTO gives the count back to the plain search,
+		 * below, where the cache does not pay. */
+		m.no_plain = 1;
+		rc = dlx_count_wide(d, &m, &res->count, &res->memo);
+		if (rc != DLX_INCOMPLETE) {
+			/* A small tree is counted plainly before the cache is
+			 * set up: then the plain engine ran. */
+			if (!res->memo.used)
+				res->engine = plain_engine(d, rq, need);
+			dlx_stats(d, &res->stats);
+			res->threads = 1;
+			return rc;
+		}
+		if ((i = pick(d, rq, need, (size_t)i + 1)) < 0) {
+			res->refused = unmet(d, rq, need);
+			return DLX_ENOTSUP;
+		}
+		nw = threads_for(rq, (size_t)i);
+	}
+
+	/* A plain engine: sparse sets, links or Algorithm M (dlx_search()
+	 * takes the one the table picked: see pick()). */
+	res->engine = engines[i].id;
+	res->threads = nw;
+	if (rq->pos != NULL) {
+		res->drivers = DLX_DRIVE_POSITION |
+		    (rq->checkpoint ? DLX_DRIVE_CHECKPOINT : 0) |
+		    (nw > 1 ? DLX_DRIVE_THREADS : 0);
+		rc = run_pos(d, rq, &rq->search, rq->pos, nw, NULL, res);
+		pos_count(rq->pos, &res->count);
+		dlx_stats(d, &res->stats);
+		return rc;
+	}
+	if (nw > 1) {
+		res->drivers = DLX_DRIVE_THREADS;
+		memset(&par, 0, sizeof par);
+		par.threads = nw;
+		rc = dlx_search_parallel(d, &rq->search, &par);
+	} else
+		rc = dlx_search(d, &rq->search);
+	dlx_stats(d, &res->stats);
+	res->count.hi = 0;
+	res->count.lo = res->stats.solutions;
+	return rc;
+}

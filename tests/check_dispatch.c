@@ -1,0 +1,195 @@
+/*
+ * check_dispatch.c: dlx_run(), one request and one dispatcher.
+ *
+ * Every request that runs gives the count of the plain serial search,
+ * whatever engine and driver serve it (the cache or not, one thread or
+ * two, a position), and says which engine ran; a request that no engine
+ * serves (item bounds with a position, threads or the cache; the cache
+ * with solutions one at a time or Knuth's tree) is refused with
+ * DLX_ENOTSUP, the needs it could not meet named, and nothing run.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include <check.h>
+
+#include "check_dlx.h"
+#include "dlx.h"
+#include "dlx_part.h"
+#include "problems.h"
+
+/* Queens 8 (92), the empty 4x4 sudoku (288), Langford 8 (300), the magic
+ * square with colors (8). */
+#define NPROBLEMS	4
+
+static dlx *
+problem(int i)
+{
+	switch (i) {
+	case 0:
+		return problem_queens(8);
+	case 1:
+		return problem_sudoku(2);
+	case 2:
+		return problem_langford(8);
+	default:
+		return problem_magic();
+	}
+}
+
+static int
+count_visit(void *arg, const int *options, size_t n)
+{
+	(void)options;
+	(void)n;
+	(*(uint64_t *)arg)++;
+	return 0;
+}
+
+/* Every mode of the cache x threads x a position x visit: the count of
+ * dlx_search(), or DLX_ENOTSUP exactly where the table says. */
+START_TEST(test_dispatch_counts)
+{
+	struct dlx_request	 rq;
+	struct dlx_result	 res;
+	struct dlx_stats	 st;
+	dlx			*d = problem(_i);
+	dlx_pos			*pos;
+	uint64_t		 want, visited;
+	int			 memo, threads, withpos, visit, rc;
+
+	ck_assert_ptr_nonnull(d);
+	ck_assert_int_eq(dlx_search(d, NULL), DLX_OK);
+	dlx_stats(d, &st);
+	want = st.solutions;
+	for (memo = 0; memo < 3; memo++)
+	for (threads = 1; threads <= 2; threads++)
+	for (withpos = 0; withpos < 2; withpos++)
+	for (visit = 0; visit < 2; visit++) {
+		memset(&rq, 0, sizeof rq);
+		rq.memo = (enum dlx_memo_mode)memo;
+		rq.threads = (unsigned)threads;
+		visited = 0;
+		if (visit) {
+			rq.search.visit = count_visit;
+			rq.search.visit_arg = &visited;
+		}
+		pos = NULL;
+		if (withpos) {
+			pos = dlx_pos_whole(d);
+			ck_assert_ptr_nonnull(pos);
+			rq.pos = pos;
+		}
+		rc = dlx_run(d, &rq, &res);
+		if (memo == DLX_MEMO_ALWAYS && visit) {
+			ck_assert_int_eq(rc, DLX_ENOTSUP);
+			ck_assert(res.refused & DLX_NEED_VISIT);
+			ck_assert_uint_eq(visited, 0);
+		} else {
+			ck_assert_int_eq(rc, DLX_OK);
+			ck_assert_uint_eq(res.count.hi, 0);
+			ck_assert_uint_eq(res.count.lo, want);
+			if (visit)
+				ck_assert_uint_eq(visited, want);
+			ck_assert_uint_eq(res.threads, (unsigned)threads);
+			if (memo == DLX_MEMO_ALWAYS)
+				ck_assert_int_eq(res.engine,
+				    DLX_ENGINE_CACHE);
+			else if (memo == DLX_MEMO_NEVER || visit)
+				ck_assert(res.engine == DLX_ENGINE_SPARSE ||
+				    res.engine == DLX_ENGINE_LINKS);
+		}
+		dlx_pos_free(pos);
+	}
+	dlx_free(d);
+}
+END_TEST
+
+/* Knuth's tree: the links, never the cache (DLX_ENOTSUP if it is
+ * demanded); DLX1's figures on threads too. */
+START_TEST(test_dispatch_knuth)
+{
+	struct dlx_request	 rq;
+	struct dlx_result	 res;
+	dlx			*d = problem_langford(8);
+
+	memset(&rq, 0, sizeof rq);
+	rq.search.knuth = DLX_KNUTH;
+	rq.threads = 2;
+	ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_OK);
+	ck_assert_int_eq(res.engine, DLX_ENGINE_LINKS);
+	ck_assert_uint_eq(res.count.lo, 300);
+	ck_assert_uint_eq(res.stats.nodes, 2789);
+	ck_assert_uint_eq(res.stats.updates, 37241);
+	rq.memo = DLX_MEMO_ALWAYS;
+	ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_ENOTSUP);
+	ck_assert(res.refused & (DLX_NEED_KNUTH | DLX_NEED_CACHE));
+	ck_assert_int_eq(dlx_run_plan(d, &rq, &res), DLX_ENOTSUP);
+	dlx_free(d);
+}
+END_TEST
+
+/* Item bounds: Algorithm M serially; a position, threads or the cache
+ * are refused with the bounds named, and the position is unchanged. */
+START_TEST(test_dispatch_bounds)
+{
+	struct dlx_request	 rq;
+	struct dlx_result	 res;
+	uint64_t		 hi, lo;
+	dlx			*d;
+	dlx_pos			*pos;
+	int			 items[2] = { 0, 1 };
+
+	/* Two items, each covered once or twice, by three options. */
+	ck_assert_int_eq(dlx_create(&d, 2, 0, NULL), DLX_OK);
+	ck_assert_int_ge(dlx_add_option(d, items, 1), 0);
+	ck_assert_int_ge(dlx_add_option(d, items + 1, 1), 0);
+	ck_assert_int_ge(dlx_add_option(d, items, 2), 0);
+	ck_assert_int_eq(dlx_set_item_bounds(d, 0, 1, 2), DLX_OK);
+	ck_assert_int_eq(dlx_set_item_bounds(d, 1, 1, 2), DLX_OK);
+	memset(&rq, 0, sizeof rq);
+	ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_OK);
+	ck_assert_int_eq(res.engine, DLX_ENGINE_MULT);
+	ck_assert_uint_eq(res.threads, 1);
+	/* {0}{1}, {01}, {0}{01}, {1}{01}, {0}{1}{01} */
+	ck_assert_uint_eq(res.count.lo, 5);
+
+	rq.threads = 2;
+	ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_ENOTSUP);
+	ck_assert_uint_eq(res.refused, DLX_NEED_THREADS | DLX_NEED_BOUNDS);
+	rq.threads = 0;
+	rq.memo = DLX_MEMO_ALWAYS;
+	ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_ENOTSUP);
+	ck_assert_uint_eq(res.refused, DLX_NEED_CACHE | DLX_NEED_BOUNDS);
+	rq.memo = DLX_MEMO_AUTO;
+	pos = dlx_pos_whole(d);
+	ck_assert_ptr_nonnull(pos);
+	rq.pos = pos;
+	ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_ENOTSUP);
+	ck_assert(res.refused & DLX_NEED_SPLIT);
+	dlx_pos_figures(pos, &hi, &lo, NULL, NULL);
+	ck_assert_uint_eq(hi, 0);
+	ck_assert_uint_eq(lo, 0);
+	ck_assert_uint_eq(dlx_pos_tasks(pos), 1);
+	/* The older entry points refuse too. */
+	ck_assert_int_eq(dlx_pos_search(d, pos, NULL), DLX_ENOTSUP);
+	dlx_pos_free(pos);
+	ck_assert_int_eq(dlx_split_part(d, 1, 2, &pos), DLX_ENOTSUP);
+	ck_assert_str_eq(dlx_engine_name(DLX_ENGINE_MULT), "Algorithm M");
+	dlx_free(d);
+}
+END_TEST
+
+Suite *
+make_dispatch_suite(void)
+{
+	Suite	*s = suite_create("dispatch");
+	TCase	*tc = tcase_create("Core");
+
+	tcase_add_loop_test(tc, test_dispatch_counts, 0, NPROBLEMS);
+	tcase_add_test(tc, test_dispatch_knuth);
+	tcase_add_test(tc, test_dispatch_bounds);
+	tcase_set_timeout(tc, 60);
+	suite_add_tcase(s, tc);
+	return s;
+}
