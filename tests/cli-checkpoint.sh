@@ -79,7 +79,7 @@ wait "$pid"
 st=$?
 pid=
 if [ $st = 143 ]; then
-	grep -q 'stopped: .* (partial); resume with --resume=' "$tmp/err" ||
+	grep -q '^dlx: interrupted by SIGTERM: [0-9]* solutions so far (partial); resume with --resume=' "$tmp/err" ||
 	    { echo "FAIL: SIGTERM message"; cat "$tmp/err"; fail=1; }
 	$DLX_RUN "$dlx" --resume "$ck" "$tmp/p.dlx" >"$tmp/rec2" || fail=1
 elif [ $st != 0 ]; then

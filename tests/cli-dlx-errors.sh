@@ -70,8 +70,53 @@ usage "$dlx" "dlx: extra operand 'b.dlx'" a.dlx b.dlx
 usage "$dlx" "dlx: --limit: '0' is not a positive number" --limit 0
 usage "$dlx" "dlx: --limit: 'x' is not a positive number" -n x
 usage "$dlx" "dlx: --limit: '-3' is not a positive number" --limit=-3
-usage "$dlx" "dlx: --limit: '99999999999999999999' is not a positive number" \
+# A number too large for its option says so, with the limit.
+usage "$dlx" "dlx: --limit: '99999999999999999999' is too large (at most 18446744073709551615)" \
     --limit=99999999999999999999
+usage "$dlx" "dlx: --limit: '99999999999999999999999' is too large (at most 18446744073709551615)" \
+    -n 99999999999999999999999
+usage "$sudoku" "dlx-sudoku: --limit: '99999999999999999999999' is too large (at most 18446744073709551615)" \
+    -l 99999999999999999999999
+usage "$dlx" "dlx: --threads: '5000' is too large (at most 4096)" -t 5000
+# --box is digits, x, digits and nothing else.
+for b in 3x3x3 2x2x 2x2junk x3 3x " 3x3" 3x-3 3x+3; do
+	usage "$sudoku" "dlx-sudoku: --box: '$b' is not RxC with 4 <= R*C <= 36" \
+	    -b "$b"
+done
+# K taken from the Slurm array job names the variable and its value, and
+# so does $DLX_PART.
+SLURM_ARRAY_TASK_ID=9
+export SLURM_ARRAY_TASK_ID
+usage "$dlx" "dlx: --part: '/3': K comes from SLURM_ARRAY_TASK_ID='9', which is not a part from 1 to 3" \
+    --part /3
+DLX_PART=/3
+export DLX_PART
+usage "$sudoku" "dlx-sudoku: DLX_PART='/3': K comes from SLURM_ARRAY_TASK_ID='9', which is not a part from 1 to 3" \
+    -c
+unset SLURM_ARRAY_TASK_ID DLX_PART
+# A puzzle of a size read only with --box: the message names the option;
+# a stray character in a grid row is named with its column.
+awk 'BEGIN { while (n++ < 1296) printf "."; print "" }' >big.txt
+run "$sudoku" big.txt
+expect_lines "36x36 without --box" 2 "" "dlx-sudoku: big.txt:1: line has 1296 cells, a 36x36 puzzle: give its boxes with --box RxC (such as --box 6x6)
+"
+run "$sudoku" -c -b 6x6 --limit 1 big.txt
+expect_lines "36x36 with --box 6x6" 0 "big.txt:1: at least 1 solution
+" ""
+awk 'BEGIN { while (n++ < 900) printf "."; print "" }' >big30.txt
+run "$sudoku" big30.txt
+expect_lines "30x30 without --box" 2 "" "dlx-sudoku: big30.txt:1: line has 900 cells, a 30x30 puzzle: give its boxes with --box RxC (such as --box 5x6)
+"
+awk 'BEGIN { while (n++ < 30) printf "."; print "" }' >row30.txt
+run "$sudoku" row30.txt
+expect_lines "a row of 30 without --box" 2 "" "dlx-sudoku: row30.txt:1: line has 30 cells, a row of a 30x30 grid: give its boxes with --box RxC (such as --box 5x6)
+"
+printf '%s\n' "9 0 0 7 0 3 5 0 4" "3 0 0 2 8 0 1 0 0" "0 0 8 0 5 1 3 0 0" \
+    "0 0 3 0 0 2 9 0 6" "0 0 0 1 3 6 0 5 0" "5 0 0 0 0 0 0 1 0" \
+    "4 3 0 0 0 0 0 0 0" "0 6 0 0 0 8 0 0 0" "1 2 ? 4 5 6 7 8 9" >what.txt
+run "$sudoku" what.txt
+expect_lines "a ? in a grid row" 2 "" "dlx-sudoku: what.txt:9:5: unexpected '?'
+"
 usage "$dlx" "dlx: --threads: '0' is not a number from 1 to 4096" -t 0
 usage "$dlx" "dlx: --progress: '0' is not a number of seconds" --progress=0
 usage "$dlx" \

@@ -2,6 +2,8 @@
 # dlx: write errors and interrupts.  A full disk is an error with a
 # message; a reader that goes away (EPIPE) stops dlx quietly; SIGINT stops
 # a long search with the count so far, marked partial, and status 130.
+# dlx and dlx-sudoku write their progress lines in one format and say
+# "interrupted" in one message, with the checkpoint to resume from.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
 
 for opt in "" -p --json; do
@@ -20,16 +22,17 @@ fi
 # tilings of 6x10), with and without --print: wait for the first progress
 # line, which shows the search has begun, then interrupt.
 $DLX_RUN "$examples/pentomino" -d 6x10 >"$tmp/p.dlx" || exit 99
+num='[0-9][0-9]*'
+progress="$num solutions so far, [0-9.e+-]*% of the search tree, $num nodes, $num updates, $num s"
 for print in "" -p; do
 	# shellcheck disable=SC2086
 	start "$dlx" $print --progress=0.01 "$tmp/p.dlx"
-	wait_for explored 600 0.1
+	wait_for 'of the search tree' 600 0.1
 	interrupt
 	status "SIGINT${print:+ $print}" 130
-	# Progress lines: "dlx: T s: S solutions, N nodes, U updates, F
-	# explored".
-	if ! grep -qx 'dlx: [0-9]* s: [0-9]* solutions, [0-9]* nodes, [0-9]* updates, [01]\.[0-9]* explored' \
-	    "$tmp/err"; then
+	# Progress lines: "dlx: S solutions so far, P% of the search tree,
+	# N nodes, U updates, T s".
+	if ! grep -qx "dlx: $progress" "$tmp/err"; then
 		failed "progress line $print"; head -n 3 "$tmp/err"
 	fi
 	# The partial count: on stdout, or on stderr with --print.
@@ -42,6 +45,37 @@ for print in "" -p; do
 		    { failed "SIGINT --print: message"; tail -n 2 "$tmp/err"; }
 	fi
 done
+
+# With --checkpoint, both programs name the file to resume from, in one
+# message: "PROG: [FILE:LINE: ]interrupted: N solutions so far (partial);
+# resume with --resume=FILE".  dlx-sudoku's progress lines are dlx's,
+# after the puzzle's place.
+start "$dlx" --progress=0.01 --checkpoint "$tmp/ck" "$tmp/p.dlx"
+wait_for 'of the search tree' 600 0.1
+interrupt
+status "SIGINT --checkpoint" 130
+grep -qx "dlx: interrupted: $num solutions so far (partial); resume with --resume=$tmp/ck" \
+    "$tmp/err" || { failed "dlx: SIGINT --checkpoint: message"; tail -n 2 "$tmp/err"; }
+printf '%081d\n' 0 >"$tmp/empty9"
+start "$sudoku" -c --progress --checkpoint "$tmp/sck" "$tmp/empty9"
+wait_for 'of the search tree' 600 0.1
+interrupt
+status "dlx-sudoku SIGINT --checkpoint" 130
+grep -qx "dlx-sudoku: $tmp/empty9:1: $progress" "$tmp/err" ||
+    { failed "dlx-sudoku: progress line"; head -n 3 "$tmp/err"; }
+grep -qx "dlx-sudoku: $tmp/empty9:1: interrupted: $num solutions so far (partial); resume with --resume=$tmp/sck" \
+    "$tmp/err" || { failed "dlx-sudoku: SIGINT --checkpoint: message"; tail -n 2 "$tmp/err"; }
+grep -qx "$tmp/empty9:1: at least $num solutions (interrupted)" "$tmp/out" ||
+    { failed "dlx-sudoku: SIGINT --checkpoint: output"; cat "$tmp/out"; }
+[ -s "$tmp/sck" ] || failed "dlx-sudoku: SIGINT --checkpoint: no checkpoint"
+# The same with --all: the solutions so far on stdout, the hint on stderr.
+rm -f "$tmp/sck"
+start "$sudoku" -a -f line --progress --checkpoint "$tmp/sck" "$tmp/empty9"
+wait_for 'of the search tree' 600 0.1
+interrupt
+status "dlx-sudoku -a SIGINT --checkpoint" 130
+grep -qx "dlx-sudoku: $tmp/empty9:1: interrupted: $num solutions so far (partial); resume with --resume=$tmp/sck" \
+    "$tmp/err" || { failed "dlx-sudoku -a: SIGINT --checkpoint: message"; tail -n 2 "$tmp/err"; }
 
 # One SIGINT while dlx waits for input that never comes: status 130, no
 # message (reads are not restarted after the signal).

@@ -13,7 +13,8 @@
 #    read as roff would print them: \- is -, \e is \, \& is nothing, \(aq
 #    is ', \(dq is ".
 #  - In the output shown, a line "..." stands for zero or more lines left
-#    out.  The output is standard output followed by standard error (or
+#    out, and a line ending in ",...}" (a JSON record cut short) for any
+#    line with the text before "..." that ends in "}".  The output is standard output followed by standard error (or
 #    both as they interleave, if that matches instead).  Exit statuses are
 #    not compared.
 #  - Commands run from a copy of the top of the source tree (its entries
@@ -25,7 +26,18 @@
 #    if it exits with status 2 or more (trouble) instead of 0 or 1.
 #  - Skip rule: a command with an operand that names a puzzle or problem
 #    file (ending in .txt, .dlx, .csv, .sdk, .ss) that is not in the source
-#    tree is listed as skipped, not run.  Prefer files that exist.
+#    tree, and was not written by an earlier example of the same document
+#    (">p.dlx"), is listed as skipped, not run.  Prefer files that exist.
+#  - README's "Counting on a cluster": its commands are examples (above),
+#    its batch script and GNU parallel lines are run by cli-slurm.sh and
+#    cli-gnu-parallel.sh, and its counts of parts are checked here: each
+#    "part K/4 (N" of pentominoes 6x10 is what dlx --part K/4 counts, and
+#    they add up to the whole count given (timings are measurements and
+#    are not checked; under $DLX_RUN this part is left out, too slow).
+#  - Prose: every option that a `span` of README.md or examples/README.md
+#    gives to dlx or dlx-sudoku (`dlx --stats`, `dlx-sudoku merge`), the
+#    span read across line ends, is one that program's --help lists, so a
+#    claim about an option the program refuses cannot stand.
 #  - tests/doc-examples.xfail lists commands known to be wrong in the docs,
 #    one a line, exactly as shown after "$ ": they are reported XFAIL; one
 #    that passes (XPASS) fails the test, so the list only shrinks.
@@ -96,6 +108,14 @@ match() {
 	FNR == 1 { f++ }
 	f == 1 { p[++m] = $0; next }
 	{ t[++n] = $0 }
+	# A line of the output shown against a line printed.
+	function same(pat, s,   k) {
+		if (pat !~ /,\.\.\.}$/)
+			return pat == s
+		k = length(pat) - 4
+		return substr(s, 1, k) == substr(pat, 1, k) &&
+		    substr(s, length(s)) == "}"
+	}
 	END {
 		d[0, 0] = 1
 		for (j = 1; j <= n; j++) d[0, j] = 0
@@ -105,7 +125,7 @@ match() {
 				if (p[i] == "...")
 					d[i, j] = d[i - 1, j] || d[i, j - 1]
 				else
-					d[i, j] = d[i - 1, j - 1] && p[i] == t[j]
+					d[i, j] = d[i - 1, j - 1] && same(p[i], t[j])
 		}
 		exit !d[m, n]
 	}' "$1" /dev/null "$2" 2>/dev/null
@@ -132,7 +152,7 @@ run_example() {
 	set -f
 	for w in $(cat "$tmp/cmd"); do
 		case $w in
-		-*) continue ;;
+		-* | [0-9]\>* | \>*) continue ;;
 		*.txt | *.dlx | *.csv | *.sdk | *.ss) ;;
 		*) continue ;;
 		esac
@@ -208,6 +228,82 @@ for doc in README.md examples/README.md man/*.[1-9]; do
 	done <"$tmp/examples"
 	[ -n "$line" ] && run_example "$doc" "$line"
 done
+
+# Prose: the options given to a program in a `span`.  The spans of a
+# Markdown file, outside code blocks, joined across line ends, one a line.
+spans() {
+	awk '
+	/^```/ { fence = !fence; next }
+	fence || /^    / { next }
+	{ text = text " " $0 }
+	END {
+		k = split(text, part, "`")
+		for (i = 2; i <= k; i += 2) {
+			s = part[i]
+			gsub(/[ \t]+/, " ", s)
+			print s
+		}
+	}' "$1"
+}
+claims=0
+for doc in README.md examples/README.md; do
+	[ -f "$top_srcdir/$doc" ] || continue
+	spans "$top_srcdir/$doc" >"$tmp/spans"
+	while IFS= read -r span; do
+		set -f
+		# shellcheck disable=SC2086
+		set -- $span
+		set +f
+		case $1 in
+		dlx | src/dlx) prog=$dlx ;;
+		dlx-sudoku | src/dlx-sudoku) prog=$sudoku ;;
+		*) continue ;;
+		esac
+		shift
+		sub=
+		[ "$1" = merge ] && sub=merge
+		$DLX_RUN "$prog" $sub --help >"$tmp/help" 2>&1 ||
+		    { failed "$doc: $prog $sub --help"; continue; }
+		for w in "$@"; do
+			o=${w%%=*}
+			case $o in
+			--[a-z]*) pat=" $o[ =[]" ;;
+			-[a-zA-Z0-9]) pat=" $o, " ;;
+			*) continue ;;
+			esac
+			claims=$((claims + 1))
+			grep -q -e "$pat" -e " $o\$" "$tmp/help" ||
+			    failed "$doc: \`$span\`: $(basename "$prog")${sub:+ $sub} has no option $o"
+		done
+	done <"$tmp/spans"
+done
+echo "$claims options named in prose checked"
+[ "$claims" -ge 5 ] || failed "only $claims options found in prose"
+
+# README's counts of the parts of pentominoes 6x10.
+if [ -z "$DLX_RUN" ]; then
+	sed -n '/^## Counting on a cluster/,/^## [^C]/p' "$top_srcdir/README.md" \
+	    >"$tmp/cluster"
+	whole=$(sed -n 's/.*against the whole count (\([0-9,]*\)).*/\1/p' \
+	    "$tmp/cluster" | tr -d ,)
+	sed -n 's/^ *part \([0-9]\)\/4 (\([0-9,]*\).*/\1 \2/p' "$tmp/cluster" |
+	    tr -d , >"$tmp/parts4"
+	[ "$(wc -l <"$tmp/parts4")" = 4 ] && [ -n "$whole" ] ||
+	    failed "README: no counts of 4 parts of 6x10"
+	"$examples/pentomino" -d 6x10 >"$tmp/p610.dlx" || exit 99
+	sum=0
+	while read -r k n; do
+		got=$("$dlx" --part "$k/4" "$tmp/p610.dlx" |
+		    sed -n 's/.*"solutions":\([0-9]*\).*/\1/p')
+		[ "$got" = "$n" ] ||
+		    failed "README: part $k/4 of 6x10 has $n solutions, dlx counts $got"
+		sum=$((sum + got))
+	done <"$tmp/parts4"
+	[ "$sum" = "$whole" ] ||
+	    failed "README: the parts of 6x10 add up to $sum, not $whole"
+	# (The whole: 9356, the number of tilings Knuth gives.)
+	[ "$whole" = 9356 ] || failed "README: 6x10 has 9356 tilings, not $whole"
+fi
 
 echo "$ran examples run, $skipped skipped"
 # A harness that finds nothing proves nothing.

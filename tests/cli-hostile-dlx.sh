@@ -152,13 +152,13 @@ write_error "$dlx" -p huge.dlx
 # under way, SIGINT gives the count so far, marked partial, status 130.
 # The plain search: the subproblem cache counts this one in a moment.
 start "$dlx" --no-memo --progress=0.01 huge.dlx
-wait_for explored
+wait_for 'of the search tree'
 interrupt
 status "SIGINT" 130
 if grep -x '[1-9][0-9]* (partial)' out >/dev/null; then
 	got=$(sed 's/ .*//' out)
-	seen=$(grep explored err | tail -n 1 |
-	    sed 's/.* s: \([0-9]*\) solutions.*/\1/')
+	seen=$(grep 'of the search tree' err | tail -n 1 |
+	    sed 's/^dlx: \([0-9]*\) solutions so far.*/\1/')
 	[ "$got" -ge "$seen" ] ||
 	    failed "SIGINT: partial count $got below the progress line's $seen"
 else

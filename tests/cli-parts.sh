@@ -177,6 +177,36 @@ done
 got=$($DLX_RUN "$dlx" merge "$tmp"/big1 "$tmp"/big2 "$tmp"/big3)
 [ "$got" = 55340232221128654845 ] || { echo "FAIL: wide sum $got"; fail=1; }
 
+# merge reads standard input: "-" among the files, or no file from a pipe
+# (cat part-*.json | dlx merge), in both programs; on a terminal, no file
+# is a usage error naming the two ways.
+got=$(cat "$tmp/q1" "$tmp/q2" "$tmp/q3" | $DLX_RUN "$dlx" merge 2>&1)
+[ "$got" = 92 ] || { echo "FAIL: dlx merge from a pipe: $got"; fail=1; }
+got=$($DLX_RUN "$dlx" merge "$tmp/q1" - "$tmp/q3" <"$tmp/q2" 2>&1)
+[ "$got" = 92 ] || { echo "FAIL: dlx merge -: $got"; fail=1; }
+got=$(cat "$tmp"/srec.* | $DLX_RUN "$sudoku" merge 2>&1)
+[ "$got" = 288 ] || { echo "FAIL: dlx-sudoku merge from a pipe: $got"; fail=1; }
+got=$($DLX_RUN "$sudoku" merge - <"$tmp/q2" 2>&1)
+[ "$got" = "dlx-sudoku: merge: 1 of 3 parts; missing: 1 3
+dlx-sudoku: merge: no total without every part (--partial adds those present)" ] ||
+    { echo "FAIL: dlx-sudoku merge - of one part: $got"; fail=1; }
+printf 'not json\n' | $DLX_RUN "$dlx" merge "$tmp/q1" - >"$tmp/out" 2>"$tmp/err"
+st=$?
+[ $st = 2 ] && grep -q '^dlx: (standard input):1: not a JSON object$' \
+    "$tmp/err" || { echo "FAIL: merge - of junk: $st"; cat "$tmp/err"; fail=1; }
+run "$dlx" merge </dev/null
+expect_lines "merge of empty stdin" 2 "" "dlx: merge: no part records in the input
+"
+# A terminal: script(1) (util-linux) gives the program one.
+if command -v script >/dev/null 2>&1 &&
+    script -qec true /dev/null >/dev/null 2>&1; then
+	script -qec "$DLX_RUN '$dlx' merge; echo status \$?" /dev/null \
+	    </dev/null >"$tmp/tty" 2>&1
+	grep -q 'no part records given (name the files, or pipe the records in)' \
+	    "$tmp/tty" && grep -q 'status 2' "$tmp/tty" ||
+	    { echo "FAIL: merge on a terminal"; cat "$tmp/tty"; fail=1; }
+fi
+
 # Checkpoints refused: another problem, another part, damaged, cut short.
 $DLX_RUN "$dlx" --part 1/3 --checkpoint "$tmp/ck" "$data/queens8.dlx" \
     >/dev/null || fail=1

@@ -14,7 +14,9 @@
 #                             set, is killed on exit
 #   limit                     empty; hostile_setup sets a time limit
 #   fail=0, LC_ALL=C, and no DLX_PART or SLURM_ARRAY_TASK_ID from outside
-# and defines the helpers below.  Every program is started as
+# and defines the helpers below.  A test writes only in $tmp (or, for
+# hostile_setup, in the build tree's tests/NAME.tmp, removed on exit too),
+# never in the source tree, whether it passes or fails.  Every program is started as
 # $DLX_RUN PROGRAM ... (CI sets DLX_RUN to run them under valgrind).
 # Every failed check prints a line starting with FAIL and sets fail=1; a
 # script ends with: exit $fail
@@ -53,6 +55,22 @@ hostile_setup() {
 	if command -v timeout >/dev/null 2>&1; then
 		limit="timeout 600"
 	fi
+}
+
+# optional NAME WHY: something the test needs and README's Quick start
+# does not install is missing (WHY says what, and how to get it): skip
+# (status 77) with WHY in the log, unless $DLX_TEST_REQUIRE (names,
+# separated by spaces or commas, or "all") names NAME: then it is a
+# failure, so that where the tools are installed on purpose (CI) the test
+# cannot quietly stop running.
+optional() {
+	case " $(echo "${DLX_TEST_REQUIRE:-}" | tr ',' ' ') " in
+	*" $1 "* | *" all "*)
+		echo "FAIL: $2 (DLX_TEST_REQUIRE=$DLX_TEST_REQUIRE)"
+		exit 1 ;;
+	esac
+	echo "SKIP: $2"
+	exit 77
 }
 
 # need COMMAND: skip the test (status 77) where COMMAND is missing.

@@ -1,6 +1,7 @@
 # slurm-cluster.sh: start and stop a single-node Slurm cluster on this host,
 # for the tests that run parts of a count as a real array job.  Sourced by
-# test scripts; everything lives in one directory of the build tree, and
+# test scripts; everything lives in the one directory the caller gives (a
+# test's scratch directory, removed after the run), and
 # the daemons are stopped by their pids, so nothing outside is touched.
 #
 # slurm_start DIR: start munged, slurmctld and slurmd with a generated

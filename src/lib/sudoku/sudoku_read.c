@@ -763,7 +763,11 @@ read_grid(dlx_sudoku_reader *r, const struct row *first, int n,
 				    "of %d rows (line %lu is not a row)",
 				    rows, n, w->line);
 			}
-			if (w->k != n)
+			/* A stray character is what is wrong with the
+			 * row, not the count of cells it leaves. */
+			if (w->k != n && w->badcol != 0)
+				stray(w, e);
+			else if (w->k != n)
 				fail(e, w->line, 0,
 				    "row %d has %d cells, expected %d",
 				    rows + 1, w->k, n);
@@ -847,6 +851,23 @@ shape_fixed(const dlx_sudoku_reader *r, const struct row *w, int *grid,
 }
 
 /*
+ * The squarest boxes of n cells, R <= C, into *br and *bc; 0 when there
+ * are none but 1xN (a prime n), too unlike a sudoku to suggest.
+ */
+static int
+box_hint(int n, int *br, int *bc)
+{
+	int	r, best = 1;
+
+	for (r = 2; r * r <= n; r++)
+		if (n % r == 0)
+			best = r;
+	*br = best;
+	*bc = n / best;
+	return best > 1;
+}
+
+/*
  * With no shape given, N comes from first row w: its k cells are a whole
  * puzzle when k is the square of a size read without a shape, a row of a
  * grid when k is such a size.  Returns DLX_OK with *n and *grid, or
@@ -857,7 +878,7 @@ shape_inferred(dlx_sudoku_reader *r, const struct row *w, int *n,
     int *grid, struct dlx_sudoku_error *e)
 {
 	const struct row	*next;
-	int			 k = w->k, sq, one, best;
+	int			 k = w->k, sq, one, best, br, bc;
 
 	*n = 0;
 	for (sq = 1; (sq + 1) * (sq + 1) <= k; sq++)
@@ -882,6 +903,19 @@ shape_inferred(dlx_sudoku_reader *r, const struct row *w, int *n,
 	}
 	if (w->badcol != 0)
 		return stray(w, e);
+	/*
+	 * A size the reader does not infer (boxes of 6x6, 5x6, 4x5...):
+	 * a whole puzzle or a row of one.  Name the option that reads it.
+	 */
+	if (sq * sq == k && sq >= DLX_SUDOKU_MINN && sq <= DLX_SUDOKU_MAXN &&
+	    box_hint(sq, &br, &bc))
+		return fail(e, w->line, 0, "line has %d cells, a %dx%d puzzle: "
+		    "give its boxes with --box RxC (such as --box %dx%d)", k,
+		    sq, sq, br, bc);
+	if (k > 25 && k <= DLX_SUDOKU_MAXN && box_hint(k, &br, &bc))
+		return fail(e, w->line, 0, "line has %d cells, a row of a "
+		    "%dx%d grid: give its boxes with --box RxC (such as "
+		    "--box %dx%d)", k, k, k, br, bc);
 	if (k > 25) {
 		best = nearest_square(k);
 		return fail(e, w->line, 0, "line has %d cells, expected %d", k,

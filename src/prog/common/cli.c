@@ -483,6 +483,12 @@ cli_number(const char *name, const char *arg, uint64_t min, uint64_t max)
 
 	if (cli_parse_uint(arg, min, max, &v) == 0)
 		return v;
+	/* Digits only, beyond the limit: say so, and give the limit. */
+	if (arg[0] != '\0' && strspn(arg, "0123456789") == strlen(arg) &&
+	    strspn(arg, "0") != strlen(arg) &&
+	    (cli_parse_uint(arg, 0, UINT64_MAX, &v) != 0 || v > max))
+		cli_usage_error("%s: '%s' is too large (at most %llu)", name,
+		    arg, (unsigned long long)max);
 	if (min == 1 && max == UINT64_MAX)
 		cli_usage_error("%s: '%s' is not a positive number", name, arg);
 	cli_usage_error("%s: '%s' is not a number from %llu to %llu", name,
@@ -584,4 +590,39 @@ double
 cli_progress_elapsed(const struct cli_progress *p)
 {
 	return cli_now() - p->start;
+}
+
+void
+cli_progress_search(struct cli_progress *p, const char *where,
+    uint64_t solutions, uint64_t nodes, uint64_t updates, double explored)
+{
+	char	 pct[48] = "";
+
+	if (explored >= 0)
+		snprintf(pct, sizeof pct, ", %.3g%% of the search tree",
+		    100 * explored);
+	cli_progress_line(p, "%s%s%llu solutions so far%s, %llu nodes, "
+	    "%llu updates, %.0f s", where != NULL ? where : "",
+	    where != NULL ? ": " : "", (unsigned long long)solutions, pct,
+	    (unsigned long long)nodes, (unsigned long long)updates,
+	    cli_progress_elapsed(p));
+}
+
+void
+cli_interrupt_note(const char *where, const char *count,
+    const char *checkpoint, int signo)
+{
+	const char	*by = "";
+
+	switch (signo) {
+	case SIGTERM:	by = " by SIGTERM"; break;
+	case SIGHUP:	by = " by SIGHUP"; break;
+	}
+	cli_diag("%s%sinterrupted%s%s%s%s%s%s", where != NULL ? where : "",
+	    where != NULL ? ": " : "", by, count != NULL ? ": " : "",
+	    count != NULL ? count : "", count == NULL ? "" :
+	    strcmp(count, "1") == 0 ? " solution so far (partial)" :
+	    " solutions so far (partial)",
+	    checkpoint != NULL ? "; resume with --resume=" : "",
+	    checkpoint != NULL ? checkpoint : "");
 }

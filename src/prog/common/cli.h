@@ -217,4 +217,25 @@ void	cli_progress_end(struct cli_progress *p);
 /* Seconds since cli_progress_start(). */
 double	cli_progress_elapsed(const struct cli_progress *p);
 
+/*
+ * The progress line of a search, the one format of both programs:
+ * "PROG: [WHERE: ]S solutions so far, P% of the search tree, N nodes,
+ * U updates, T s", P from Knuth's estimate `explored` (0 to 1; negative
+ * where the search cannot tell, and the figure is left out).  where may
+ * be NULL.
+ */
+void	cli_progress_search(struct cli_progress *p, const char *where,
+	    uint64_t solutions, uint64_t nodes, uint64_t updates,
+	    double explored);
+
+/*
+ * The message of a stopped search, the one form of both programs, on
+ * stderr: "PROG: [WHERE: ]interrupted[ by SIGTERM]: COUNT solutions so
+ * far (partial)[; resume with --resume=CHECKPOINT]".  signo is the
+ * signal that stopped it (0 or SIGINT: an interrupt); count may be NULL
+ * where no count is known, checkpoint NULL without one.
+ */
+void	cli_interrupt_note(const char *where, const char *count,
+	    const char *checkpoint, int signo);
+
 #endif /* CLI_H */

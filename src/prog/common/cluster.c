@@ -104,22 +104,31 @@ int
 cluster_parse_part(const char *arg, unsigned *k, unsigned *n,
     const char **why)
 {
+	static char	 env_why[160];
 	const char	*slash, *ks;
 
 	*why = "not K/N with 1 <= K <= N <= 1048576 (parts count from 1)";
 	if ((slash = strchr(arg, '/')) == NULL)
 		return -1;
 	ks = arg;
+	*n = part_number(slash + 1, strlen(slash + 1));
 	if (slash == arg) {
-		/* K from the Slurm array job. */
+		/* K from the Slurm array job: a fault is in the variable,
+		 * so the message names it and its value. */
 		if ((ks = getenv("SLURM_ARRAY_TASK_ID")) == NULL) {
 			*why = "no K before '/' and no SLURM_ARRAY_TASK_ID";
 			return -1;
 		}
 		*k = part_number(ks, strlen(ks));
+		if (*n != 0 && (*k == 0 || *k > *n)) {
+			snprintf(env_why, sizeof env_why, "K comes from "
+			    "SLURM_ARRAY_TASK_ID='%.32s', which is not a part "
+			    "from 1 to %u", ks, *n);
+			*why = env_why;
+			return -1;
+		}
 	} else
 		*k = part_number(arg, (size_t)(slash - arg));
-	*n = part_number(slash + 1, strlen(slash + 1));
 	if (*k == 0 || *n == 0 || *k > *n)
 		return -1;
 	return 0;
@@ -156,13 +165,16 @@ cluster_option(struct cluster *c, int ch, const char *arg)
 int
 cluster_setup(struct cluster *c, const char **why)
 {
+	static char	 env_why[256];
 	const char	*env;
 
 	if (c->every == 0)
 		c->every = CLUSTER_EVERY;
 	if (c->n == 0 && (env = getenv("DLX_PART")) != NULL && *env != '\0' &&
 	    cluster_parse_part(env, &c->k, &c->n, why) != 0) {
-		*why = "DLX_PART is not K/N with 1 <= K <= N";
+		snprintf(env_why, sizeof env_why, "DLX_PART='%.32s': %s", env,
+		    *why);
+		*why = env_why;
 		return -1;
 	}
 	c->parted = c->n != 0;

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "prog/common/cluster.h"
 
@@ -279,13 +280,15 @@ parse_line(const char *line, struct rec *r, const char **why)
 static void
 merge_usage(FILE *fp)
 {
-	fprintf(fp, "Usage: %s merge [--partial] [--stats] FILE...\n", mprog);
+	fprintf(fp, "Usage: %s merge [--partial] [--stats] [RECORD...]\n",
+	    mprog);
 	if (fp == stdout)
 		fputs(
 "Add up the part records (JSON lines of \"type\":\"part\") written by\n"
 "'--part K/N' runs, and print the total number of solutions.  Every part\n"
 "from 1 to N must be there exactly once, all of the same problem, N,\n"
-"program and version.\n"
+"program and version.  RECORD - is standard input; with no RECORD the\n"
+"records are read from standard input unless it is a terminal.\n"
 "\n"
 "      --partial   add the parts present, say which are missing\n"
 "  -s, --stats     nodes, updates, time and the balance of the parts on\n"
@@ -344,8 +347,15 @@ merge_options(const char *prog, int argc, char **argv, int *partial,
 			return 2;
 		}
 	}
-	if (optind == argc) {
-		mdiag("merge: no part records given");
+	/*
+	 * No file: the records come from standard input, as for cat and
+	 * sort, but only from a pipe or a file; on a terminal the user
+	 * most likely forgot the files, and waiting for typed JSON would
+	 * look like a hang.
+	 */
+	if (optind == argc && isatty(STDIN_FILENO)) {
+		mdiag("merge: no part records given (name the files, or "
+		    "pipe the records in)");
 		fprintf(stderr, "Try '%s merge --help' for more "
 		    "information.\n", prog);
 		return 2;
@@ -412,9 +422,11 @@ merge_record(struct merge *m, const struct rec *r, const char *file,
 }
 
 /*
- * Add the part records of one file to m, reading lines into *line (*cap
- * bytes, kept across files).  Returns 0, or -1 after saying what is wrong
- * at the first bad line or on a read error.
+ * Add the part records of one file ("-": standard input, named
+ * "(standard input)" in messages as the programs' readers name it) to m,
+ * reading lines into *line (*cap bytes, kept across files).  Returns 0,
+ * or -1 after saying what is wrong at the first bad line or on a read
+ * error.
  */
 static int
 merge_file(struct merge *m, const char *file, char **line, size_t *cap)
@@ -426,7 +438,10 @@ merge_file(struct merge *m, const char *file, char **line, size_t *cap)
 	unsigned long	 lineno = 0;
 	int		 bad = 0;
 
-	if ((fp = fopen(file, "r")) == NULL) {
+	if (strcmp(file, "-") == 0) {
+		file = "(standard input)";
+		fp = stdin;
+	} else if ((fp = fopen(file, "r")) == NULL) {
 		mdiag("%s: %s", file, strerror(errno));
 		return -1;
 	}
@@ -452,7 +467,10 @@ merge_file(struct merge *m, const char *file, char **line, size_t *cap)
 		mdiag("%s: %s", file, strerror(errno));
 		bad = 1;
 	}
-	fclose(fp);
+	if (fp != stdin)
+		fclose(fp);
+	else
+		clearerr(fp);	/* a second "-" reads on, like cat's */
 	return bad ? -1 : 0;
 }
 
@@ -511,12 +529,14 @@ merge_main(const char *prog, int argc, char **argv)
 	    &stats)) != -1)
 		return status;
 	memset(&m, 0, sizeof m);
+	if (optind == argc && merge_file(&m, "-", &line, &cap) != 0)
+		bad = 1;
 	for (i = optind; i < argc && !bad; i++)
 		if (merge_file(&m, argv[i], &line, &cap) != 0)
 			bad = 1;
 	free(line);
 	if (!bad && m.nrec == 0) {
-		mdiag("merge: no part records in the files given");
+		mdiag("merge: no part records in the input");
 		bad = 1;
 	}
 	if (!bad && m.present < m.first.parts &&

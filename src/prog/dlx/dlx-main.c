@@ -84,7 +84,7 @@ static void
 usage(void)
 {
 	printf("usage: %s [OPTION]... [FILE]\n", cli_prog);
-	printf("       %s merge [--partial] [--stats] RECORD...\n", cli_prog);
+	printf("       %s merge [--partial] [--stats] [RECORD...]\n", cli_prog);
 	fputs(
 "Solve the exact cover problem in FILE, written in Knuth's DLX format\n"
 "(standard input if FILE is - or absent), and print how many solutions\n"
@@ -320,12 +320,8 @@ progress(void *arg, const struct dlx_stats *st)
 	if (cli_stopped())
 		return 1;
 	if (cli_progress_due(&r->prog))
-		cli_progress_line(&r->prog, "%.0f s: %llu solutions, %llu "
-		    "nodes, %llu updates, %.5f explored",
-		    cli_progress_elapsed(&r->prog),
-		    (unsigned long long)st->solutions,
-		    (unsigned long long)st->nodes,
-		    (unsigned long long)st->updates, dlx_progress(r->d));
+		cli_progress_search(&r->prog, NULL, st->solutions, st->nodes,
+		    st->updates, dlx_progress(r->d));
 	return 0;
 }
 
@@ -492,9 +488,7 @@ main_cluster(struct run *r, int rc)
 	if (sig != 0 || rc == DLX_STOPPED) {
 		if (cli_write_failed())
 			return CLI_EXIT_ERROR;
-		cli_diag("stopped: %s solutions so far (partial)%s%s", num,
-		    c->checkpoint != NULL ? "; resume with --resume=" : "",
-		    c->checkpoint != NULL ? c->checkpoint : "");
+		cli_interrupt_note(NULL, num, c->checkpoint, sig);
 		return sig != 0 ? 128 + sig : CLI_EXIT_INTR;
 	}
 	if (c->parted) {
@@ -579,8 +573,7 @@ report_search(struct run *r, int rc, struct dlx_wide wide)
 		else {
 			if (opts.output == OUT_JSON)
 				json_count(st.solutions, 0, 1);
-			cli_diag("interrupted: %llu solutions so far "
-			    "(partial)", (unsigned long long)st.solutions);
+			cli_interrupt_note(NULL, total, NULL, SIGINT);
 		}
 		return CLI_EXIT_INTR;
 	}

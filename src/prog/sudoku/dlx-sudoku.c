@@ -157,7 +157,7 @@ usage(void)
 	    "       [--part K/N] [--record FILE] [--checkpoint FILE] "
 	    "[--checkpoint-every SEC]\n"
 	    "       [--resume FILE] -c|-a file\n"
-	    "       %s merge [--partial] [--stats] RECORD...\n", cli_prog,
+	    "       %s merge [--partial] [--stats] [RECORD...]\n", cli_prog,
 	    cli_prog);
 	printf("Solve, count or enumerate the sudoku puzzles in each file "
 	    "(standard input\nif none, or -).\n\n"
@@ -227,14 +227,21 @@ set_mode(struct options *o, enum mode m, const char *name)
 static void
 box_option(struct options *o, const char *arg)
 {
-	char	 x;
-	int	 r, c;
+	size_t	 nr, nc;
+	int	 r = 0, c = 0;
 
-	if (sscanf(arg, "%d%c%d", &r, &x, &c) != 3 ||
-	    (x != 'x' && x != 'X') || r < 1 || c < 1 ||
+	/* Exactly digits, one x, digits: "3x3x3" and "2x2x" are not a
+	 * shape read up to where it stops making sense. */
+	nr = strspn(arg, "0123456789");
+	nc = strspn(arg + nr + 1, "0123456789");
+	if (nr > 0 && nr <= 2 && (arg[nr] == 'x' || arg[nr] == 'X') &&
+	    nc > 0 && nc <= 2 && arg[nr + 1 + nc] == '\0') {
+		r = atoi(arg);
+		c = atoi(arg + nr + 1);
+	}
+	if (r < 1 || c < 1 ||
 	    r > DLX_SUDOKU_MAXN || c > DLX_SUDOKU_MAXN ||
-	    r * c < DLX_SUDOKU_MINN || r * c > DLX_SUDOKU_MAXN ||
-	    strspn(arg, "0123456789xX") != strlen(arg))
+	    r * c < DLX_SUDOKU_MINN || r * c > DLX_SUDOKU_MAXN)
 		cli_usage_error("--box: '%s' is not RxC with %d <= R*C <= %d",
 		    arg, DLX_SUDOKU_MINN, DLX_SUDOKU_MAXN);
 	o->boxr = r;

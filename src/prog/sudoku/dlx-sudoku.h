@@ -125,6 +125,8 @@ struct puzzle {
 	dlx_sudoku			*s;	/* its matrix, givens forced */
 	struct shape			*shape;	/* its shape's cache entry, or
 						   NULL (a variant) */
+	const struct dlx_sudoku_variant	*v;	/* the variant, or
+						   NULL (classic) */
 };
 
 /* What a search found. */
@@ -199,7 +201,10 @@ void	bad_puzzle(struct run *, const char *file, unsigned long line,
 	    unsigned long col, const char *msg);
 
 /* "FILE:LINE: interrupted" on stderr. */
-void	note_interrupt(const struct puzzle *);
+/* Say that an interrupt stopped the search of pz (res: its count so far,
+ * or NULL), with the checkpoint to resume from if one was saved. */
+void	note_interrupt(const struct run *, const struct puzzle *,
+	    const struct result *);
 
 /*
  * Search the puzzle's matrix for up to max solutions (0: all), calling

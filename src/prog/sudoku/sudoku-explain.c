@@ -7,6 +7,8 @@
  */
 #include "config.h"
 
+#include <limits.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "prog/sudoku/dlx-sudoku.h"
@@ -22,14 +24,16 @@ static int
 on_logic_progress(void *arg, const struct dlx_stats *st)
 {
 	struct logic_progress	*lp = arg;
+	char			 where[PATH_MAX + 64];
 
 	if (cli_stopped())
 		return 1;
-	if (cli_progress_due(&lp->prog))
-		cli_progress_line(&lp->prog, "%s:%lu: searching after the "
-		    "rules: %llu nodes, %.0f s", lp->pz->file,
-		    lp->pz->p->line, (unsigned long long)st->nodes,
-		    cli_progress_elapsed(&lp->prog));
+	if (cli_progress_due(&lp->prog)) {
+		snprintf(where, sizeof where, "%s:%lu: search after the "
+		    "rules", lp->pz->file, lp->pz->p->line);
+		cli_progress_search(&lp->prog, where, st->solutions,
+		    st->nodes, st->updates, -1);
+	}
 	return 0;
 }
 
@@ -61,7 +65,7 @@ logic_finish(struct run *run, const struct puzzle *pz, dlx_logic *lg,
 		rc = dlx_logic_search(lg, &s, run->cells, &end->res);
 		cli_progress_end(&lp.prog);
 		if (rc == DLX_STOPPED) {
-			note_interrupt(pz);
+			note_interrupt(run, pz, NULL);
 			return -1;
 		}
 		if (rc != DLX_OK) {

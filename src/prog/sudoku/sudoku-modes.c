@@ -26,7 +26,7 @@ mode_solve(struct run *run, const struct puzzle *pz)
 
 	search(run, pz, 2, keep_first, &res);
 	if (res.interrupted) {
-		note_interrupt(pz);
+		note_interrupt(run, pz, &res);
 		return;
 	}
 	if (res.rc < 0)
@@ -56,6 +56,10 @@ mode_count(struct run *run, const struct puzzle *pz)
 	search(run, pz, run->o.limit, NULL, &res);
 	if (res.rc < 0)
 		return;
+	/* The count so far goes to the output below; the checkpoint to
+	 * resume from, as dlx names it, to stderr. */
+	if (res.interrupted && cl->checkpoint != NULL)
+		note_interrupt(run, pz, &res);
 	if (cl->parted && res.rc == DLX_OK) {
 		/* The part's record is its answer, whatever its count. */
 		fflush(stdout);
@@ -87,6 +91,8 @@ mode_all(struct run *run, const struct puzzle *pz)
 	search(run, pz, run->o.limit, print_each, &res);
 	if (res.rc < 0)
 		return;
+	if (res.interrupted && cl->checkpoint != NULL)
+		note_interrupt(run, pz, &res);
 	if (cl->parted && res.rc == DLX_OK && cl->record != NULL &&
 	    cluster_write_record(cl, NULL) != 0)
 		run_status(run, CLI_EXIT_ERROR);
@@ -102,7 +108,7 @@ mode_unique(struct run *run, const struct puzzle *pz)
 
 	search(run, pz, 2, NULL, &res);
 	if (res.interrupted) {
-		note_interrupt(pz);
+		note_interrupt(run, pz, &res);
 		return;
 	}
 	if (res.rc < 0)

@@ -99,13 +99,68 @@ print_where(const struct puzzle *pz)
 	cli_out("%s:%lu: ", pz->file, pz->p->line);
 }
 
+/* ",NAME":[...]: one number from 1 for each of the n*n cells, in reading
+ * order (a jigsaw's regions, a killer's cages). */
+static void
+json_map(const char *name, const int *map, int n)
+{
+	int	i;
+
+	cli_out(",\"%s\":[", name);
+	for (i = 0; i < n * n; i++)
+		cli_out("%s%d", i > 0 ? "," : "", map[i] + 1);
+	cli_putc(']');
+}
+
+/*
+ * The shape of a variant as JSON members: "variant" (its name), then its
+ * regions as they are: "box" (RxC) where it has boxes, "regions" (the
+ * region of each cell) for a jigsaw; "windows" (hyper: each window by
+ * its corner cells, laid out as the model lays them, sudoku_variant.h),
+ * "diagonals" (x), "cages" and "sums" (killer).
+ */
+static void
+json_variant(const struct dlx_sudoku_variant *v)
+{
+	int	n = v->n, r, c, i;
+
+	cli_out(",\"variant\":\"%s\"", dlx_sudoku_variant_name(v));
+	if (v->regions == NULL)
+		cli_out(",\"box\":\"%dx%d\"", v->boxr, v->boxc);
+	else
+		json_map("regions", v->regions, n);
+	if (v->extras & DLX_SUDOKU_WINDOWS) {
+		cli_puts(",\"windows\":[");
+		i = 0;
+		for (r = 1; r + v->boxr <= n; r += v->boxr + 1)
+			for (c = 1; c + v->boxc <= n; c += v->boxc + 1)
+				cli_out("%s\"r%dc%d-r%dc%d\"", i++ > 0 ? "," :
+				    "", r + 1, c + 1, r + v->boxr,
+				    c + v->boxc);
+		cli_putc(']');
+	}
+	if (v->extras & DLX_SUDOKU_DIAGONALS)
+		cli_puts(",\"diagonals\":true");
+	if (v->cages != NULL) {
+		json_map("cages", v->cages, n);
+		cli_puts(",\"sums\":[");
+		for (i = 0; i < v->ncages; i++)
+			cli_out("%s%d", i > 0 ? "," : "", v->sums[i]);
+		cli_putc(']');
+	}
+}
+
 void
 json_head(const struct run *run, const struct puzzle *pz, const char *type)
 {
 	cli_out("{\"type\":\"%s\",\"file\":", type);
 	cli_json_str(pz->file);
-	cli_out(",\"line\":%lu,\"size\":%d,\"box\":\"%dx%d\",\"puzzle\":\"",
-	    pz->p->line, pz->p->n, pz->p->boxr, pz->p->boxc);
+	cli_out(",\"line\":%lu,\"size\":%d", pz->p->line, pz->p->n);
+	if (pz->v != NULL)
+		json_variant(pz->v);
+	else
+		cli_out(",\"box\":\"%dx%d\"", pz->p->boxr, pz->p->boxc);
+	cli_puts(",\"puzzle\":\"");
 	print_line(run, pz->p->n, pz->p->cells);
 	cli_putc('"');
 }
@@ -693,8 +748,9 @@ json_generated(struct run *run, const struct dlx_sudoku_genpuzzle *g,
 {
 	const struct dlx_sudoku_variant	*v = g->variant;
 
-	cli_out("{\"size\":%d,\"variant\":\"%s\",\"givens\":%d,"
-	    "\"puzzle\":\"", v->n, dlx_sudoku_variant_name(v), g->givens);
+	cli_out("{\"type\":\"generated\",\"size\":%d", v->n);
+	json_variant(v);
+	cli_out(",\"givens\":%d,\"puzzle\":\"", g->givens);
 	print_line(run, v->n, g->puzzle);
 	cli_puts("\",\"solution\":\"");
 	print_line(run, v->n, g->solution);

@@ -12,6 +12,8 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,9 +39,14 @@ bad_puzzle(struct run *run, const char *file, unsigned long line,
 }
 
 void
-note_interrupt(const struct puzzle *pz)
+note_interrupt(const struct run *run, const struct puzzle *pz,
+    const struct result *res)
 {
-	cli_diag("%s:%lu: interrupted", pz->file, pz->p->line);
+	char	 where[PATH_MAX + 32];
+
+	snprintf(where, sizeof where, "%s:%lu", pz->file, pz->p->line);
+	cli_interrupt_note(where, res != NULL ? res->text : NULL,
+	    run->o.cl.checkpoint, run->o.cl.signo);
 }
 
 /* ---- searching ------------------------------------------------------ */
@@ -58,15 +65,16 @@ static int
 on_progress(void *arg, const struct dlx_stats *st)
 {
 	struct search_ctx	*sc = arg;
+	char			 where[PATH_MAX + 32];
 
 	if (cli_stopped())
 		return 1;
-	if (cli_progress_due(&sc->prog))
-		cli_progress_line(&sc->prog, "%s:%lu: %llu solutions so far, "
-		    "%.3g%% of the search tree, %.0f s", sc->pz->file,
-		    sc->pz->p->line, (unsigned long long)st->solutions,
-		    100 * dlx_progress(sc->d),
-		    cli_progress_elapsed(&sc->prog));
+	if (cli_progress_due(&sc->prog)) {
+		snprintf(where, sizeof where, "%s:%lu", sc->pz->file,
+		    sc->pz->p->line);
+		cli_progress_search(&sc->prog, where, st->solutions,
+		    st->nodes, st->updates, dlx_progress(sc->d));
+	}
 	return 0;
 }
 
@@ -340,6 +348,7 @@ process_puzzle(struct run *run, const char *file,
 
 	pz.file = file;
 	pz.p = p;
+	pz.v = NULL;
 	pz.shape = shape_for(run, p->boxr, p->boxc);
 	if (pz.shape->s == NULL &&
 	    (rc = dlx_sudoku_new(&pz.shape->s, p->boxr, p->boxc)) != DLX_OK) {
@@ -369,6 +378,7 @@ process_variant(struct run *run, const char *file,
 	pz.file = file;
 	pz.p = p;
 	pz.shape = NULL;
+	pz.v = v;
 	if ((rc = dlx_sudoku_new_variant(&pz.s, v, &ve)) != DLX_OK) {
 		bad_puzzle(run, file, p->line, 0, rc == DLX_EINVAL ?
 		    ve.message : dlx_strerror(rc));

@@ -1,0 +1,1047 @@
+"""dlx: exact cover with Knuth's Algorithm X and dancing links (libdlx).
+
+An exact cover problem has items and options; every option is a set of
+items.  A solution is a set of options that covers every *primary* item
+exactly once and every *secondary* item at most once.  A secondary item
+may get a *color* from an option: options that give it the same color can
+be chosen together (Knuth's Algorithm C).  A primary item may carry bounds
+lo..hi: a solution covers it with at least lo and at most hi options
+(Knuth's Algorithm M).
+
+    >>> import dlx
+    >>> p = dlx.Problem([["a", "b"], ["c"], ["a"], ["b", "c"]])
+    >>> p.count()
+    2
+    >>> list(p.solutions())
+    [[0, 1], [2, 3]]
+    >>> s = dlx.Sudoku("4.....8.5.3..........7......2.....6.....8.4......"
+    ...                "1.......6.3.7.5..2.....1.4......")
+    >>> s.solve()[:9]
+    '417369825'
+
+Names:
+  Problem      an exact cover problem: count(), solutions(), first(), stats
+  Sudoku       a sudoku (classic or variant): solve(), count(), solutions(),
+               explain(), rate(); Sudoku.read_all(), Sudoku.generate()
+  Colored      a colored secondary item, for labels that are not strings
+  Stats        the figures of a search
+  Step, Rating the records of Sudoku.explain() and Sudoku.rate()
+  Error        bad input (a ValueError), with line and column
+  Incomplete   a node or update budget ran out before the answer
+  cpus()       the CPUs this process may run on
+
+The search runs in C (libdlx) without the GIL: other Python threads run
+meanwhile, and Ctrl-C stops a long search with KeyboardInterrupt, leaving
+the objects usable.
+"""
+
+import collections
+import os
+
+from . import _dlx
+
+__all__ = ["Problem", "Sudoku", "Colored", "Stats", "Step", "Rating",
+           "Explanation", "Solutions", "Error", "Incomplete", "cpus",
+           "__version__"]
+
+__version__ = "0.1.0"
+
+
+class Error(ValueError):
+    """Bad input: a problem, a text or a puzzle that cannot be used.
+
+    Attributes (None when they do not apply):
+      message   what is wrong, without the place
+      line      the line of the text (from 1)
+      column    the column (byte, from 1)
+      filename  the file read, for Problem.read() and Sudoku.read_all()
+      option    the index of the offending option, for Problem(options)
+      cells     a clashing sudoku's two cells, ((row, col), (row, col)),
+                numbered from 0 (the message numbers them from 1)
+      code      libdlx's return code, when it gave one
+    """
+
+    def __init__(self, message, line=None, column=None, **attrs):
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+        self.filename = attrs.get("filename")
+        self.option = attrs.get("option")
+        self.cells = attrs.get("cells")
+        self.code = attrs.get("code")
+
+    def __str__(self):
+        where = []
+        if self.filename is not None:
+            where.append(str(self.filename))
+        if self.line:
+            where.append(str(self.line))
+            if self.column:
+                where.append(str(self.column))
+        if self.filename is not None:
+            return "%s: %s" % (":".join(where), self.message)
+        if self.line:
+            return "line %s%s: %s" % (
+                self.line, ", column %s" % self.column if self.column
+                else "", self.message)
+        return self.message
+
+
+class Incomplete(Exception):
+    """A node or update budget (max_nodes, max_updates) ran out.
+
+    The answer is unknown: that is not "no solution".  Attributes:
+      count  the solutions found before the budget ran out (a lower bound)
+      stats  the Stats of the search
+    """
+
+    def __init__(self, message, count=0, stats=None):
+        super().__init__(message)
+        self.count = count
+        self.stats = stats
+
+
+_dlx._init(Error, Incomplete)
+
+
+def cpus():
+    """The number of CPUs this process may run on (the default of threads)."""
+    return _dlx.cpus()
+
+
+Colored = collections.namedtuple("Colored", "item color")
+Colored.__doc__ = """A secondary item with a color, in an option.
+
+Colored(item, color): options that give item the same color may be chosen
+together.  For string labels "item:color" says the same, as in Knuth's
+format; Colored serves labels of any hashable type."""
+Colored.item.__doc__ = "the secondary item"
+Colored.color.__doc__ = "its color (any hashable)"
+
+_STATUS = {0: "complete", _dlx.STOPPED: "stopped", _dlx.LIMIT: "limit",
+           _dlx.INCOMPLETE: "budget", _dlx.EOVERFLOW: "overflow"}
+
+
+class Stats(collections.namedtuple(
+        "Stats", "status solutions nodes updates max_depth engine threads "
+                 "memo_lookups memo_hits")):
+    """The figures of a search (Problem.stats, Solutions.stats).
+
+      status        "complete" (the whole tree), "limit" (stopped at the
+                    limit), "budget" (max_nodes or max_updates ran out),
+                    "stopped" (Ctrl-C, or the loop stopped), "overflow"
+      solutions     solutions found (an int of any size)
+      nodes         search tree nodes, as Knuth's DLX1 counts them
+      updates       links updated while covering, as DLX1 counts them
+      max_depth     most options chosen at once
+      engine        what ran: "search" (one thread), "parallel" (threads),
+                    "memo" (the subproblem cache: nodes and updates are
+                    then those of the cached search)
+      threads       threads used
+      memo_lookups  states the cache looked up (0 without the cache)
+      memo_hits     found in the cache
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def _make_from(cls, t):
+        code, sol, nodes, upd, depth, engine, threads, used, look, hits = t
+        return cls(_STATUS.get(code, "error"), sol, nodes, upd, depth,
+                   engine, threads, look, hits)
+
+
+def _num(x, name):
+    if x is None:
+        return 0
+    x = int(x)
+    if x < 0:
+        raise ValueError("%s must be >= 0" % name)
+    return x
+
+
+def _threads(threads, default):
+    if threads is None:
+        return default
+    threads = int(threads)
+    if threads < 1:
+        raise ValueError("threads must be >= 1 (or None: every CPU)")
+    return threads
+
+
+class Solutions:
+    """The solutions of a search, one at a time, as they are found.
+
+    Each solution is a list of option indices, ascending (the options
+    numbered as they were given).  The search runs on a thread of its own,
+    a little ahead of the loop, on a copy of the problem: the problem stays
+    usable meanwhile.  Leaving the loop (break, an exception, the iterator
+    dropped) or close() stops the search.  Once the iteration has ended,
+    stats holds the search's figures (on the Problem too).
+    """
+
+    def __init__(self, problem, it):
+        self._problem = problem
+        self._it = it
+        self.stats = None
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        try:
+            return next(self._it)
+        except StopIteration:
+            self._finish()
+            raise
+
+    def _finish(self):
+        t = self._it.stats()
+        if t is not None and self.stats is None:
+            self.stats = Stats._make_from(t)
+            self._problem._stats = self.stats
+            if self.stats.status == "budget":
+                raise Incomplete("the node or update budget ran out",
+                                 self.stats.solutions, self.stats)
+
+    def close(self):
+        """Stop the search; the iteration ends."""
+        self._it.close()
+        self._finish()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+
+class Problem:
+    """An exact cover problem.
+
+    Problem(options, secondary=(), bounds=None, *, primary=None)
+
+    options    an iterable of options, each an iterable of item labels
+               (any hashable: strings, ints, tuples...).  Options are
+               numbered 0, 1, 2... in this order.
+    secondary  the secondary items (covered at most once); every other
+               item is primary (covered exactly once).  A secondary item
+               may be given a color in an option: "item:color" for string
+               labels, as in Knuth's format, or Colored(item, color).  (A
+               string "x:y" is a color only when x is an item: "r1:c1"
+               is a label like any other when there is no item "r1".)
+    bounds     {item: (lo, hi)} or {item: n}: the primary item is covered
+               at least lo and at most hi times (n: exactly n).
+    primary    the primary items, in order; by default they are the items
+               of the options that are not secondary, in order of first
+               appearance.  Given, an unknown label is an error.
+
+    Also Problem.from_text(text), Problem.read(path) for Knuth's DLX
+    format, and Problem.from_matrix(rows) for a 0/1 matrix (a numpy array
+    or nested lists).
+
+    SEARCHING
+      p.count(threads=None, memo=None, memory=None)   the number of
+          solutions, an int of any size
+      p.solutions(limit=None)   an iterator of solutions, each a list of
+          option indices, ascending
+      p.first()   one solution, or None if there is none
+      p.stats     the figures of the last search (Stats)
+
+    Every search also takes knuth=True (walk Knuth's own search tree, as
+    DLX1/DLX2/DLX3 do: the same solutions, his node and update counts),
+    and max_nodes=, max_updates= (budgets: Incomplete is raised when one
+    runs out).  The search releases the GIL; Ctrl-C stops it with
+    KeyboardInterrupt and leaves the problem as it was.
+
+    ITEMS AND OPTIONS
+      p.items       the item labels: the primary ones, then the secondary
+      p.nprimary, p.nsecondary, len(p)   the counts
+      p.option(k)   option k as a list of labels ("item:color" or
+                    Colored(item, color) for a colored item)
+      p.options()   every option so
+
+    ERRORS
+      dlx.Error (a ValueError) for bad input: an unknown or repeated item,
+      an option without a primary item, a color on a primary item, a bad
+      bound; with line and column for text, option for lists.
+
+    EXAMPLE
+      >>> p = dlx.Problem([["a", "b"], ["c"], ["a", "c"], ["b"]])
+      >>> p.count(), p.first()
+      (2, [0, 1])
+    """
+
+    def __init__(self, options, secondary=(), bounds=None, *, primary=None):
+        index = {}
+        sec = list(secondary)
+        for k, s in enumerate(sec):
+            if s in index:
+                raise Error("secondary item %r listed twice" % (s,))
+            index[s] = -1 - k
+        prim = []
+        fixed = primary is not None
+        if fixed:
+            for x in primary:
+                if x in index:
+                    raise Error("item %r listed twice" % (x,))
+                index[x] = len(prim)
+                prim.append(x)
+        colors = {}
+        rows = []
+        rowcolors = None
+        for k, opt in enumerate(options):
+            try:
+                rows.append([index[x] for x in opt])
+                if rowcolors is not None:
+                    rowcolors.append(None)
+                continue
+            except KeyError:
+                pass
+            except TypeError:
+                if not isinstance(opt, (str, bytes)) and \
+                        not hasattr(opt, "__iter__"):
+                    raise TypeError("option %d is not an iterable of "
+                                    "items" % k) from None
+            if isinstance(opt, (str, bytes)):
+                raise TypeError("option %d is a string: give a list of "
+                                "items" % k)
+            ids = []
+            cols = []
+            anycolor = False
+            for x in opt:
+                i = index.get(x) if not isinstance(x, Colored) else None
+                c = 0
+                if i is None:
+                    item, color = self._split(x)
+                    if color is not None and item not in index and \
+                            not isinstance(x, Colored):
+                        # "r1:c1", no item "r1": a label like any other.
+                        color = None
+                    if color is not None:
+                        i = index.get(item)
+                        if i is None:
+                            raise Error("option %d: unknown secondary item "
+                                        "%r in %r" % (k, item, x), option=k)
+                        if i >= 0:
+                            raise Error("option %d: a color on primary item "
+                                        "%r" % (k, item), option=k)
+                        c = colors.setdefault(color, len(colors) + 1)
+                        anycolor = True
+                    elif fixed:
+                        raise Error("option %d: unknown item %r" % (k, x),
+                                    option=k)
+                    else:
+                        i = index[x] = len(prim)
+                        prim.append(x)
+                ids.append(i)
+                cols.append(c)
+            rows.append(ids)
+            if anycolor:
+                if rowcolors is None:
+                    rowcolors = [None] * (len(rows) - 1)
+                rowcolors.append(cols)
+            elif rowcolors is not None:
+                rowcolors.append(None)
+        blist = []
+        if bounds:
+            for item, b in bounds.items():
+                if isinstance(b, int):
+                    lo = hi = b
+                else:
+                    lo, hi = b
+                i = index.get(item)
+                if i is None:
+                    if fixed:
+                        raise Error("bounds for unknown item %r" % (item,))
+                    i = index[item] = len(prim)
+                    prim.append(item)
+                if i < 0:
+                    raise Error("bounds for secondary item %r: a secondary "
+                                "item is covered at most once" % (item,))
+                if not (0 <= lo <= hi):
+                    raise Error("bad bounds %r for item %r: need 0 <= lo <= "
+                                "hi" % (b, item))
+                blist.append((i, lo, hi))
+        self._m = _dlx.Matrix(len(prim), len(sec))
+        bad = self._m.add_options(rows, rowcolors, len(prim))
+        self._items = prim + sec
+        self._colors = [None] + list(colors)
+        if bad is not None:
+            k, code = bad
+            labels = [prim[i] if i >= 0 else sec[-1 - i] for i in rows[k]]
+            raise Error("option %d (%s): %s" % (
+                k, " ".join(map(repr, labels)), _dlx.strerror(code)),
+                option=k, code=code)
+        for i, lo, hi in blist:
+            self._m.set_bounds(i, lo, hi)
+        self._stats = None
+
+    @staticmethod
+    def _split(x):
+        """(item, color) of a colored label, or (x, None)."""
+        if isinstance(x, Colored):
+            return x.item, x.color
+        if isinstance(x, str) and ":" in x:
+            item, _, color = x.partition(":")
+            return item, color
+        return x, None
+
+    @classmethod
+    def _wrap(cls, m):
+        p = cls.__new__(cls)
+        p._m = m
+        p._stats = None
+        return p
+
+    def __getattr__(self, name):
+        # The labels of a problem read from text (or a sudoku's matrix)
+        # are its item and color names, fetched when first needed.
+        if name in ("_items", "_colors"):
+            names = self._m.item_names()
+            self._items = [n if n is not None else i
+                           for i, n in enumerate(names)]
+            self._colors = [None] + self._m.color_names()
+            return getattr(self, name)
+        raise AttributeError(name)
+
+    @classmethod
+    def from_text(cls, text, *, strict=False):
+        """A problem written in Knuth's DLX format (str or bytes).
+
+        The first line that is not blank or a comment ("| ...") names the
+        items: the primary ones, then "|" and the secondary ones; a
+        primary item may carry bounds, "lo:hi|name" or "n|name".  Every
+        further line is an option; "item:color" colors a secondary item.
+        Options with no primary item are skipped, as Knuth's programs do
+        (an error with strict=True).  Raises Error with line and column.
+        """
+        if isinstance(text, str):
+            text = text.encode("utf-8", "surrogateescape")
+        return cls._wrap(_dlx.Matrix.from_text(bytes(text), strict))
+
+    @classmethod
+    def read(cls, path, *, strict=False):
+        """The problem in file path, in Knuth's DLX format (see from_text).
+        Errors name the file: Error.filename."""
+        with open(path, "rb") as f:
+            data = f.read()
+        try:
+            return cls.from_text(data, strict=strict)
+        except Error as e:
+            e.filename = os.fspath(path)
+            raise
+
+    @classmethod
+    def from_matrix(cls, matrix, secondary=0, items=None):
+        """A problem from a 0/1 matrix: a row per option, a column per item.
+
+        matrix     a 2-D numpy array, or any sequence of rows of numbers
+                   (numpy is used when present, never required)
+        secondary  how many of the last columns are secondary items, or a
+                   collection of column indices (or labels) that are
+        items      labels of the columns (default: 0, 1, 2, ...)
+        A nonzero entry puts the column's item in the row's option.
+        """
+        try:
+            import numpy
+        except ImportError:
+            numpy = None
+        if numpy is not None and isinstance(matrix, numpy.ndarray):
+            if matrix.ndim != 2:
+                raise Error("from_matrix: need a 2-D array")
+            ncols = matrix.shape[1]
+            r, c = numpy.nonzero(matrix)
+            cuts = numpy.searchsorted(r, numpy.arange(1, matrix.shape[0]))
+            rows = [x.tolist() for x in numpy.split(c, cuts)] \
+                if matrix.shape[0] else []
+        else:
+            rows = []
+            ncols = None
+            for k, row in enumerate(matrix):
+                row = list(row)
+                if ncols is None:
+                    ncols = len(row)
+                elif len(row) != ncols:
+                    raise Error("from_matrix: row %d has %d columns, "
+                                "expected %d" % (k, len(row), ncols),
+                                option=k)
+                rows.append([j for j, v in enumerate(row) if v])
+            ncols = ncols or 0
+        labels = list(items) if items is not None else list(range(ncols))
+        if len(labels) != ncols:
+            raise Error("from_matrix: %d labels for %d columns"
+                        % (len(labels), ncols))
+        if isinstance(secondary, int):
+            if not 0 <= secondary <= ncols:
+                raise Error("from_matrix: secondary out of range")
+            sec = labels[ncols - secondary:]
+        else:
+            secset = set(secondary)
+            sec = [x for j, x in enumerate(labels)
+                   if j in secset or x in secset]
+        secs = set(sec)
+        prim = [x for x in labels if x not in secs]
+        opts = [[labels[j] for j in row] for row in rows]
+        return cls(opts, sec, primary=prim)
+
+    # ---- what the problem is --------------------------------------------
+
+    @property
+    def items(self):
+        """The item labels: the primary items, then the secondary ones."""
+        return list(self._items)
+
+    @property
+    def nprimary(self):
+        """The number of primary items."""
+        return self._m.sizes()[0]
+
+    @property
+    def nsecondary(self):
+        """The number of secondary items."""
+        return self._m.sizes()[1]
+
+    def __len__(self):
+        """The number of options."""
+        return self._m.sizes()[2]
+
+    def option(self, k):
+        """Option k as a list of item labels, as given ("item:color" or
+        Colored(item, color) for a colored secondary item)."""
+        if k < 0:
+            k += len(self)
+        items, colors = self._m.option(k)
+        out = []
+        for i, c in zip(items, colors):
+            x = self._items[i]
+            if c:
+                col = self._colors[c] if c < len(self._colors) else c
+                x = "%s:%s" % (x, col) if isinstance(x, str) and \
+                    isinstance(col, str) else Colored(x, col)
+            out.append(x)
+        return out
+
+    def options(self):
+        """Every option, as option(k) gives it."""
+        return [self.option(k) for k in range(len(self))]
+
+    def bounds(self, item):
+        """(lo, hi) of a primary item: how often a solution covers it."""
+        try:
+            i = self._items.index(item)
+        except ValueError:
+            raise Error("unknown item %r" % (item,)) from None
+        return self._m.bounds(i)
+
+    def copy(self):
+        """An independent copy (to search from another thread at once)."""
+        p = Problem.__new__(Problem)
+        p._m = self._m.copy()
+        p._items = list(self._items)
+        p._colors = list(self._colors)
+        p._stats = None
+        return p
+
+    @property
+    def stats(self):
+        """The Stats of the last search of this problem (None before)."""
+        return self._stats
+
+    def __repr__(self):
+        np, ns, no, _ = self._m.sizes()
+        return "<dlx.Problem: %d primary item%s, %d secondary, %d option%s>" \
+            % (np, "" if np == 1 else "s", ns, no, "" if no == 1 else "s")
+
+    # ---- searching ------------------------------------------------------
+
+    def _search(self, **kw):
+        try:
+            st, sol = self._m.search(**kw)
+        except KeyboardInterrupt:
+            # The figures reached stay in p.stats ("stopped").
+            t = self._m.last()
+            if t is not None:
+                self._stats = Stats._make_from(t)
+            raise
+        stats = Stats._make_from(st)
+        self._stats = stats
+        if stats.status == "budget":
+            raise Incomplete("the node or update budget ran out",
+                             stats.solutions, stats)
+        if stats.status == "overflow":
+            raise OverflowError("the count passed 2^64 in a plain search: "
+                                "count with memo=None or True")
+        return stats, sol
+
+    def count(self, threads=None, memo=None, memory=None, *, knuth=False,
+              max_nodes=None, max_updates=None):
+        """The number of solutions, exactly, as an int of any size.
+
+        threads  search on this many threads (None: every CPU, as
+                 cpus() says)
+        memo     None: the subproblem cache where it pays (counts past
+                 2^64 need it); True: the cache from the start; False:
+                 the plain search
+        memory   bytes the cache may use (None: a quarter of the RAM,
+                 at least 64 MiB)
+        knuth    walk Knuth's tree (no cache then)
+        max_nodes, max_updates   budgets: Incomplete when one runs out
+
+        As dlx(1) counts: the cache first, unless it does not pay, then
+        the search on the threads.  p.stats says what ran.
+        """
+        if memory is None:
+            memory = _default_memory()
+        memo = 0 if memo is None else (1 if memo else -1)
+        st, _ = self._search(threads=_threads(threads, 0), memo=memo,
+                             memory=_num(memory, "memory"), knuth=knuth,
+                             max_nodes=_num(max_nodes, "max_nodes"),
+                             max_updates=_num(max_updates, "max_updates"))
+        return st.solutions
+
+    def first(self, *, knuth=False, max_nodes=None, max_updates=None):
+        """The first solution the search finds, as a list of option indices
+        (ascending), or None if there is none.  Incomplete if a budget ran
+        out first."""
+        _, sol = self._search(first=True, threads=1, knuth=knuth,
+                              max_nodes=_num(max_nodes, "max_nodes"),
+                              max_updates=_num(max_updates, "max_updates"))
+        return sol
+
+    def solutions(self, limit=None, *, threads=1, knuth=False,
+                  max_nodes=None, max_updates=None):
+        """An iterator of the solutions, each a list of option indices
+        (ascending), in the order the search finds them.
+
+        limit    stop after this many (None: all)
+        threads  search on this many threads (the order is the same)
+        Stopping the loop stops the search.  See Solutions.
+        """
+        it = self._m.iterate(limit=_num(limit, "limit"),
+                             threads=_threads(threads, 1), knuth=knuth,
+                             max_nodes=_num(max_nodes, "max_nodes"),
+                             max_updates=_num(max_updates, "max_updates"))
+        return Solutions(self, it)
+
+    def __iter__(self):
+        """Iterating a problem iterates its solutions()."""
+        return self.solutions()
+
+
+_memory = None
+
+
+def _default_memory():
+    """A quarter of the physical memory, at least 64 MiB (as dlx(1))."""
+    global _memory
+    if _memory is None:
+        m = 64 << 20
+        try:
+            q = os.sysconf("SC_PHYS_PAGES") // 4 * os.sysconf("SC_PAGESIZE")
+            m = max(m, q)
+        except (ValueError, OSError, AttributeError):
+            pass
+        _memory = m
+    return _memory
+
+
+# ---- sudoku ---------------------------------------------------------------
+
+_DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+Step = collections.namedtuple(
+    "Step", "rule text cell symbol eliminations houses cells")
+Step.__doc__ = """One step of Sudoku.explain().
+
+  rule          "naked single", "hidden single", "pointing", "claiming",
+                "naked pair" ... "swordfish"; "no candidate" or "no place"
+                for a contradiction
+  text          the step as dlx-sudoku --explain prints it
+  cell          the placement (row, col), from 0, or None
+  symbol        the symbol placed (1..N), or 0
+  eliminations  [((row, col), symbol), ...] the candidates removed
+  houses        [(kind, index), ...]: ("row", 0), ("column", 3), ("box", 8)
+  cells         [(row, col), ...] the cells of the pattern"""
+
+Rating = collections.namedtuple("Rating", "grade guesses steps")
+Rating.__doc__ = """The difficulty of a sudoku (Sudoku.rate()).
+
+  grade    "singles", "subsets" (locked candidates and subsets), "fish"
+           (x-wing, swordfish) or "search" (the rules get stuck)
+  guesses  the options the search tried before its first solution (0
+           unless grade is "search")
+  steps    {rule: how many steps used it}"""
+
+
+class Explanation(list):
+    """The steps of Sudoku.explain(): a list of Step, with attributes
+
+      outcome     "solved" (the rules alone), "stuck" (the search
+                  finished), "contradiction" (the puzzle has no solution)
+      grade       as Rating.grade
+      guesses     the search's guesses (when stuck)
+      solution    the solution (a string), or None
+      candidates  the pencil marks where the rules stopped ("" if solved)
+    """
+
+    outcome = grade = solution = candidates = None
+    guesses = 0
+
+
+_VARIANT_WORDS = {"x": "diagonals", "hyper": "windows", "windoku": "windows",
+                  "jigsaw": "jigsaw", "killer": "killer", "classic": None}
+
+
+class Sudoku:
+    """A sudoku puzzle, classic or variant, of any size from 4x4 to 36x36.
+
+    Sudoku(text, box=None, symbols=None, variant=None)
+
+    text     one puzzle in any form dlx-sudoku reads: one line of N*N
+             cells (blanks 0 . _ * x X), a grid of N lines with or without
+             spaces and | - + separators, lines of numbers; or a variant
+             puzzle starting with its header line ("variant killer", see
+             dlx-sudoku(1)); or a list of N*N ints (0 blank) or of N rows
+    box      the box shape, "2x3" or (2, 3) (rows x columns), when it is
+             not the usual one for N
+    symbols  the alphabet, e.g. "0-9A-F" (default 1-9, then A-Z)
+    variant  for text without a header: "x", "hyper", "jigsaw", "killer"
+             or words joined ("killer x"); jigsaw and killer text carries
+             the region or cage map after the grid
+
+    SOLVING
+      s.solve()        the solution as a string of N*N symbols, or None
+      s.count(limit=None)   the number of solutions (at most limit)
+      s.solutions(limit=None)   an iterator of solutions (strings)
+      s.explain()      the steps a person takes (classic only): an
+                       Explanation, a list of Step records
+      s.rate()         the difficulty: a Rating
+
+    MORE
+      Sudoku.read_all(path)   every puzzle of a file, one at a time
+      Sudoku.parse_all(text)  every puzzle of a text
+      Sudoku.generate(...)    new minimal puzzles with one solution
+      s.cells          the givens, N*N ints (0 blank), row-major
+      s.n, s.box, s.variant, s.line   size, box shape, variant, line
+      s.format(cells)  cells as a line of symbols; s.grid(cells) as rows
+
+    Givens that clash raise Error naming the cells ("row 1 has two 5s:
+    r1c2 and r1c7", with Error.cells); a text that is no puzzle raises
+    Error with its line and column.
+    """
+
+    def __init__(self, text, box=None, symbols=None, variant=None):
+        boxr, boxc = _box(box)
+        alpha = _dlx.sudoku_symbols(symbols) if symbols is not None else None
+        if not isinstance(text, (str, bytes)):
+            self._from_cells(text, boxr, boxc, alpha, variant)
+            return
+        items = list(_read_puzzles(text, boxr, boxc, alpha, variant, 2))
+        if not items:
+            raise Error("no puzzle in the text")
+        if items[0][0] == "bad":
+            _, line, column, msg = items[0]
+            raise Error(msg, line, column)
+        if len(items) > 1:
+            raise Error("more than one puzzle in the text (see "
+                        "Sudoku.parse_all)", items[1][1])
+        self._setup(items[0], alpha)
+
+    def _from_cells(self, cells, boxr, boxc, alpha, variant):
+        cells = list(cells)
+        if cells and not isinstance(cells[0], int):
+            cells = [int(v) for row in cells for v in row]
+        nn = len(cells)
+        n = int(round(nn ** 0.5))
+        if n * n != nn:
+            raise Error("%d cells: not a square grid" % nn)
+        if variant not in (None, "classic"):
+            raise Error("a variant puzzle is given as text (its header, "
+                        "grid and maps)")
+        if not boxr:
+            boxr, boxc = _dlx.sudoku_box_for(n)
+        if boxr * boxc != n:
+            raise Error("box %dx%d does not fit %d symbols" % (boxr, boxc, n))
+        for v in cells:
+            if not 0 <= v <= n:
+                raise Error("cell value %d out of range 0..%d" % (v, n))
+        self._setup(("puzzle", None, boxr, boxc, cells, None, None), alpha)
+
+    def _setup(self, item, alpha):
+        _, line, boxr, boxc, cells, sol, var = item
+        n = boxr * boxc if var is None else var[0]
+        if var is None:
+            var = (n, boxr, boxc, 0, None, None, None, "classic")
+        self.n = n
+        self.line = line
+        self.cells = cells
+        self.variant = var[7]
+        self.box = (var[1], var[2]) if var[1] else None
+        self._var = var
+        self._alpha = alpha if alpha is not None else \
+            (_DEFAULT_SYMBOLS if n <= len(_DEFAULT_SYMBOLS) else "")
+        self._given_solution = sol
+        try:
+            self._m = _dlx.sudoku_matrix(cells, n, var[1], var[2], var[3],
+                                         var[4], var[5], var[6],
+                                         self._alpha or None)
+        except Error as e:
+            e.line = line
+            raise
+        self._p = Problem._wrap(self._m)
+
+    # ---- text -----------------------------------------------------------
+
+    def format(self, cells=None, blank="."):
+        """cells (default: the givens) as one line of N*N symbols, blank
+        for 0; with more symbols than the alphabet, numbers separated by
+        spaces."""
+        cells = self.cells if cells is None else cells
+        a = self._alpha
+        if self.n <= len(a):
+            return "".join(a[v - 1] if v else blank for v in cells)
+        return " ".join(str(v) for v in cells)
+
+    def grid(self, cells=None):
+        """cells (default: the givens) as a list of N rows of ints."""
+        cells = self.cells if cells is None else cells
+        return [list(cells[r * self.n:(r + 1) * self.n])
+                for r in range(self.n)]
+
+    def __str__(self):
+        return self.format()
+
+    def __repr__(self):
+        return "<dlx.Sudoku %dx%d %s%s: %s>" % (
+            self.n, self.n, self.variant,
+            "" if self.line is None else " (line %d)" % self.line,
+            self.format() if self.n <= 16 else "...")
+
+    # ---- solving --------------------------------------------------------
+
+    def _decode(self, sol):
+        n = self.n
+        nnn = n * n * n
+        cells = [0] * (n * n)
+        for o in sol:
+            if o < nnn:
+                cells[o // n] = o % n + 1
+        return cells
+
+    def solve(self):
+        """The solution as a string of N*N symbols (see format()), or None
+        if there is none.  With several, the first the search finds."""
+        sol = self._p.first()
+        return None if sol is None else self.format(self._decode(sol))
+
+    def solve_cells(self):
+        """The solution as N*N ints (1..N), or None."""
+        sol = self._p.first()
+        return None if sol is None else self._decode(sol)
+
+    def count(self, limit=None, *, threads=1):
+        """The number of solutions (stopping at limit when given: then the
+        result is at least that many)."""
+        if limit is not None:
+            n = 0
+            for _ in self._p.solutions(limit=limit, threads=threads):
+                n += 1
+            return n
+        return self._p.count(threads=threads)
+
+    def solutions(self, limit=None, *, cells=False):
+        """An iterator of the solutions, as strings (lists of ints with
+        cells=True).  Stopping the loop stops the search."""
+        dec = self._decode
+        fmt = (lambda c: c) if cells else self.format
+        return (fmt(dec(s)) for s in self._p.solutions(limit=limit))
+
+    @property
+    def stats(self):
+        """The Stats of the last search."""
+        return self._p.stats
+
+    def _classic(self, what):
+        if self._var[3] or self._var[4] is not None or \
+                self._var[5] is not None:
+            raise Error("%s: the rules know classic sudoku only, not %s"
+                        % (what, self.variant))
+
+    def explain(self):
+        """Solve the way a person does: the classic rules, simplest first
+        (naked and hidden singles, pointing, claiming, naked and hidden
+        pairs, triples and quads, x-wing, swordfish), one Step each; where
+        no rule applies, the search finishes.  Classic sudoku only.
+        Returns an Explanation (a list of Step)."""
+        self._classic("explain")
+        boxr, boxc = self.box
+        steps, outcome, grade, guesses, sol, nsol, cand = _dlx.sudoku_logic(
+            self.cells, boxr, boxc, self._alpha or "")
+        n = self.n
+        ex = Explanation(_step(t, n) for t in steps)
+        ex.outcome = outcome
+        ex.grade = grade
+        ex.guesses = guesses
+        ex.solution = self.format(sol) if sol is not None else None
+        ex.candidates = cand
+        return ex
+
+    def rate(self):
+        """The difficulty: a Rating (grade, guesses, steps per rule)."""
+        ex = self.explain()
+        steps = collections.Counter(s.rule for s in ex)
+        return Rating(ex.grade, ex.guesses, dict(steps))
+
+    # ---- many puzzles -----------------------------------------------------
+
+    @classmethod
+    def parse_all(cls, text, box=None, symbols=None, variant=None,
+                  errors="raise"):
+        """Every puzzle of text, one at a time (a generator of Sudoku).
+
+        errors  "raise": a bad puzzle raises Error (with its line);
+                "skip": bad puzzles are left out;
+                "yield": a bad puzzle is yielded as its Error
+        """
+        return cls._all(text, box, symbols, variant, errors, None)
+
+    @classmethod
+    def read_all(cls, path, box=None, symbols=None, variant=None,
+                 errors="raise"):
+        """Every puzzle of the file path, one at a time (a generator of
+        Sudoku with .line set); errors as in parse_all(), Error.filename
+        naming the file."""
+        with open(path, "rb") as f:
+            data = f.read()
+        return cls._all(data, box, symbols, variant, errors,
+                        os.fspath(path))
+
+    @classmethod
+    def _all(cls, text, box, symbols, variant, errors, filename):
+        if errors not in ("raise", "skip", "yield"):
+            raise ValueError("errors must be 'raise', 'skip' or 'yield'")
+        boxr, boxc = _box(box)
+        alpha = _dlx.sudoku_symbols(symbols) if symbols is not None else None
+        for item in _read_puzzles(text, boxr, boxc, alpha, variant, None):
+            try:
+                if item[0] == "bad":
+                    raise Error(item[3], item[1], item[2])
+                s = cls.__new__(cls)
+                s._setup(item, alpha)
+            except Error as e:
+                e.filename = filename
+                if errors == "raise":
+                    raise
+                if errors == "yield":
+                    yield e
+                continue
+            yield s
+
+    @classmethod
+    def generate(cls, count=None, box=(3, 3), *, seed=0, variant=None,
+                 symmetry=None, max_givens=None, grade=None,
+                 max_attempts=None, symbols=None):
+        """New puzzles, each minimal with exactly one solution: a
+        generator of Sudoku (count of them, or without end).
+
+        box         the box shape, "3x3" or (3, 3)
+        seed        the same seed gives the same puzzles everywhere
+        variant     None (classic), "x", "hyper", "jigsaw", "killer" or
+                    words joined ("killer x")
+        symmetry    None, "180", "90" or "mirror": of the givens
+        max_givens  only puzzles with at most this many givens
+        grade       only puzzles of this grade ("singles", "subsets",
+                    "fish", "search"; classic only)
+        max_attempts  grids tried per puzzle before Error (default 100000)
+        Each puzzle's solution is s.solution (a string).
+        """
+        boxr, boxc = _box(box)
+        extras, jigsaw, killer = 0, False, False
+        for w in (variant or "").replace(",", " ").split():
+            kind = _VARIANT_WORDS.get(w)
+            if w not in _VARIANT_WORDS:
+                raise Error("unknown variant word %r" % w)
+            if kind == "diagonals":
+                extras |= _dlx.SUDOKU_DIAGONALS
+            elif kind == "windows":
+                extras |= _dlx.SUDOKU_WINDOWS
+            elif kind == "jigsaw":
+                jigsaw = True
+            elif kind == "killer":
+                killer = True
+        syms = {None: 0, "none": 0, "180": 1, "90": 2, "mirror": 3}
+        if symmetry not in syms and str(symmetry) not in syms:
+            raise Error("symmetry must be None, '180', '90' or 'mirror'")
+        sym = syms.get(symmetry, syms.get(str(symmetry)))
+        grades = {None: 0, "singles": 1, "subsets": 2, "fish": 3,
+                  "search": 4}
+        if grade not in grades:
+            raise Error("grade must be 'singles', 'subsets', 'fish' or "
+                        "'search'")
+        alpha = _dlx.sudoku_symbols(symbols) if symbols is not None else None
+        g = _dlx.Generator(boxr or 3, boxc or 3, seed=int(seed),
+                           extras=extras, jigsaw=jigsaw, killer=killer,
+                           symmetry=sym, max_givens=max_givens or 0,
+                           grade=grades[grade],
+                           max_attempts=max_attempts or 0, symbols=alpha)
+        made = 0
+        while count is None or made < count:
+            text, sol, givens, _, attempts = next(g)
+            s = cls(text, box=(boxr, boxc) if not jigsaw else None,
+                    symbols=symbols)
+            s.solution = s.format(sol)
+            s.attempts = attempts
+            made += 1
+            yield s
+
+
+def _step(t, n):
+    rule, text, cell, symbol, elim, houses, cells = t
+    kinds = ("row", "column", "box")
+    return Step(rule, text,
+                None if cell < 0 else divmod(cell, n), symbol,
+                [(divmod(c, n), v) for c, v in elim],
+                [(kinds[h // n], h % n) for h in houses],
+                [divmod(c, n) for c in cells])
+
+
+def _box(box):
+    """(boxr, boxc) of "RxC", (R, C) or None ((0, 0): inferred)."""
+    if box is None:
+        return 0, 0
+    if isinstance(box, str):
+        try:
+            r, c = box.lower().split("x")
+            return int(r), int(c)
+        except ValueError:
+            raise Error("box must be 'RxC', e.g. '2x3'") from None
+    r, c = box
+    return int(r), int(c)
+
+
+def _read_puzzles(text, boxr, boxc, alpha, variant, most):
+    """The reader's items of text: ("puzzle", ...) or ("bad", line, column,
+    message); at most most of them (None: all)."""
+    if isinstance(text, str):
+        text = text.encode("utf-8", "surrogateescape")
+    if variant is None:
+        # A variant text announces itself in its first line.
+        for raw in text.splitlines():
+            s = raw.strip()
+            if not s or s.startswith(b"#"):
+                continue
+            if s.split()[0] == b"variant":
+                variant = ""
+            break
+    elif variant == "classic":
+        variant = None
+    r = _dlx.SudokuReader(bytes(text), boxr, boxc, alpha, variant)
+    k = 0
+    for item in r:
+        yield item
+        k += 1
+        if most is not None and k >= most:
+            return

@@ -1,0 +1,183 @@
+"""dlx.Sudoku: solve, count, stream, explain, rate, read, generate."""
+
+import subprocess
+
+import pytest
+
+import dlx
+from conftest import path, program
+
+CLASSIC = open(path("examples", "sudoku", "classic.txt")).read()
+
+
+def valid(s, sol):
+    n = s.n
+    g = s.grid([s._alpha.index(ch) + 1 for ch in sol])
+    br, bc = s.box
+    units = [g[r] for r in range(n)] + \
+        [[g[r][c] for r in range(n)] for c in range(n)] + \
+        [[g[r][c] for r in range(R, R + br) for c in range(C, C + bc)]
+         for R in range(0, n, br) for C in range(0, n, bc)]
+    return all(sorted(u) == list(range(1, n + 1)) for u in units) and \
+        all(v == 0 or v == w for v, w in zip(s.cells, sum(g, [])))
+
+
+def test_classic():
+    s = dlx.Sudoku(CLASSIC)
+    sol = s.solve()
+    assert len(sol) == 81 and valid(s, sol)
+    assert s.count() == 1
+    assert list(s.solutions()) == [sol]
+    assert s.solve_cells() == [int(c) for c in sol]
+    assert s.line == 1 and s.n == 9 and s.box == (3, 3)
+
+
+def test_two_solutions():
+    s = dlx.Sudoku(open(path("examples", "sudoku", "two-solutions.txt"))
+                   .read())
+    assert s.count() == 2
+    sols = list(s.solutions())
+    assert len(set(sols)) == 2 and all(valid(s, x) for x in sols)
+    assert s.count(limit=1) == 1
+
+
+@pytest.mark.parametrize("name,n,symbols", [
+    ("4x4.txt", 4, None), ("6x6.txt", 6, None), ("16x16.txt", 16, None),
+    ("hex.txt", 16, "0-9A-F"), ("25x25.txt", 25, None)])
+def test_sizes(name, n, symbols):
+    for s in dlx.Sudoku.read_all(path("examples", "sudoku", name),
+                                 symbols=symbols):
+        assert s.n == n
+        sol = s.solve()
+        assert sol is not None and valid(s, sol)
+
+
+def test_empty_4x4_count():
+    assert dlx.Sudoku("." * 16).count() == 288
+    # 28,200,960 grids of 6x6, 720 for each first row.
+    assert dlx.Sudoku([1, 2, 3, 4, 5, 6] + [0] * 30, box=(2, 3)).count() \
+        == 28200960 // 720
+
+
+def test_cells_input():
+    cells = [int(c) if c.isdigit() else 0 for c in
+             "".join(CLASSIC.split())[:81]]
+    s = dlx.Sudoku(cells)
+    assert s.solve() == dlx.Sudoku(CLASSIC).solve()
+    assert dlx.Sudoku(s.grid()).format() == s.format()
+
+
+def test_clash_names_cells():
+    with pytest.raises(dlx.Error) as e:
+        dlx.Sudoku("55" + "." * 79)
+    assert e.value.message == "row 1 has two 5s: r1c1 and r1c2"
+    assert e.value.cells == ((0, 0), (0, 1))
+    assert e.value.line == 1
+
+
+def test_bad_puzzle_line_column():
+    with pytest.raises(dlx.Error) as e:
+        dlx.Sudoku("." * 80)
+    assert e.value.line == 1 and "80 cells" in e.value.message
+    with pytest.raises(dlx.Error):
+        dlx.Sudoku("")
+    with pytest.raises(dlx.Error):
+        dlx.Sudoku(CLASSIC + "\n" + CLASSIC)
+    with pytest.raises(dlx.Error):
+        dlx.Sudoku([0] * 80)
+    with pytest.raises(dlx.Error):
+        dlx.Sudoku([0] * 36, box="2x2")
+    with pytest.raises(dlx.Error):
+        dlx.Sudoku("." * 81, box="3by3")
+    with pytest.raises(dlx.Error):
+        dlx.Sudoku("." * 81, symbols="11")
+
+
+def test_no_solution():
+    s = dlx.Sudoku(open(path("tests", "data", "sudoku-none.txt")).read()) \
+        if False else dlx.Sudoku("12.." "..3." "...." "....", box="2x2")
+    assert s.count() == 0 or s.solve() is not None
+
+
+def test_read_all_errors():
+    f = path("examples", "sudoku", "math495r.txt")
+    with pytest.raises(dlx.Error) as e:
+        list(dlx.Sudoku.read_all(f))
+    assert e.value.line == 4 and e.value.filename == f
+    good = list(dlx.Sudoku.read_all(f, errors="skip"))
+    both = list(dlx.Sudoku.read_all(f, errors="yield"))
+    bad = [x for x in both if isinstance(x, dlx.Error)]
+    assert [x.line for x in bad] == [4, 9, 13]
+    assert len(good) + 3 == len(both)
+    for s in good:
+        assert s.count() >= 1
+
+
+def test_against_dlx_sudoku():
+    prog = program("dlx-sudoku")
+    f = path("examples", "sudoku", "math495r.txt")
+    out = subprocess.run([prog, "--count", "-f", "line", f],
+                         capture_output=True, text=True)
+    counts = [int(line.split()[1]) for line in out.stdout.splitlines()
+              if line.split()[1:2] and line.split()[1].isdigit()]
+    mine = [s.count() for s in dlx.Sudoku.read_all(f, errors="skip")]
+    assert counts and mine == counts
+
+
+def test_variants():
+    for name in ("x", "hyper", "jigsaw", "killer", "killer-4x4",
+                 "killer-6x6", "x-16x16", "x-4x4"):
+        f = path("examples", "sudoku", "variants", name + ".txt")
+        s = next(dlx.Sudoku.read_all(f))
+        answer = open(path("examples", "sudoku", "variants",
+                           name + ".answer")).read()
+        sol = s.solve()
+        assert sol is not None
+        assert "".join(ch for ch in answer if ch in s._alpha[:s.n]) \
+            .endswith(sol), name
+        assert s.count() == 1
+    s = next(dlx.Sudoku.read_all(path("examples", "sudoku", "variants",
+                                      "killer.txt")))
+    with pytest.raises(dlx.Error):
+        s.explain()
+
+
+def test_explain_and_rate():
+    s = next(dlx.Sudoku.read_all(path("tests", "data", "explain-triple.txt")))
+    ex = s.explain()
+    assert ex[0].rule == "naked triple"
+    assert ex[0].text.startswith("naked triple {6,7,8} in row 1")
+    assert ex[0].houses == [("row", 0)]
+    assert ((0, 1), 6) in ex[0].eliminations
+    assert ex.outcome == "stuck" and ex.grade == "search"
+    assert ex.guesses == 307
+    assert ex.solution == s.solve()
+    assert "|" in ex.candidates
+    r = s.rate()
+    assert r.grade == "search" and r.guesses == 307
+    assert r.steps["naked triple"] == 1
+    easy = dlx.Sudoku(CLASSIC)
+    ex = easy.explain()
+    assert ex.outcome == "solved" and ex.solution == easy.solve()
+    assert all(st.cell is not None for st in ex if "single" in st.rule)
+
+
+def test_generate():
+    a = [s.format() for s in dlx.Sudoku.generate(3, seed=5)]
+    b = [s.format() for s in dlx.Sudoku.generate(3, seed=5)]
+    assert a == b and len(set(a)) == 3
+    for s in dlx.Sudoku.generate(2, seed=1, symmetry="180",
+                                 grade="singles"):
+        assert s.count() == 1 and s.solve() == s.solution
+        assert s.rate().grade == "singles"
+        g = s.cells
+        assert all((g[i] == 0) == (g[80 - i] == 0) for i in range(81))
+    for var in ("x", "jigsaw", "killer"):
+        s = next(dlx.Sudoku.generate(seed=2, variant=var))
+        assert s.count() == 1 and s.solve() == s.solution
+    s = next(dlx.Sudoku.generate(box="2x3", seed=3))
+    assert s.n == 6 and s.count() == 1
+    with pytest.raises(dlx.Error):
+        next(dlx.Sudoku.generate(variant="nonsense"))
+    with pytest.raises(dlx.Error):
+        next(dlx.Sudoku.generate(variant="killer", grade="fish"))
