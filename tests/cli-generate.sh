@@ -45,6 +45,11 @@ refuse "killer 25x25" "killer puzzles go up to 16x16, not 25x25" \
     --variant killer -b 5x5
 refuse "jigsaw hyper" "hyper windows need boxes: not with jigsaw" \
     --variant jigsaw,hyper
+refuse "hyper 16x16" "hyper puzzles go up to 12x12, not 16x16: above, the search finds no full grid in time" \
+    --variant hyper -b 4x4
+refuse "36x36 variant in 35 symbols" \
+    "a 36x36 variant is written with one character a symbol: give 36 with --symbols (such as 0-9A-Z)" \
+    --variant x -b 6x6
 # At the bound, the target is met.
 run "$sudoku" --generate 2 -b 2x2 --givens 4 --seed 1 -f line
 status "4 givens 4x4" 0

@@ -141,7 +141,7 @@ typedef struct dlx_sudoku_gen dlx_sudoku_gen;
  * DLX_EINVAL with the reason written into why (as snprintf() writes, at
  * most size bytes; why may be NULL with size 0): a shape out of range,
  * windows with jigsaw, a grade with a variant, an unknown symmetry or
- * grade, killer above 16x16, fewer givens than
+ * grade, killer above 16x16, hyper above 12x12, fewer givens than
  * dlx_sudoku_gen_min_givens(), or a grade no puzzle of the size has.
  */
 int		 dlx_sudoku_gen_check(const struct dlx_sudoku_gen_opts *o,

@@ -8,12 +8,13 @@
  * makes the common step cheap (see search_pass()).  Every search goes
  * through gen_search(), which polls the caller's progress callback.
  *
- * Where the time goes (one core, before the bound): a 16x16 pass is a
- * quarter of a million search nodes, under a second; a 25x25 pass needs
- * checks of millions of nodes once fewer than half the givens are left,
- * each worse than the one before.  With the bound, the singles pass
- * costs about 1 ms (25x25) to 6 ms (36x36) per given tried, and most of
- * the search checks stop at their bound.
+ * Where the time goes (one core, measured before the bound): a 16x16
+ * pass is 0.1 to 4 million search nodes, at most a second or two; on
+ * 25x25 the checks reach millions of nodes once fewer than half the
+ * givens are left, each worse than the one before.  With the bound, the
+ * singles pass costs about 1 ms (25x25) to 6 ms (36x36) per given tried
+ * and leaves 260 (25x25) or 610 (36x36) givens, and the search pass
+ * takes a few more away: most of its checks stop at their bound.
  */
 #include <stdarg.h>
 #include <stdint.h>
@@ -59,6 +60,8 @@ struct dlx_sudoku_gen {
 					   the grade; else NULL */
 	struct dlx_sudoku_gen_status st; /* where next() is */
 	int		 stop;		/* progress asked to stop */
+	int		 grid_fails;	/* grids not found in a row, for this
+					   puzzle */
 	struct dlx_sudoku_variant v;	/* the current puzzle's variant */
 	int		 regions[NCELLS];
 	int		 cages[NCELLS];
@@ -224,6 +227,13 @@ dlx_sudoku_gen_check(const struct dlx_sudoku_gen_opts *o, char *why,
 	if (o->jigsaw && (o->extras & DLX_SUDOKU_WINDOWS))
 		return refuse(why, size, "hyper windows need boxes: not with "
 		    "jigsaw");
+	/* Full random hyper grids: found at once up to 12x12; from 15x15 on
+	 * the search did not complete one in minutes (from a random first
+	 * row and millions of nodes), so there would be no puzzle. */
+	if ((o->extras & DLX_SUDOKU_WINDOWS) && n > 12)
+		return refuse(why, size, "hyper puzzles go up to 12x12, not "
+		    "%dx%d: above, the search finds no full grid in time", n,
+		    n);
 	if (o->killer && n > 16)
 		return refuse(why, size, "killer puzzles go up to 16x16, not "
 		    "%dx%d", n, n);
@@ -522,7 +532,12 @@ keep_first(void *arg, const int *options, size_t n)
 
 /*
  * A random full grid into g->solution: random givens forced, then the
- * first solution.  Returns DLX_OK with *made 1, or 0 to try again;
+ * first solution within a budget.  Random givens can leave no solution,
+ * or one the search does not reach in time (hyper at 25x25 failed
+ * hundreds of times in a row), so every 8 failures in a row halve them
+ * and double the budget: at worst a random first row is left, which
+ * never fails to complete (the symbols of any grid can be renamed to
+ * give it).  Returns DLX_OK with *made 1, or 0 to try again;
  * DLX_STOPPED; DLX_ENOMEM.
  */
 static int
@@ -531,9 +546,11 @@ random_grid(dlx_sudoku_gen *g, int *made)
 	struct first		 f;
 	dlx			*d = dlx_sudoku_matrix(g->s);
 	int			 n = g->n, cells[NCELLS], vals[DLX_SUDOKU_MAXN];
-	int			 i, k, placed = 0, rc;
+	int			 i, k, placed = 0, want, shift, rc;
 
 	*made = 0;
+	shift = g->grid_fails / 8 < 16 ? g->grid_fails / 8 : 16;
+	want = (n + n / 2) >> shift;
 	stage(g, DLX_GEN_STAGE_GRID, 1);
 	dlx_unforce_all(d);
 	for (i = 0; i < n * n; i++)
@@ -541,7 +558,17 @@ random_grid(dlx_sudoku_gen *g, int *made)
 	shuffle(g, cells, n * n);
 	for (k = 0; k < n; k++)
 		vals[k] = k;
-	for (i = 0; i < n * n && placed < n + n / 2; i++) {
+	/* A random first row: always part of some grid. */
+	if (shift > 0) {
+		for (k = 0; k < n; k++)
+			vals[k] = k;
+		shuffle(g, vals, n);
+		for (k = 0; k < n; k++)
+			if ((rc = dlx_force(d, SM_OPTION(n, k, vals[k]))) !=
+			    DLX_OK)
+				goto out;
+	}
+	for (i = 0; i < n * n && placed < want; i++) {
 		shuffle(g, vals, n);
 		for (k = 0; k < n; k++)
 			if (dlx_force(d, SM_OPTION(n, cells[i], vals[k])) ==
@@ -551,13 +578,18 @@ random_grid(dlx_sudoku_gen *g, int *made)
 	}
 	f.s = g->s;
 	f.cells = g->solution;
-	rc = gen_search(g, d, 1, GRID_NODES, keep_first, &f);
+	rc = gen_search(g, d, 1, (uint64_t)GRID_NODES << (shift < 10 ? shift :
+	    10), keep_first, &f);
+out:
 	dlx_unforce_all(d);
 	if (rc == DLX_LIMIT) {
+		g->grid_fails = 0;
 		*made = 1;
 		return DLX_OK;
 	}
-	return rc == DLX_OK || rc == DLX_INCOMPLETE ? DLX_OK : rc;
+	g->grid_fails++;
+	return rc == DLX_OK || rc == DLX_INCOMPLETE || rc == DLX_ECONFLICT ?
+	    DLX_OK : rc;
 }
 
 /* Force cell x's given (never a clash, for a solution's cells). */
@@ -850,6 +882,7 @@ dlx_sudoku_gen_next(dlx_sudoku_gen *g, struct dlx_sudoku_genpuzzle *p)
 
 	memset(&g->st, 0, sizeof g->st);
 	g->stop = 0;
+	g->grid_fails = 0;
 	for (attempts = 1; attempts <= g->o.max_attempts; attempts++) {
 		g->st.attempts = attempts;
 		g->st.givens = n * n;

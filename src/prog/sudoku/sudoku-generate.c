@@ -180,6 +180,12 @@ gen_for(struct run *run, dlx_sudoku_gen_fn *progress, void *arg)
 	int				 rc;
 
 	gen_options(&run->o, &go);
+	/* A variant's text form has one character a symbol. */
+	if (run->o.variant != NULL && go.boxr * go.boxc > run->nalpha)
+		cli_usage_error("--generate: a %dx%d variant is written with "
+		    "one character a symbol: give %d with --symbols (such as "
+		    "0-9A-Z)", go.boxr * go.boxc, go.boxr * go.boxc,
+		    go.boxr * go.boxc);
 	go.progress = progress;
 	go.progress_arg = arg;
 	if (dlx_sudoku_gen_check(&go, why, sizeof why) != DLX_OK)
