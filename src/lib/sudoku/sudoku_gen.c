@@ -711,8 +711,8 @@ singles_pass(dlx_sudoku_gen *g, int m, int *nleft)
 
 /*
  * The search pass: each orbit of list[0..m-1], whose givens are the
- * puzzle's and forced on d, goes if the puzzle stays unique without it.  The cells kept
- * go to g->kept[0..*nk-1].
+ * puzzle's and forced on d, goes if the puzzle stays unique without it.
+ * The cells kept go to g->kept[0..*nk-1].
  *
  * When o_i is tried the givens are K (orbits kept so far) and o_i+1 ..
  * o_m.  The force stack holds o_m .. o_i from the bottom, then K: trying
