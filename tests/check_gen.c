@@ -394,6 +394,8 @@ make_gen_suite(void)
 	tcase_add_test(tc, test_gen_min_givens);
 	tcase_add_test(tc, test_gen_minimal_flag);
 	tcase_add_test(tc, test_gen_stop);
+	/* A 25x25 puzzle: seconds under the sanitizers or valgrind. */
+	tcase_set_timeout(tc, 120);
 	suite_add_tcase(s, tc);
 	tcase_add_loop_test(lim, test_gen_4x4_every_puzzle, 0, 12);
 	tcase_add_test(lim, test_gen_16x16_bounded);
