@@ -55,8 +55,10 @@ lgi_chains_init(dlx_logic *lg)
 	x->w = (nc + 63) / 64;
 	x->maxgroups = n * n * (lg->br + lg->bc);
 	x->maxlit = 2 * (x->ncand + x->maxgroups);
+	/* ALSs only up to 16x16, where their tables stay small. */
 	x->alsmax = n <= 9 ? n - 1 : 4;
-	x->maxals = n <= 9 ? 4096 : 2048;
+	x->maxals = n <= 9 ? 4096 : n <= 16 ? 2048 : 0;
+	x->maxadj = x->maxals > 0 ? 1 << 18 : 0;
 	x->maxfacts = 2 * x->ncand;
 	x->peers = mem_zalloc(&lg->mem, (size_t)nc * x->w, sizeof *x->peers);
 	x->box = mem_zalloc(&lg->mem, nc, sizeof *x->box);
@@ -77,6 +79,15 @@ lgi_chains_init(dlx_logic *lg)
 	x->symcells = mem_zalloc(&lg->mem, (size_t)n * x->w,
 	    sizeof *x->symcells);
 	x->tmp = mem_zalloc(&lg->mem, (size_t)8 * x->w, sizeof *x->tmp);
+	x->alssee = mem_zalloc(&lg->mem, (size_t)x->maxals * n * x->w + 1,
+	    sizeof *x->alssee);
+	x->adjstart = mem_zalloc(&lg->mem, (size_t)x->maxals + 1,
+	    sizeof *x->adjstart);
+	x->adjals = mem_zalloc(&lg->mem, (size_t)x->maxadj + 1,
+	    sizeof *x->adjals);
+	x->adjrcc = mem_zalloc(&lg->mem, (size_t)x->maxadj + 1,
+	    sizeof *x->adjrcc);
+	x->alsgrid = mem_zalloc(&lg->mem, nc, sizeof *x->alsgrid);
 	x->facts = mem_zalloc(&lg->mem, (size_t)3 * x->maxfacts,
 	    sizeof *x->facts);
 	x->fseen = mem_zalloc(&lg->mem, (size_t)6 * x->ncand,
@@ -93,7 +104,9 @@ lgi_chains_init(dlx_logic *lg)
 	    x->best == NULL || x->als == NULL || x->alscells == NULL ||
 	    x->alsbits == NULL || x->symcells == NULL || x->tmp == NULL ||
 	    x->facts == NULL || x->fseen == NULL || x->fidx == NULL ||
-	    x->save == NULL || x->savev == NULL || x->common == NULL)
+	    x->save == NULL || x->savev == NULL || x->common == NULL ||
+	    x->alssee == NULL || x->adjstart == NULL || x->adjals == NULL ||
+	    x->adjrcc == NULL || x->alsgrid == NULL)
 		return DLX_ENOMEM;
 	for (c = 0; c < nc; c++) {
 		x->box[c] = lgi_box(lg, c);
@@ -126,6 +139,11 @@ lgi_chains_free(dlx_logic *lg)
 	mem_free(&lg->mem, x->alsbits);
 	mem_free(&lg->mem, x->symcells);
 	mem_free(&lg->mem, x->tmp);
+	mem_free(&lg->mem, x->alssee);
+	mem_free(&lg->mem, x->adjstart);
+	mem_free(&lg->mem, x->adjals);
+	mem_free(&lg->mem, x->adjrcc);
+	mem_free(&lg->mem, x->alsgrid);
 	mem_free(&lg->mem, x->facts);
 	mem_free(&lg->mem, x->fseen);
 	mem_free(&lg->mem, x->fidx);
@@ -139,7 +157,10 @@ lgi_chains_free(dlx_logic *lg)
 void
 lgi_chains_load(dlx_logic *lg)
 {
-	(void)lg;
+	struct lgc	*x = lg->chains;
+
+	if (x != NULL)
+		x->alsvalid = 0;
 }
 
 /* The row, column and box of cell c, as houses. */
@@ -538,21 +559,38 @@ chain_elims(dlx_logic *lg, struct lgc *x, const int *path, int k, int loop,
 			continue;
 		if (i >= 0 && (path[i] & 1) == 0)
 			continue;
-		for (c = 0; c < lg->ncells; c++)
+		/* The candidates that see a: a's other symbols and its
+		 * symbol in a's houses. */
+		weak_marks(lg, x, a);
+		for (c = 0; c < lg->ncells; c++) {
+			if (x->wx[c] == 0)
+				continue;
 			for (s = 1; s <= lg->n; s++) {
-				if (!(lg->cand[c] & BIT(s)))
+				if (!(x->wx[c] & BIT(s)))
 					continue;
 				z = c * lg->n + s - 1;
-				if (z == a || z == b || !weak(lg, x, z, a) ||
-				    !weak(lg, x, z, b))
+				if (z == b || !weak(lg, x, z, b))
 					continue;
 				if (!apply)
 					return 1;
 				lgi_elim(lg, c, s);
 				hit = 1;
 			}
+		}
 	}
 	return hit;
+}
+
+/* Does the loop path[0..k-1] remove anything?  (x->wx, the marks of
+ * start, is rebuilt after.) */
+static int
+loop_elims(dlx_logic *lg, struct lgc *x, const int *path, int k, int start)
+{
+	int	 r;
+
+	r = chain_elims(lg, x, path, k, 1, 0);
+	weak_marks(lg, x, start);
+	return r;
 }
 
 /* Breadth-first search from "start false"; may improve the best chain. */
@@ -591,7 +629,7 @@ search_from(dlx_logic *lg, struct lgc *x, struct csearch *cs, int start)
 			if (!cs->loops || loop) {
 				if (weak_hits(lg, x, v, start) ||
 				    (loop && (k = trace(x, u, path)) > 0 &&
-				    chain_elims(lg, x, path, k, 1, 0))) {
+				    loop_elims(lg, x, path, k, start))) {
 					if ((k = trace(x, u, path)) > 0) {
 						memcpy(x->best, path,
 						    k * sizeof *path);

@@ -85,6 +85,15 @@ struct lgc {
 	uint64_t	*alsbits;	/* [maxals * w] */
 	int		 alsmax;	/* most cells of an ALS */
 	uint64_t	*symcells;	/* [n * w] cells with each symbol */
+	uint64_t	*alssee;	/* [maxals * n * w] cells that see
+					   every cell of an ALS with a symbol */
+	int		*adjstart;	/* [maxals + 1] RCC edges of each ALS */
+	int		*adjals;	/* [maxadj] the other ALS ... */
+	uint64_t	*adjrcc;	/* [maxadj] ... and the RCCs */
+	int		 maxadj;
+	uint64_t	*alsgrid;	/* [ncells] candidates the ALSs were
+					   found on (their cache key) */
+	int		 alsvalid;	/* alsgrid is meaningful */
 	uint64_t	*tmp;		/* [8 * w] scratch cell sets */
 
 	/* Propagation (sudoku_logic_forcing.c), one frame per level. */
