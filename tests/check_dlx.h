@@ -23,6 +23,7 @@ Suite	*make_parallel_suite(void);
 Suite	*make_memo_suite(void);
 Suite	*make_variant_suite(void);
 Suite	*make_part_suite(void);
+Suite	*make_chains_suite(void);
 
 /*
  * Path of a file under tests/data in the source tree (for VPATH builds and
