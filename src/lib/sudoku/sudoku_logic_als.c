@@ -303,13 +303,15 @@ try_ends(dlx_logic *lg, struct lgc *x, struct dlx_logic_step *st,
 	return lgi_finish(lg, st);
 }
 
-/* Depth-first ALS chains of exactly want sets. */
+/* Depth-first ALS chains of exactly want sets; the cells of the sets
+ * chosen so far are in x->tmp + (2 + k) * w. */
 static int
 chain_rec(dlx_logic *lg, struct lgc *x, struct dlx_logic_step *st,
     enum dlx_logic_rule r, int *sets, int *used, int k, int want)
 {
-	int		 b, e, i, s, ok;
+	uint64_t	*u = x->tmp + (size_t)(2 + k) * x->w, *v = u + x->w;
 	uint64_t	 m;
+	int		 b, e, j, s;
 
 	if (k == want)
 		return try_ends(lg, x, st, r, sets, used, k);
@@ -319,13 +321,20 @@ chain_rec(dlx_logic *lg, struct lgc *x, struct dlx_logic_step *st,
 			return 0;
 		x->budget--;
 		b = x->adjals[e];
-		for (ok = 1, i = 0; i < k - 1 && ok; i++)
-			ok = sets[i] != b && disjoint(x, sets[i], b);
-		if (!ok)
+		for (j = 0; j < x->w && !(u[j] & bits(x, b)[j]); j++)
+			continue;
+		if (j < x->w)
 			continue;
 		m = x->adjrcc[e];
 		if (k >= 2)
 			m &= ~BIT(used[k - 2]);
+		/* The last set must share a symbol with the first that is
+		 * neither the first nor the last link. */
+		if (k + 1 == want && (x->als[sets[0]].cand & x->als[b].cand &
+		    ~BIT(used[0])) == 0)
+			continue;
+		for (j = 0; j < x->w; j++)
+			v[j] = u[j] | bits(x, b)[j];
 		for (s = 1; s <= lg->n; s++) {
 			if (!(m & BIT(s)))
 				continue;
@@ -349,19 +358,24 @@ als_chains(dlx_logic *lg, struct lgc *x, struct dlx_logic_step *st,
 	for (want = lo; want <= hi; want++)
 		for (a = 0; a < x->nals; a++) {
 			sets[0] = a;
+			memcpy(x->tmp + 3 * x->w, bits(x, a),
+			    x->w * sizeof *x->tmp);
 			if (chain_rec(lg, x, st, r, sets, used, 1, want))
 				return 1;
 		}
 	return 0;
 }
 
-/* Death blossom: petals for the stem's candidates from d on. */
+/*
+ * Death blossom: petals for the stem's candidates from d on.  The ALSs
+ * that may be the petal of candidate d are x->common[pstart[d] ..
+ * pstart[d + 1] - 1] (petal_symbols() lists them).
+ */
 static int
 blossom_rec(dlx_logic *lg, struct lgc *x, int stem, int d, int z,
-    int *petals, int np)
+    int *petals, int np, const int *pstart)
 {
-	int		 a, i, ok, c;
-	const int	*cl;
+	int		 a, e, i, ok;
 
 	while (d <= lg->n && !(lg->cand[stem] & BIT(d)))
 		d++;
@@ -369,28 +383,61 @@ blossom_rec(dlx_logic *lg, struct lgc *x, int stem, int d, int z,
 		/* Every candidate has its petal: z goes. */
 		return elim_z(lg, x, petals, np, z);
 	}
-	for (a = 0; a < x->nals; a++) {
+	for (e = pstart[d]; e < pstart[d + 1]; e++) {
 		if (x->budget == 0)
 			return 0;
 		x->budget--;
-		if ((x->als[a].cand & (BIT(d) | BIT(z))) != (BIT(d) | BIT(z)) ||
-		    LGC_HAS(bits(x, a), stem))
+		a = x->common[e];
+		if (!(x->als[a].cand & BIT(z)))
 			continue;
-		cl = acells(x, a);
-		for (ok = 1, i = 0; i < x->als[a].ncells && ok; i++) {
-			c = cl[i];
-			if (lg->cand[c] & BIT(d))
-				ok = LGC_HAS(x->peers + (size_t)stem * x->w, c);
-		}
-		for (i = 0; i < np && ok; i++)
+		for (ok = 1, i = 0; i < np && ok; i++)
 			ok = disjoint(x, petals[i], a);
 		if (!ok)
 			continue;
 		petals[np] = a;
-		if (blossom_rec(lg, x, stem, d + 1, z, petals, np + 1))
+		if (blossom_rec(lg, x, stem, d + 1, z, petals, np + 1,
+		    pstart))
 			return 1;
 	}
 	return 0;
+}
+
+/* The symbols z that can be common to petals for every candidate of the
+ * stem: for each candidate d, the union of the ALSs that may be its
+ * petal (listed in x->common from pstart[d]); their intersection, without
+ * the stem's own candidates. */
+static uint64_t
+petal_symbols(dlx_logic *lg, struct lgc *x, int stem, int *pstart)
+{
+	uint64_t	 u, zs;
+	const int	*cl;
+	int		 a, d, i, k = 0;
+
+	zs = lg->all & ~lg->cand[stem];
+	for (d = 1; d <= lg->n; d++) {
+		pstart[d] = k;
+		if (!(lg->cand[stem] & BIT(d)))
+			continue;
+		u = 0;
+		for (a = 0; a < x->nals && k < 2 * x->ncand; a++) {
+			if (!(x->als[a].cand & BIT(d)) ||
+			    LGC_HAS(bits(x, a), stem))
+				continue;
+			cl = acells(x, a);
+			for (i = 0; i < x->als[a].ncells; i++)
+				if ((lg->cand[cl[i]] & BIT(d)) &&
+				    !LGC_HAS(x->peers + (size_t)stem * x->w,
+				    cl[i]))
+					break;
+			if (i < x->als[a].ncells)
+				continue;
+			x->common[k++] = a;
+			u |= x->als[a].cand;
+		}
+		zs &= u;
+	}
+	pstart[lg->n + 1] = k;
+	return zs;
 }
 
 static int
@@ -398,16 +445,20 @@ death_blossom(dlx_logic *lg, struct lgc *x, struct dlx_logic_step *st)
 {
 	struct dlx_logic_set	 set;
 	int			 stem, z, petals[DLX_LOGIC_MAXN], np, i;
+	int			 pstart[DLX_LOGIC_MAXN + 2];
+	uint64_t		 zs;
 
 	for (stem = 0; stem < lg->ncells; stem++) {
 		np = popcount(lg->cand[stem]);
 		if (np < 2 || np > 4)
 			continue;
+		zs = petal_symbols(lg, x, stem, pstart);
 		for (z = 1; z <= lg->n; z++) {
-			if (lg->cand[stem] & BIT(z))
+			if (!(zs & BIT(z)))
 				continue;
 			lgi_step_init(lg, st, DLX_LOGIC_DEATH_BLOSSOM);
-			if (!blossom_rec(lg, x, stem, 1, z, petals, 0)) {
+			if (!blossom_rec(lg, x, stem, 1, z, petals, 0,
+			    pstart)) {
 				lgi_drop(lg);
 				continue;
 			}
@@ -571,14 +622,14 @@ int
 lgc_als_apply(dlx_logic *lg, struct lgc *x, struct dlx_logic_step *st,
     enum dlx_logic_rule r)
 {
-	x->budget = (uint64_t)1 << 22;
+	x->budget = (uint64_t)1 << 20;
 	if (r == DLX_LOGIC_SUE_DE_COQ)
 		return sue_de_coq(lg, x, st);
 	if (x->maxals == 0)
 		return 0;
 	build_als(lg, x);
 	if (r == DLX_LOGIC_DEATH_BLOSSOM) {
-		x->budget = (uint64_t)1 << 19;
+		x->budget = (uint64_t)1 << 16;
 		return death_blossom(lg, x, st);
 	}
 	return als_chains(lg, x, st, r);

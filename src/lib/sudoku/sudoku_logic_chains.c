@@ -88,6 +88,14 @@ lgi_chains_init(dlx_logic *lg)
 	x->adjrcc = mem_zalloc(&lg->mem, (size_t)x->maxadj + 1,
 	    sizeof *x->adjrcc);
 	x->alsgrid = mem_zalloc(&lg->mem, nc, sizeof *x->alsgrid);
+	for (d = 0; d < 2; d++) {
+		x->cache[d].grid = mem_zalloc(&lg->mem, nc,
+		    sizeof *x->cache[d].grid);
+		x->cache[d].best = mem_zalloc(&lg->mem, MAXCHAIN,
+		    sizeof *x->cache[d].best);
+		if (x->cache[d].grid == NULL || x->cache[d].best == NULL)
+			return DLX_ENOMEM;
+	}
 	x->facts = mem_zalloc(&lg->mem, (size_t)3 * x->maxfacts,
 	    sizeof *x->facts);
 	x->fseen = mem_zalloc(&lg->mem, (size_t)6 * x->ncand,
@@ -144,6 +152,10 @@ lgi_chains_free(dlx_logic *lg)
 	mem_free(&lg->mem, x->adjals);
 	mem_free(&lg->mem, x->adjrcc);
 	mem_free(&lg->mem, x->alsgrid);
+	mem_free(&lg->mem, x->cache[0].grid);
+	mem_free(&lg->mem, x->cache[0].best);
+	mem_free(&lg->mem, x->cache[1].grid);
+	mem_free(&lg->mem, x->cache[1].best);
 	mem_free(&lg->mem, x->facts);
 	mem_free(&lg->mem, x->fseen);
 	mem_free(&lg->mem, x->fidx);
@@ -160,7 +172,7 @@ lgi_chains_load(dlx_logic *lg)
 	struct lgc	*x = lg->chains;
 
 	if (x != NULL)
-		x->alsvalid = 0;
+		x->alsvalid = x->cache[0].valid = x->cache[1].valid = 0;
 }
 
 /* The row, column and box of cell c, as houses. */
@@ -351,6 +363,7 @@ struct csearch {
 	int		 sym;		/* 0, or the one symbol allowed */
 	uint64_t	 pair;		/* 0, or the cells' one pair */
 	int		 loops;		/* only loops and placements */
+	int		 minlen;	/* shortest chain taken, literals */
 	int		 bestlen;	/* literals of the best, or MAXCHAIN+1 */
 	int		 bestkind;	/* 0 chain, 1 loop, 2 placement */
 };
@@ -613,7 +626,7 @@ search_from(dlx_logic *lg, struct lgc *x, struct csearch *cs, int start)
 		if (x->dist[u] + 1 >= cs->bestlen || x->budget == 0)
 			break;
 		v = u / 2;
-		if (u & 1) {
+		if ((u & 1) && x->dist[u] + 1 >= cs->minlen) {
 			if (v == start) {
 				/* "start false" makes it true: place it. */
 				if (start < x->ncand && (k = trace(x, u,
@@ -713,6 +726,53 @@ chain_step(dlx_logic *lg, struct lgc *x, struct dlx_logic_step *st,
 	return lgi_finish(lg, st);
 }
 
+/*
+ * Nice loops and AICs are one search over every link (with groups for
+ * the grouped pair): its shortest chain is a nice loop when it closes
+ * (or places its start), else an AIC.  The loop rule, tried first, keeps
+ * the result for the AIC rule while the candidates stay the same.  With
+ * the loop rule not allowed, an AIC rule reports a loop too: a loop is an
+ * AIC whose ends meet.
+ */
+static int
+loop_or_aic(dlx_logic *lg, struct lgc *x, struct dlx_logic_step *st,
+    enum dlx_logic_rule r, struct csearch *cs)
+{
+	int		 grouped, k;
+	enum dlx_logic_rule loop_rule;
+	struct lgc_cache *ca;
+
+	grouped = r == DLX_LOGIC_GROUPED_NICE_LOOP ||
+	    r == DLX_LOGIC_GROUPED_AIC;
+	loop_rule = grouped ? DLX_LOGIC_GROUPED_NICE_LOOP :
+	    DLX_LOGIC_NICE_LOOP;
+	ca = &x->cache[grouped];
+	if (!ca->valid || memcmp(ca->grid, lg->cand, lg->ncells *
+	    sizeof *lg->cand) != 0) {
+		if (grouped)
+			build_groups(lg, x);
+		cs->flags = F_ALL | (grouped ? F_GROUP : 0);
+		if (!grouped || x->ngroups > 0)
+			run_search(lg, x, cs);
+		memcpy(ca->grid, lg->cand, lg->ncells * sizeof *lg->cand);
+		ca->valid = 1;
+		ca->n = x->nbest;
+		ca->kind = cs->bestkind;
+		memcpy(ca->best, x->best, x->nbest * sizeof *x->best);
+	}
+	if (ca->n == 0)
+		return 0;
+	k = ca->kind != 0;
+	if (k != (r == loop_rule) && (r == loop_rule ||
+	    (lg->rules & DLX_LOGIC_RULE(loop_rule))))
+		return 0;
+	x->nbest = ca->n;
+	memcpy(x->best, ca->best, ca->n * sizeof *x->best);
+	cs->bestkind = ca->kind;
+	ca->valid = 0;
+	return chain_step(lg, x, st, r, cs);
+}
+
 static int
 chains(dlx_logic *lg, struct lgc *x, struct dlx_logic_step *st,
     enum dlx_logic_rule r)
@@ -727,6 +787,8 @@ chains(dlx_logic *lg, struct lgc *x, struct dlx_logic_step *st,
 	switch (r) {
 	case DLX_LOGIC_REMOTE_PAIR:
 		cs.flags = F_CSTRONG | F_HWEAK;
+		/* Fewer than 4 cells make a pair or a wing. */
+		cs.minlen = 8;
 		/* One search per pair of symbols that some cell has. */
 		for (c = 0; c < lg->ncells; c++) {
 			if (popcount(lg->cand[c]) != 2)
@@ -735,10 +797,6 @@ chains(dlx_logic *lg, struct lgc *x, struct dlx_logic_step *st,
 			search_from(lg, x, &cs, c * lg->n +
 			    lowest(lg->cand[c]) - 1);
 		}
-		/* A remote pair of fewer than 4 cells is a pair or a
-		 * wing. */
-		if (x->nbest < 8)
-			return 0;
 		break;
 	case DLX_LOGIC_X_CHAIN:
 		cs.flags = F_HSTRONG | F_HWEAK;
@@ -751,19 +809,9 @@ chains(dlx_logic *lg, struct lgc *x, struct dlx_logic_step *st,
 		break;
 	case DLX_LOGIC_NICE_LOOP:
 	case DLX_LOGIC_AIC:
-		cs.flags = F_ALL;
-		cs.loops = r == DLX_LOGIC_NICE_LOOP;
-		run_search(lg, x, &cs);
-		break;
 	case DLX_LOGIC_GROUPED_NICE_LOOP:
 	case DLX_LOGIC_GROUPED_AIC:
-		build_groups(lg, x);
-		if (x->ngroups == 0)
-			return 0;
-		cs.flags = F_ALL | F_GROUP;
-		cs.loops = r == DLX_LOGIC_GROUPED_NICE_LOOP;
-		run_search(lg, x, &cs);
-		break;
+		return loop_or_aic(lg, x, st, r, &cs);
 	default:
 		return 0;
 	}

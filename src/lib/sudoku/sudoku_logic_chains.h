@@ -55,6 +55,15 @@ struct lgc_fact {
 	int		 depth;		/* inferences from the assumption */
 };
 
+/* The result of the nice loop and AIC search on one grid. */
+struct lgc_cache {
+	int		 valid;
+	uint64_t	*grid;		/* [ncells] the candidates searched */
+	int		*best;		/* [MAXCHAIN] its chain's literals */
+	int		 n;		/* their number, 0: none */
+	int		 kind;		/* 0 chain, 1 loop, 2 placement */
+};
+
 struct lgc {
 	int		 n, ncells, ncand;
 	int		 w;		/* words of a cell set */
@@ -94,6 +103,7 @@ struct lgc {
 	uint64_t	*alsgrid;	/* [ncells] candidates the ALSs were
 					   found on (their cache key) */
 	int		 alsvalid;	/* alsgrid is meaningful */
+	struct lgc_cache cache[2];	/* plain, grouped */
 	uint64_t	*tmp;		/* [8 * w] scratch cell sets */
 
 	/* Propagation (sudoku_logic_forcing.c), one frame per level. */
