@@ -36,14 +36,17 @@
  * budget of facts (lgc.budget); a sweep that exhausts it gives up, and the
  * solver reports that it is stuck rather than run without bound.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "lib/sudoku/sudoku_logic_chains.h"
 
-/* Facts of the propagations of one step, all levels. */
-#define BUDGET_CHAIN	((uint64_t)1 << 24)
-#define BUDGET_NET	((uint64_t)1 << 27)
+/* Facts of the propagations of one step, all levels (a round of the
+ * net's rules counts as NET_RULE_COST facts): a few tenths of a second
+ * at most on a 9x9 grid. */
+#define BUDGET_CHAIN	((uint64_t)1 << 22)
+#define BUDGET_NET	((uint64_t)1 << 22)
+#define BUDGET_NESTED	((uint64_t)1 << 22)
+#define NET_RULE_COST	64
 
 /* Kinds of forcing step. */
 enum fkind { K_NONE, K_CONTRA, K_CELL, K_UNIT, K_VERITY };
@@ -317,11 +320,17 @@ static int
 net_round(struct fctx *fc, int L)
 {
 	dlx_logic		*lg = fc->lg;
+	struct lgc		*x = fc->x;
 	struct dlx_logic_step	 st;
 	size_t			 i, k;
 	int			 c, s, lit, f, hit = 0;
 
 	for (k = 0; k < sizeof net_rules / sizeof net_rules[0]; k++) {
+		if (x->budget < NET_RULE_COST) {
+			fc->out = 1;
+			return -1;
+		}
+		x->budget -= NET_RULE_COST;
 		if (!(lg->rules & DLX_LOGIC_RULE(net_rules[k])) ||
 		    !lgi_apply(lg, &st, net_rules[k]))
 			continue;
@@ -685,10 +694,13 @@ lgc_forcing_apply(dlx_logic *lg, struct lgc *x, struct dlx_logic_step *st,
 	fc.x = x;
 	for (L = 0; L < 3; L++)
 		frame_init(&fc, L);
-	x->budget = r == DLX_LOGIC_FORCING_CHAIN ? BUDGET_CHAIN : BUDGET_NET;
-	/* A net first with the rules, then with nested chains too. */
-	for (fc.net = r == DLX_LOGIC_FORCING_CHAIN ? 0 : 1; fc.net <= (getenv("NONEST") ? 1 : 2);
+	/* A net first with the rules, then with nested chains too, each
+	 * with its own budget. */
+	for (fc.net = r == DLX_LOGIC_FORCING_CHAIN ? 0 : 1; fc.net <= 2;
 	    fc.net++) {
+		x->budget = fc.net == 0 ? BUDGET_CHAIN : fc.net == 1 ?
+		    BUDGET_NET : BUDGET_NESTED;
+		fc.out = 0;
 		if (sweep(&fc, &b) < 0)
 			return 0;
 		if (b.kind != K_NONE)
