@@ -18,6 +18,7 @@ Suite	*make_alloc_suite(void);
 Suite	*make_text_suite(void);
 Suite	*make_sudoku_suite(void);
 Suite	*make_logic_suite(void);
+Suite	*make_logic_patterns_suite(void);
 Suite	*make_mult_suite(void);
 Suite	*make_parallel_suite(void);
 Suite	*make_memo_suite(void);

@@ -200,6 +200,11 @@ struct dlx_sudoku_puzzle {
 					   cells 1..N, checked to solve the
 					   puzzle; NULL if none.  Owned as
 					   cells */
+	const uint64_t	*marks;		/* a line of pencil marks: N*N
+					   candidate masks (bit s-1 for
+					   symbol s), cells all blank; NULL
+					   for an ordinary puzzle.  Owned as
+					   cells */
 };
 
 /* Why a puzzle was rejected. */

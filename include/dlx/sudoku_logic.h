@@ -102,8 +102,8 @@ extern "C" {
 /*
  * The rules.  The enum numbers them by family; the order in which they
  * are tried is that of their rating value (dlx_logic_rule_value(),
- * lowest first, ties in enum order), except that the naked single is
- * always tried first.  The numbers stay: new rules are appended.  The
+ * lowest first, ties in enum order).  The numbers stay: new rules are
+ * appended.  The
  * table of values, levels and scores is in sudoku_logic.c and in
  * dlx_logic(3).
  */

@@ -104,24 +104,19 @@ static const uint64_t level_max_score[] = {
 };
 /*
  * The order of trying: by value, ties in enum order (an insertion sort of
- * 50 entries, once per solver), and the naked single first whatever its
- * value: it is the cheapest to find, and it is rated as the hidden single
- * it often also is.
+ * the rules, once per solver).  So a hidden single (1.0 to 1.5) comes
+ * before a naked single (2.3), as Sudoku Explainer looks for them.
  */
 static void
 set_order(dlx_logic *lg)
 {
-	int	 i, j, k = 0;
+	int	 i, j;
 
-	lg->order[k++] = DLX_LOGIC_NAKED_SINGLE;
 	for (i = 0; i < DLX_LOGIC_NRULES; i++) {
-		if (i == DLX_LOGIC_NAKED_SINGLE)
-			continue;
-		for (j = k; j > 1 && rules[lg->order[j - 1]].value >
+		for (j = i; j > 0 && rules[lg->order[j - 1]].value >
 		    rules[i].value; j--)
 			lg->order[j] = lg->order[j - 1];
 		lg->order[j] = i;
-		k++;
 	}
 }
 
@@ -311,7 +306,7 @@ rate(dlx_logic *lg, const struct dlx_logic_step *st)
 			rt->ep = st->rating;
 		lg->placed = st->cell >= 0;
 	}
-	rt->score += (uint64_t)rules[st->rule].score;
+	rt->score += (uint64_t)lg->score;
 	if (rules[st->rule].level > rt->level)
 		rt->level = rules[st->rule].level;
 }

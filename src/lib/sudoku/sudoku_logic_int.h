@@ -64,6 +64,10 @@ struct dlx_logic {
 	uint64_t	 count[DLX_LOGIC_NRULES]; /* steps per rule */
 	struct dlx_logic_rating rt;	/* rating so far (level: by rule) */
 	int		 placed;	/* a placement happened since load */
+	int		 score;		/* HoDoKu score of the step being made:
+					   the rule's (lgi_step_init()), or
+					   less (a hidden single that is also
+					   a naked one or a full house) */
 	struct sm_symbols sy;		/* how symbols are written */
 	void		*chains;	/* state of sudoku_logic_chains.c, or
 					   NULL (lgi_chains_init()) */

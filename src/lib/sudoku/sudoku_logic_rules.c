@@ -24,6 +24,7 @@ lgi_step_init(dlx_logic *lg, struct dlx_logic_step *st, enum dlx_logic_rule r)
 	st->rule = r;
 	st->cell = -1;
 	st->rating = dlx_logic_rule_value(r);
+	lg->score = dlx_logic_rule_score(r);
 	lgi_drop(lg);
 	lg->nlinks = 0;
 	lg->nsets = 0;
@@ -178,12 +179,26 @@ lgi_contradiction(dlx_logic *lg, struct dlx_logic_step *st)
 	return 0;
 }
 
-/* Rating of placing s in c as a hidden single: 1.2 if it is the only
- * place for s in c's box, 1.5 in its row or column, else 0. */
+/* Rating of a hidden single in house h: 1.0 if the house has no other
+ * empty cell (the last cell: a "full house"), 1.2 in a box, 1.5 in a row
+ * or column, as Sudoku Explainer rates them. */
+static int
+single_value(const dlx_logic *lg, int h)
+{
+	int	 i, empty = 0;
+
+	for (i = 0; i < lg->n; i++)
+		empty += lg->value[HOUSE(lg, h)[i]] == 0;
+	return empty == 1 ? 10 : h >= 2 * lg->n ? 12 : 15;
+}
+
+/* Rating of placing s in c as a hidden single: the least of
+ * single_value() over the houses of c where it is the only place for s,
+ * else 0. */
 static int
 hidden_value(const dlx_logic *lg, int c, int s)
 {
-	int	 k, i, h, v = 0, only;
+	int	 k, i, h, v = 0, w, only;
 
 	for (k = 0; k < lg->m->ncu[c]; k++) {
 		h = lg->m->cu[c][k];
@@ -192,8 +207,8 @@ hidden_value(const dlx_logic *lg, int c, int s)
 			if (HOUSE(lg, h)[i] != c &&
 			    (lg->cand[HOUSE(lg, h)[i]] & BIT(s)))
 				only = 0;
-		if (only && (v == 0 || (h >= 2 * lg->n ? 12 : 15) < v))
-			v = h >= 2 * lg->n ? 12 : 15;
+		if (only && (v == 0 || (w = single_value(lg, h)) < v))
+			v = single_value(lg, h);
 	}
 	return v;
 }
@@ -226,6 +241,18 @@ house_order(const dlx_logic *lg, int k)
 	return (k + 2 * lg->n) % (NHOUSES(lg));
 }
 
+/* Is there a naked single? */
+static int
+naked_left(const dlx_logic *lg)
+{
+	int	 c;
+
+	for (c = 0; c < lg->ncells; c++)
+		if (lg->value[c] == 0 && popcount(lg->cand[c]) == 1)
+			return 1;
+	return 0;
+}
+
 static int
 hidden_single(dlx_logic *lg, struct dlx_logic_step *st)
 {
@@ -253,7 +280,13 @@ hidden_single(dlx_logic *lg, struct dlx_logic_step *st)
 		st->cell = c;
 		st->symbol = s;
 		st->symbols = BIT(s);
-		st->rating = h >= 2 * lg->n ? 12 : 15;
+		st->rating = single_value(lg, h);
+		/* HoDoKu takes full houses and naked singles before hidden
+		 * singles and scores them 4: so a hidden single scores 4
+		 * when HoDoKu would have placed a naked single now. */
+		if (st->rating == 10 || naked_left(lg))
+			lg->score = dlx_logic_rule_score(
+			    DLX_LOGIC_NAKED_SINGLE);
 		lgi_add_cell(st, c);
 		lgi_place(lg, c, s);
 		return 1;

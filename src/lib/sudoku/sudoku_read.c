@@ -98,6 +98,7 @@ struct dlx_sudoku_reader {
 	struct row	 field;		/* scratch: a CSV field */
 	int		 cells[MAXCELLS];	/* the puzzle handed out */
 	int		 sol[MAXCELLS];		/* its CSV solution */
+	uint64_t	 marks[MAXCELLS];	/* its pencil marks */
 	char		 buf[DLX_SUDOKU_MAXLINE + 1];
 	char		 alpha[DLX_SUDOKU_MAXN + 1];
 };
@@ -914,6 +915,63 @@ read_one_line(dlx_sudoku_reader *r, const struct row *w,
 	return DLX_SUDOKU_PUZZLE;
 }
 
+/*
+ * N if line w is a line of pencil marks: N*N*N cells, N for each cell of
+ * the grid, where N is the shape given, or else a size read without one
+ * whose cube is not the square of such a size (so 6x6 and 9x9 and up, but
+ * not 4x4: 64 cells are an 8x8 puzzle).  Else 0.
+ */
+static int
+marks_size(const dlx_sudoku_reader *r, const struct row *w)
+{
+	int	 n, sq;
+
+	if (w->nsol != 0 || w->k > MAXCELLS)
+		return 0;
+	if (r->boxr != 0) {
+		n = r->boxr * r->boxc;
+		return n * n * n == w->k && n > 1 ? n : 0;
+	}
+	for (sq = 1; (sq + 1) * (sq + 1) <= w->k; sq++)
+		continue;
+	if (sq * sq == w->k && inferred(sq))
+		return 0;
+	for (n = 2; n * n * n < w->k; n++)
+		continue;
+	return n * n * n == w->k && inferred(n) ? n : 0;
+}
+
+/*
+ * A line of pencil marks ("sukaku"): the i-th group of N cells is cell
+ * i's, its j-th cell the symbol j + 1 if that is a candidate, else a
+ * blank.  The puzzle has no givens; p->marks has the candidates.
+ */
+static int
+read_marks(dlx_sudoku_reader *r, const struct row *w, int n,
+    struct dlx_sudoku_puzzle *p, struct dlx_sudoku_error *e)
+{
+	int	 i, j, v;
+
+	for (i = 0; i < n * n; i++) {
+		r->cells[i] = 0;
+		r->marks[i] = 0;
+		for (j = 0; j < n; j++) {
+			v = w->cells[i * n + j];
+			if (v == 0)
+				continue;
+			if (v != j + 1)
+				return fail(e, w->line, w->cols[i * n + j],
+				    "pencil mark %d in the place of %d (a "
+				    "cell's %d places are for 1 to %d, in "
+				    "order)", v, j + 1, n, n);
+			r->marks[i] |= (uint64_t)1 << j;
+		}
+	}
+	p->marks = r->marks;
+	p->line = w->line;
+	return DLX_SUDOKU_PUZZLE;
+}
+
 int
 dlx_sudoku_read(dlx_sudoku_reader *r, struct dlx_sudoku_puzzle *p,
     struct dlx_sudoku_error *e)
@@ -929,6 +987,22 @@ dlx_sudoku_read(dlx_sudoku_reader *r, struct dlx_sudoku_puzzle *p,
 	r->otherblank = 0;
 	if ((rc = first_row(r, &w, e)) != DLX_SUDOKU_PUZZLE)
 		return rc;
+	p->marks = NULL;
+	if (w->kind == L_ROW && (n = marks_size(r, w)) != 0) {
+		if (w->badcol != 0)
+			return stray(w, e);
+		if (r->boxr != 0) {
+			br = r->boxr;
+			bc = r->boxc;
+		} else
+			dlx_sudoku_box_for(n, &br, &bc);
+		p->boxr = br;
+		p->boxc = bc;
+		p->n = n;
+		p->cells = r->cells;
+		p->solution = NULL;
+		return read_marks(r, w, n, p, e);
+	}
 	if (r->boxr != 0) {
 		if ((rc = shape_fixed(r, w, &grid, e)) != DLX_OK)
 			return rc;

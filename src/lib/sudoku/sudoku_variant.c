@@ -674,6 +674,8 @@ dlx_sudoku_vread(dlx_sudoku_vreader *r, struct dlx_sudoku_puzzle *p,
 	p->boxr = h.jigsaw ? h.n : h.boxr;
 	p->boxc = h.jigsaw ? h.n : h.boxc;
 	p->cells = r->cells;
+	p->solution = NULL;
+	p->marks = NULL;
 	return DLX_SUDOKU_PUZZLE;
 }
 

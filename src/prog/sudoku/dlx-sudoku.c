@@ -29,6 +29,7 @@ static mode_fn *const modes[MODE_COUNT_] = {
 	[MODE_EXPLAIN] = mode_explain,
 	[MODE_RATE] = mode_rate,
 	[MODE_CANDIDATES] = mode_candidates,
+	[MODE_HINT] = mode_hint,
 };
 
 /* ---- options -------------------------------------------------------- */
@@ -42,7 +43,9 @@ enum {
 	OPT_SYMMETRY,
 	OPT_SEED,
 	OPT_GIVENS,
-	OPT_GRADE
+	OPT_GRADE,
+	OPT_HINT,
+	OPT_NO_UNIQUENESS
 };
 
 static const struct option longopts[] = {
@@ -56,8 +59,10 @@ static const struct option longopts[] = {
 	{ "givens",	required_argument,	NULL, OPT_GIVENS },
 	{ "grade",	required_argument,	NULL, OPT_GRADE },
 	{ "help",	no_argument,		NULL, 'h' },
+	{ "hint",	no_argument,		NULL, OPT_HINT },
 	{ "json",	no_argument,		NULL, 'j' },
 	{ "limit",	required_argument,	NULL, 'l' },
+	{ "no-uniqueness", no_argument,		NULL, OPT_NO_UNIQUENESS },
 	{ "progress",	no_argument,		NULL, OPT_PROGRESS },
 	{ "rate",	no_argument,		NULL, 'r' },
 	{ "seed",	required_argument,	NULL, OPT_SEED },
@@ -142,9 +147,9 @@ variant_options_done(struct options *o)
 	    o->limit != 0))
 		cli_usage_error("--generate goes with no mode option");
 	if (o->variant != NULL && (o->mode == MODE_EXPLAIN ||
-	    o->mode == MODE_RATE || o->candidates))
-		cli_usage_error("--explain, --rate and --candidates work on "
-		    "classic sudoku only");
+	    o->mode == MODE_RATE || o->mode == MODE_HINT || o->candidates))
+		cli_usage_error("--explain, --rate, --hint and --candidates "
+		    "work on classic sudoku only");
 }
 
 static void
@@ -152,8 +157,8 @@ usage(void)
 {
 	printf("usage: %s [-acejrsuhV] [-b RxC] [-f grid|line|classic|csv] "
 	    "[-t N] [-l N]\n"
-	    "       [--candidates] [--progress] [--symbols ALPHABET] "
-	    "[file ...]\n"
+	    "       [--hint] [--candidates] [--no-uniqueness] [--progress]\n"
+	    "       [--symbols ALPHABET] [file ...]\n"
 	    "       [--part K/N] [--record FILE] [--checkpoint FILE] "
 	    "[--checkpoint-every SEC]\n"
 	    "       [--resume FILE] -c|-a file\n"
@@ -169,10 +174,12 @@ usage(void)
 	    "  -u, --unique         say unique, none or multiple\n"
 	    "  -e, --explain        solve step by step as a person would, "
 	    "then search\n"
-	    "  -r, --rate           grade each puzzle by the hardest rule it "
-	    "needs\n"
+	    "  -r, --rate           rate each puzzle: ER/EP/ED and level, "
+	    "from its hardest step\n"
+	    "      --hint           give only the next step of the rules\n"
 	    "      --candidates     print the pencil marks where the rules "
 	    "stop\n"
+	    "      --no-uniqueness  no rule that assumes a unique solution\n"
 	    "  -f, --format FORMAT  grid (default), line, classic or csv\n"
 	    "  -j, --json           JSON Lines: one JSON object per line, "
 	    "each with a \"type\"\n"
@@ -293,6 +300,8 @@ main_option(struct options *o, int ch, const char *arg)
 	case 's': o->stats = 1; return 1;
 	case OPT_PROGRESS: o->progress = 1; return 1;
 	case OPT_CANDIDATES: o->candidates = 1; return 1;
+	case OPT_HINT: set_mode(o, MODE_HINT, "--hint"); return 1;
+	case OPT_NO_UNIQUENESS: o->no_uniqueness = 1; return 1;
 	case OPT_SYMBOLS:
 		if (dlx_sudoku_parse_symbols(arg, o->alpha, &why) < 0)
 			cli_usage_error("--symbols: %s", why);
@@ -331,6 +340,11 @@ options_done(struct options *o)
 	if (o->candidates && o->mode != MODE_CANDIDATES &&
 	    o->mode != MODE_EXPLAIN && o->mode != MODE_RATE)
 		cli_usage_error("--candidates goes with --explain or --rate");
+	if (o->no_uniqueness && o->mode != MODE_EXPLAIN &&
+	    o->mode != MODE_RATE && o->mode != MODE_HINT &&
+	    o->mode != MODE_CANDIDATES)
+		cli_usage_error("--no-uniqueness goes with --explain, --rate, "
+		    "--hint or --candidates");
 	if (o->limit != 0 && !o->mode_set)
 		set_mode(o, MODE_COUNT, "--limit");
 	if (o->format == FORMAT_CSV && o->mode != MODE_SOLVE &&

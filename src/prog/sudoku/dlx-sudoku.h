@@ -42,6 +42,7 @@ enum mode {
 	MODE_EXPLAIN,		/* the rules step by step, then search */
 	MODE_RATE,		/* the grade of each puzzle */
 	MODE_CANDIDATES,	/* pencil marks where the rules stop */
+	MODE_HINT,		/* the next step of the rules only */
 	MODE_COUNT_		/* number of modes */
 };
 
@@ -61,6 +62,7 @@ struct options {
 	int		 stats;		/* figures on stderr */
 	int		 progress;	/* progress lines on stderr */
 	int		 candidates;	/* --candidates */
+	int		 no_uniqueness;	/* --no-uniqueness */
 	uint64_t	 limit;		/* stop at this many; 0: none */
 	struct cli_search search;	/* -t, --memo, --no-memo, --memory */
 	int		 boxr, boxc;	/* --box, or 0 */
@@ -113,9 +115,9 @@ struct run {
 	double				 seconds;
 	int				 cells[DLX_SUDOKU_MAXN *
 					    DLX_SUDOKU_MAXN]; /* a solution */
-	uint64_t			 grades[DLX_LOGIC_NGRADES + 1];
+	uint64_t			 levels[DLX_LOGIC_NLEVELS + 1];
 					/* --rate: puzzles of the file per
-					   grade; the last, no solution */
+					   level; the last, no solution */
 };
 
 /* The puzzle being answered, for every mode function. */
@@ -145,6 +147,7 @@ struct logic_end {
 	int			 searched; /* the search had to finish it */
 	struct dlx_logic_result	 res;	/* the search's findings */
 	uint64_t		 solutions; /* 0, 1, or 2 for several */
+	struct dlx_logic_rating	 rt;	/* --rate: the rating of the steps */
 };
 
 /*
@@ -293,8 +296,11 @@ void	print_classic(const struct dlx_sudoku_puzzle *, const int *cells);
 /* "FILE:LINE: " before a grid-format note. */
 void	print_where(const struct puzzle *);
 
+/* The puzzle as one line: its cells, or its line of pencil marks. */
+void	print_puzzle(const struct run *, const struct puzzle *);
+
 /* Start a JSON record of the given type with the puzzle's place and
- * shape. */
+ * shape, and the puzzle ("puzzle") or its pencil marks ("marks"). */
 void	json_head(const struct run *, const struct puzzle *,
 	    const char *type);
 
@@ -319,7 +325,7 @@ const char	*result_word(uint64_t solutions);
 mode_fn		mode_solve, mode_count, mode_all, mode_unique;
 
 /* sudoku-explain.c */
-mode_fn		mode_explain, mode_rate, mode_candidates;
+mode_fn		mode_explain, mode_rate, mode_candidates, mode_hint;
 
 /* After a file in --rate mode: how many puzzles fell in each grade. */
 void	rate_summary(struct run *, const char *file);

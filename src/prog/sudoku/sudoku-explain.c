@@ -2,8 +2,9 @@
  * sudoku-explain.c: the modes of dlx-sudoku that solve as a person
  * would, with the rules of the library's logic solver (sudoku_logic.h):
  * --explain (each step, then a search if the rules get stuck), --rate
- * (the grade: the hardest rule needed) and --candidates (the pencil marks
- * where the rules stop).
+ * (the rating: ER/EP/ED from the hardest steps, and the level), --hint
+ * (the next step only) and --candidates (the pencil marks where the rules
+ * stop).
  */
 #include "config.h"
 
@@ -184,55 +185,97 @@ mode_explain(struct run *run, const struct puzzle *pz)
 	run->fmt->explained(run, pz);
 }
 
-/* --rate: the grade of each puzzle, from the hardest rule it needs. */
+/* --rate: the rating of each puzzle, from its steps. */
 void
 mode_rate(struct run *run, const struct puzzle *pz)
 {
 	struct logic_end	 end;
 	dlx_logic		*lg;
+	int			 l;
 
 	if ((lg = logic_for(run, pz)) == NULL)
 		return;
 	end.rc = dlx_logic_run(lg, NULL, NULL, &end.stop);
+	dlx_logic_rating(lg, &end.rt);
 	if (logic_finish(run, pz, lg, &end) != 0)
 		return;
-	run->grades[end.solutions == 0 ? DLX_LOGIC_NGRADES :
-	    (int)dlx_logic_grade(lg)]++;
+	/* A grid given full needs nothing: easy. */
+	l = end.rt.level == DLX_LOGIC_LEVEL_NONE ? DLX_LOGIC_LEVEL_EASY :
+	    (int)end.rt.level;
+	run->levels[end.solutions == 0 ? DLX_LOGIC_NLEVELS : l]++;
 	run->fmt->rated(run, pz, &end, lg);
 }
 
+/* The distribution of the levels of a file's puzzles. */
 void
 rate_summary(struct run *run, const char *file)
 {
 	uint64_t	 total = 0;
-	int		 g;
+	int		 l, first = DLX_LOGIC_LEVEL_EASY;
 
-	for (g = DLX_LOGIC_GRADE_SINGLES; g <= DLX_LOGIC_NGRADES; g++)
-		total += run->grades[g];
+	for (l = first; l <= DLX_LOGIC_NLEVELS; l++)
+		total += run->levels[l];
 	if (run->o.format == FORMAT_JSON) {
 		cli_puts("{\"type\":\"summary\",\"file\":");
 		cli_json_str(file);
-		cli_out(",\"puzzles\":%llu,\"grades\":{",
+		cli_out(",\"puzzles\":%llu,\"levels\":{",
 		    (unsigned long long)total);
-		for (g = DLX_LOGIC_GRADE_SINGLES; g <= DLX_LOGIC_NGRADES; g++)
-			cli_out("%s\"%s\":%llu", g > DLX_LOGIC_GRADE_SINGLES ?
-			    "," : "", g < DLX_LOGIC_NGRADES ?
-			    dlx_logic_grade_name(g) : "none",
-			    (unsigned long long)run->grades[g]);
+		for (l = first; l <= DLX_LOGIC_NLEVELS; l++)
+			cli_out("%s\"%s\":%llu", l > first ? "," : "",
+			    l < DLX_LOGIC_NLEVELS ? dlx_logic_level_name(l) :
+			    "none", (unsigned long long)run->levels[l]);
 		cli_puts("}}\n");
 	} else {
 		cli_out("%s: %llu puzzle%s:", file, (unsigned long long)total,
 		    total == 1 ? "" : "s");
-		for (g = DLX_LOGIC_GRADE_SINGLES; g < DLX_LOGIC_NGRADES; g++)
-			cli_out("%s %llu %s", g > DLX_LOGIC_GRADE_SINGLES ?
-			    "," : "", (unsigned long long)run->grades[g],
-			    dlx_logic_grade_name(g));
-		if (run->grades[DLX_LOGIC_NGRADES] != 0)
+		for (l = first; l < DLX_LOGIC_NLEVELS; l++)
+			cli_out("%s %llu %s", l > first ? "," : "",
+			    (unsigned long long)run->levels[l],
+			    dlx_logic_level_name(l));
+		if (run->levels[DLX_LOGIC_NLEVELS] != 0)
 			cli_out(", %llu with no solution", (unsigned long long)
-			    run->grades[DLX_LOGIC_NGRADES]);
+			    run->levels[DLX_LOGIC_NLEVELS]);
 		cli_putc('\n');
 	}
-	memset(run->grades, 0, sizeof run->grades);
+	memset(run->levels, 0, sizeof run->levels);
+}
+
+/* --hint: the next step only, from the puzzle or its pencil marks. */
+void
+mode_hint(struct run *run, const struct puzzle *pz)
+{
+	struct dlx_logic_step	 st;
+	dlx_logic		*lg;
+	int			 rc, json = run->o.format == FORMAT_JSON;
+
+	if ((lg = logic_for(run, pz)) == NULL)
+		return;
+	rc = dlx_logic_step(lg, &st);
+	if (rc == DLX_LOGIC_CONTRADICTION)
+		run_status(run, CLI_EXIT_NONE);
+	if (json) {
+		json_head(run, pz, "hint");
+		if (rc == DLX_OK || rc == DLX_LOGIC_CONTRADICTION) {
+			cli_out(",\"rule\":\"%s\"",
+			    dlx_logic_rule_name(st.rule));
+			if (rc == DLX_OK)
+				cli_out(",\"rating\":%d.%d", st.rating / 10,
+				    st.rating % 10);
+			cli_puts(",\"step\":");
+			print_step(lg, &st, 1);
+		}
+		cli_out(",\"stop\":\"%s\"}\n", rc == DLX_OK ? "step" :
+		    rc == DLX_LOGIC_SOLVED ? "solved" : rc == DLX_LOGIC_STUCK ?
+		    "stuck" : "contradiction");
+		return;
+	}
+	print_where(pz);
+	if (rc == DLX_OK || rc == DLX_LOGIC_CONTRADICTION)
+		print_step(lg, &st, 0);
+	else
+		cli_puts(rc == DLX_LOGIC_SOLVED ? "solved" :
+		    "no rule applies");
+	cli_putc('\n');
 }
 
 /* --candidates alone: the pencil marks where the rules stop. */

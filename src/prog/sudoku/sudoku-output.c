@@ -100,13 +100,36 @@ print_where(const struct puzzle *pz)
 }
 
 void
+print_puzzle(const struct run *run, const struct puzzle *pz)
+{
+	const struct dlx_sudoku_puzzle	*p = pz->p;
+	int				 i, j, n = p->n;
+
+	if (p->marks == NULL) {
+		print_line(run, n, p->cells);
+		return;
+	}
+	/* A line of pencil marks is written as it is read. */
+	for (i = 0; i < n * n; i++)
+		for (j = 0; j < n; j++) {
+			if (use_numbers(run, n))
+				cli_out(i + j == 0 ? "%d" : " %d",
+				    p->marks[i] >> j & 1 ? j + 1 : 0);
+			else
+				cli_putc(p->marks[i] >> j & 1 ?
+				    run->alphabet[j] : '.');
+		}
+}
+
+void
 json_head(const struct run *run, const struct puzzle *pz, const char *type)
 {
 	cli_out("{\"type\":\"%s\",\"file\":", type);
 	cli_json_str(pz->file);
-	cli_out(",\"line\":%lu,\"size\":%d,\"box\":\"%dx%d\",\"puzzle\":\"",
-	    pz->p->line, pz->p->n, pz->p->boxr, pz->p->boxc);
-	print_line(run, pz->p->n, pz->p->cells);
+	cli_out(",\"line\":%lu,\"size\":%d,\"box\":\"%dx%d\",\"%s\":\"",
+	    pz->p->line, pz->p->n, pz->p->boxr, pz->p->boxc,
+	    pz->p->marks != NULL ? "marks" : "puzzle");
+	print_puzzle(run, pz);
 	cli_putc('"');
 }
 
@@ -219,12 +242,24 @@ print_count(const struct result *res)
 	    res->interrupted ? " (interrupted)" : "");
 }
 
-/* The grade of a rated puzzle as a word, "none" without a solution. */
-static const char *
-grade_word(const struct logic_end *end, const dlx_logic *lg)
+/* A rating in tenths as "4.2". */
+static void
+print_tenths(int v)
 {
-	return end->solutions == 0 ? "none" :
-	    dlx_logic_grade_name(dlx_logic_grade(lg));
+	cli_out("%d.%d", v / 10, v % 10);
+}
+
+/* The level of a rated puzzle as a word: "none" without a solution,
+ * "search" when the rules got stuck. */
+static const char *
+level_word(const struct logic_end *end)
+{
+	if (end->solutions == 0)
+		return "none";
+	if (end->searched)
+		return "search";
+	return dlx_logic_level_name(end->rt.level ==
+	    DLX_LOGIC_LEVEL_NONE ? DLX_LOGIC_LEVEL_EASY : end->rt.level);
 }
 
 /* Nothing to write. */
@@ -331,10 +366,23 @@ grid_rated(struct run *run, const struct puzzle *pz,
     const struct logic_end *end, const dlx_logic *lg)
 {
 	print_where(pz);
-	cli_puts(end->solutions == 0 ? "no solution" : grade_word(end, lg));
-	if (end->searched)
-		cli_out(" (%llu guess%s)", (unsigned long long)end->res.guesses,
+	if (end->solutions == 0)
+		cli_puts("no solution");
+	else if (end->searched)
+		cli_out("search (%llu guess%s)",
+		    (unsigned long long)end->res.guesses,
 		    end->res.guesses == 1 ? "" : "es");
+	else {
+		cli_puts("ER ");
+		print_tenths(end->rt.er);
+		cli_puts(", EP ");
+		print_tenths(end->rt.ep);
+		cli_puts(", ED ");
+		print_tenths(end->rt.ed);
+		cli_out(", %s", level_word(end));
+		if (end->rt.steps > 0)
+			cli_out(" (%s)", dlx_logic_rule_name(end->rt.hardest));
+	}
 	if (end->solutions > 1)
 		cli_puts(", not unique");
 	cli_putc('\n');
@@ -417,9 +465,17 @@ static void
 line_rated(struct run *run, const struct puzzle *pz,
     const struct logic_end *end, const dlx_logic *lg)
 {
-	print_line(run, pz->p->n, pz->p->cells);
+	print_puzzle(run, pz);
 	cli_putc(' ');
-	cli_puts(grade_word(end, lg));
+	if (end->solutions > 0 && !end->searched) {
+		print_tenths(end->rt.er);
+		cli_putc(' ');
+		print_tenths(end->rt.ep);
+		cli_putc(' ');
+		print_tenths(end->rt.ed);
+		cli_putc(' ');
+	}
+	cli_puts(level_word(end));
 	if (end->searched)
 		cli_out(" %llu", (unsigned long long)end->res.guesses);
 	if (end->solutions > 1)
@@ -548,7 +604,8 @@ csv_header(enum mode m)
 		[MODE_SOLVE] = "puzzle,solution,result\n",
 		[MODE_COUNT] = "puzzle,solutions,exact\n",
 		[MODE_UNIQUE] = "puzzle,result\n",
-		[MODE_RATE] = "puzzle,grade,guesses,result\n",
+		[MODE_RATE] = "puzzle,er,ep,ed,level,hardest,score,guesses,"
+		    "result\n",
 	};
 
 	return headers[m];
@@ -584,8 +641,23 @@ static void
 csv_rated(struct run *run, const struct puzzle *pz,
     const struct logic_end *end, const dlx_logic *lg)
 {
-	print_line(run, pz->p->n, pz->p->cells);
-	cli_out(",%s,", grade_word(end, lg));
+	(void)lg;
+	print_puzzle(run, pz);
+	cli_putc(',');
+	if (end->solutions > 0 && !end->searched) {
+		print_tenths(end->rt.er);
+		cli_putc(',');
+		print_tenths(end->rt.ep);
+		cli_putc(',');
+		print_tenths(end->rt.ed);
+	} else
+		cli_puts(",,");
+	cli_out(",%s,%s,", level_word(end), end->solutions > 0 &&
+	    !end->searched && end->rt.steps > 0 ?
+	    dlx_logic_rule_name(end->rt.hardest) : "");
+	if (end->solutions > 0 && !end->searched)
+		cli_out("%llu", (unsigned long long)end->rt.score);
+	cli_putc(',');
 	if (end->searched)
 		cli_out("%llu", (unsigned long long)end->res.guesses);
 	cli_out(",%s\n", result_word(end->solutions));
@@ -661,8 +733,20 @@ json_rated(struct run *run, const struct puzzle *pz,
 	for (r = 0; r < DLX_LOGIC_NRULES; r++)
 		steps += dlx_logic_count(lg, r);
 	json_head(run, pz, "puzzle");
-	cli_out(",\"grade\":\"%s\",\"steps\":%llu", grade_word(end, lg),
-	    (unsigned long long)steps);
+	if (end->solutions > 0 && !end->searched) {
+		cli_puts(",\"er\":");
+		print_tenths(end->rt.er);
+		cli_puts(",\"ep\":");
+		print_tenths(end->rt.ep);
+		cli_puts(",\"ed\":");
+		print_tenths(end->rt.ed);
+	}
+	cli_out(",\"level\":\"%s\"", level_word(end));
+	if (end->solutions > 0 && !end->searched && end->rt.steps > 0)
+		cli_out(",\"hardest\":\"%s\",\"score\":%llu",
+		    dlx_logic_rule_name(end->rt.hardest),
+		    (unsigned long long)end->rt.score);
+	cli_out(",\"steps\":%llu", (unsigned long long)steps);
 	if (end->searched)
 		cli_out(",\"guesses\":%llu",
 		    (unsigned long long)end->res.guesses);

@@ -35,6 +35,9 @@ struct item {
 	struct dlx_sudoku_error		 e;
 	int				 cells[DLX_SUDOKU_MAXN *
 					    DLX_SUDOKU_MAXN];
+	uint64_t			 marks[DLX_SUDOKU_MAXN *
+					    DLX_SUDOKU_MAXN]; /* pencil marks,
+					   if p.marks */
 };
 
 /* What a job changed of its worker's run: added to the main run's. */
@@ -42,7 +45,7 @@ struct tally {
 	int		 status;
 	uint64_t	 puzzles, nodes, updates;
 	double		 seconds;
-	uint64_t	 grades[DLX_LOGIC_NGRADES + 1];
+	uint64_t	 levels[DLX_LOGIC_NLEVELS + 1];
 };
 
 struct job {
@@ -97,7 +100,7 @@ answer_job(struct worker *w, struct job *j)
 	run->status = 0;
 	run->puzzles = run->nodes = run->updates = 0;
 	run->seconds = 0;
-	memset(run->grades, 0, sizeof run->grades);
+	memset(run->levels, 0, sizeof run->levels);
 	cli_capture_begin(j->cap);
 	for (k = 0; k < j->n && !cli_stopped(); k++) {
 		it = &j->items[k];
@@ -113,7 +116,7 @@ answer_job(struct worker *w, struct job *j)
 	j->t.nodes = run->nodes;
 	j->t.updates = run->updates;
 	j->t.seconds = run->seconds;
-	memcpy(j->t.grades, run->grades, sizeof j->t.grades);
+	memcpy(j->t.levels, run->levels, sizeof j->t.levels);
 }
 
 static void *
@@ -171,8 +174,8 @@ write_out(struct pipeline *pl, int wait)
 		run->nodes += j->t.nodes;
 		run->updates += j->t.updates;
 		run->seconds += j->t.seconds;
-		for (g = 0; g <= DLX_LOGIC_NGRADES; g++)
-			run->grades[g] += j->t.grades[g];
+		for (g = 0; g <= DLX_LOGIC_NLEVELS; g++)
+			run->levels[g] += j->t.levels[g];
 		pthread_mutex_lock(&pl->lock);
 		j->done = 0;
 		j->n = 0;
@@ -226,6 +229,11 @@ copy_item(struct item *it, int rc, const struct dlx_sudoku_puzzle *p,
 	    sizeof *it->cells);
 	it->p.cells = it->cells;
 	it->p.solution = NULL;	/* checked by the reader, not needed */
+	if (p->marks != NULL) {
+		memcpy(it->marks, p->marks, (size_t)p->n * (size_t)p->n *
+		    sizeof *it->marks);
+		it->p.marks = it->marks;
+	}
 }
 
 /* Copy a puzzle (or its error) into the job being filled. */
@@ -401,6 +409,8 @@ pipeline_file(struct run *run, const char *file, FILE *fp)
 	j = job_to_fill(&pl);
 	j->items[0] = held;
 	j->items[0].p.cells = j->items[0].cells;
+	if (held.p.marks != NULL)
+		j->items[0].p.marks = j->items[0].marks;
 	j->n = 1;
 	queue_job(&pl);
 	seen = 2;

@@ -269,20 +269,76 @@ shape_for(struct run *run, int boxr, int boxc)
 	return sh;
 }
 
+/* The modes that answer with the rules. */
+static int
+logic_mode(enum mode m)
+{
+	return m == MODE_EXPLAIN || m == MODE_RATE || m == MODE_HINT ||
+	    m == MODE_CANDIDATES;
+}
+
+/*
+ * The uniqueness rules (DLX_LOGIC_UNIQUENESS) hold only for a puzzle with
+ * one solution: unless --no-uniqueness turns them off for every puzzle,
+ * they stay on for a puzzle the search (stopping at two solutions) finds
+ * unique, and are off for any other, so that the rules never lose a
+ * solution.  That search is short next to the rules.  Returns 0, or -1
+ * after an error (not reported).
+ */
+static int
+set_rules(struct run *run, dlx_logic *lg, int *rc)
+{
+	struct dlx_logic_result	 res;
+	uint64_t		 rules = DLX_LOGIC_ALL_RULES;
+
+	if (run->o.no_uniqueness)
+		rules &= ~DLX_LOGIC_UNIQUENESS;
+	else {
+		if ((*rc = dlx_logic_search(lg, NULL, NULL, &res)) != DLX_OK)
+			return -1;
+		if (res.solutions != 1)
+			rules &= ~DLX_LOGIC_UNIQUENESS;
+	}
+	dlx_logic_set_rules(lg, rules);
+	return 0;
+}
+
 dlx_logic *
 logic_for(struct run *run, const struct puzzle *pz)
 {
 	const struct dlx_sudoku_puzzle	*p = pz->p;
 	struct shape			*sh = pz->shape;
-	int				 rc = DLX_ENOMEM;
+	int				 grid[DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN];
+	int				 rc = DLX_ENOMEM, i;
+	uint64_t			 m;
 
 	if (sh->lg == NULL && (sh->lg = dlx_logic_new(p->boxr, p->boxc)) ==
 	    NULL)
 		goto fail;
 	dlx_logic_set_alphabet(sh->lg,
 	    use_numbers(run, p->n) ? "" : run->alphabet);
-	/* The givens passed dlx_sudoku_set_givens(): no clash is left. */
-	if ((rc = dlx_logic_load(sh->lg, p->cells)) == DLX_OK)
+	if (p->marks != NULL) {
+		/* A cell with one pencil mark is one the player has
+		 * filled (or a given): the steps start after it. */
+		for (i = 0; i < p->n * p->n; i++) {
+			m = p->marks[i];
+			grid[i] = 0;
+			if (m != 0 && (m & (m - 1)) == 0)
+				for (grid[i] = 1; m >> (grid[i] - 1) != 1;
+				    grid[i]++)
+					continue;
+		}
+		if ((rc = dlx_logic_load_marks(sh->lg, grid, p->marks)) ==
+		    DLX_ECONFLICT) {
+			bad_puzzle(run, pz->file, p->line, 0, "two cells of "
+			    "a house have the same single pencil mark");
+			return NULL;
+		}
+	} else
+		/* The givens passed dlx_sudoku_set_givens(): no clash is
+		 * left. */
+		rc = dlx_logic_load(sh->lg, p->cells);
+	if (rc == DLX_OK && set_rules(run, sh->lg, &rc) == 0)
 		return sh->lg;
 fail:
 	cli_diag("%s:%lu: %s", pz->file, p->line, dlx_strerror(rc));
@@ -314,6 +370,12 @@ answer(struct run *run, struct puzzle *pz)
 	char				 msg[160];
 	int				 rc;
 
+	if (p->marks != NULL && !logic_mode(run->o.mode)) {
+		bad_puzzle(run, pz->file, p->line, 0, "a line of pencil marks "
+		    "is read by --explain, --rate, --hint and --candidates "
+		    "only");
+		return;
+	}
 	rc = dlx_sudoku_set_givens(pz->s, p->cells, &conf);
 	if (rc == DLX_ECONFLICT) {
 		dlx_sudoku_conflict_text(&conf,
@@ -362,8 +424,8 @@ process_variant(struct run *run, const char *file,
 
 	if (run->o.mode != MODE_SOLVE && run->o.mode != MODE_COUNT &&
 	    run->o.mode != MODE_ALL && run->o.mode != MODE_UNIQUE) {
-		bad_puzzle(run, file, p->line, 0, "--explain, --rate and "
-		    "--candidates work on classic sudoku only");
+		bad_puzzle(run, file, p->line, 0, "--explain, --rate, --hint "
+		    "and --candidates work on classic sudoku only");
 		return;
 	}
 	pz.file = file;
