@@ -1,42 +1,48 @@
 #!/bin/sh
-# cli-explain-rate.sh: dlx-sudoku --rate (a grade per puzzle, a summary
-# per file) and --candidates alone (the pencil marks where the rules
-# stop), exact output; a write error.  The grades of logic-sound.txt are
-# those the Check suite counts with the library.
+# cli-explain-rate.sh: dlx-sudoku --rate (a rating per puzzle, the
+# distribution of levels per file), --hint, --no-uniqueness, lines of
+# pencil marks, and --candidates alone (the pencil marks where the rules
+# stop), exact output; a write error.  The 65 easy puzzles of
+# logic-sound.txt are those the Check suite finds solved by singles, and
+# its 108 search those it finds stuck.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
 cd "$data" || exit 99
 
 run "$sudoku" --rate logic-sound.txt
 tail -n 1 "$tmp/out" >"$tmp/got"
-echo "logic-sound.txt: 297 puzzles: 65 singles, 87 subsets, 0 fish," \
-    "0 advanced, 145 search" >"$tmp/exp"
+echo "logic-sound.txt: 297 puzzles: 65 easy, 70 medium, 46 hard," \
+    "5 unfair, 3 extreme, 108 search" >"$tmp/exp"
 same "rate, summary" "$tmp/exp" "$tmp/got"
 status "rate, summary" 0 "$st"
 sed -n 1,4p "$tmp/out" >"$tmp/got"
 cat >"$tmp/exp" <<'END'
-logic-sound.txt:3: search (87 guesses)
-logic-sound.txt:4: subsets
+logic-sound.txt:3: search (151 guesses)
+logic-sound.txt:4: ER 4.0, EP 1.5, ED 1.5, hard (hidden triple)
 logic-sound.txt:5: search (267 guesses)
-logic-sound.txt:6: subsets
+logic-sound.txt:6: ER 3.4, EP 1.2, ED 1.2, hard (hidden pair)
 END
 same "rate, first puzzles" "$tmp/exp" "$tmp/got"
 if [ "$(grep -c '^logic-sound.txt:[0-9]*: ' "$tmp/out")" != 297 ]; then
 	failed "rate: not one line per puzzle"
 fi
+# On every thread the same output, in the same order.
+cp "$tmp/out" "$tmp/one"
+run "$sudoku" --rate -t 3 logic-sound.txt
+same "rate, threads" "$tmp/one" "$tmp/out"
 
 cat >"$tmp/exp" <<'END'
 12.............. search 14 multiple
 12....3....3.... none
-explain-small.txt: 2 puzzles: 0 singles, 0 subsets, 0 fish, 0 advanced, 1 search, 1 with no solution
-1..5..4...3..9......53.27.....1.............55.8.2631.7.2.3..8.......2.4.592..... search 307
-explain-triple.txt: 1 puzzle: 0 singles, 0 subsets, 0 fish, 0 advanced, 1 search
+explain-small.txt: 2 puzzles: 0 easy, 0 medium, 0 hard, 0 unfair, 0 extreme, 1 search, 1 with no solution
+1..5..4...3..9......53.27.....1.............55.8.2631.7.2.3..8.......2.4.592..... search 218
+explain-triple.txt: 1 puzzle: 0 easy, 0 medium, 0 hard, 0 unfair, 0 extreme, 1 search
 END
 check "rate, line" 1 "$sudoku" --rate --format line explain-small.txt explain-triple.txt
 
 cat >"$tmp/exp" <<'END'
-{"type":"puzzle","file":"explain-small.txt","line":3,"size":4,"box":"2x2","puzzle":"12..............","grade":"search","steps":2,"guesses":14,"result":"multiple"}
-{"type":"puzzle","file":"explain-small.txt","line":4,"size":4,"box":"2x2","puzzle":"12....3....3....","grade":"none","steps":0,"result":"none"}
-{"type":"summary","file":"explain-small.txt","puzzles":2,"grades":{"singles":0,"subsets":0,"fish":0,"advanced":0,"search":1,"none":1}}
+{"type":"puzzle","file":"explain-small.txt","line":3,"size":4,"box":"2x2","puzzle":"12..............","level":"search","steps":2,"guesses":14,"result":"multiple"}
+{"type":"puzzle","file":"explain-small.txt","line":4,"size":4,"box":"2x2","puzzle":"12....3....3....","level":"none","steps":0,"result":"none"}
+{"type":"summary","file":"explain-small.txt","puzzles":2,"levels":{"easy":0,"medium":0,"hard":0,"unfair":0,"extreme":0,"search":1,"none":1}}
 END
 check "rate, json" 1 "$sudoku" --rate --json explain-small.txt
 
@@ -44,12 +50,12 @@ check "rate, json" 1 "$sudoku" --rate --json explain-small.txt
 run "$sudoku" --rate --candidates explain-triple.txt "$puzzles/6x6.txt"
 sed "s|$puzzles/||" "$tmp/out" >"$tmp/got"
 {
-	echo "explain-triple.txt:3: search (307 guesses)"
+	echo "explain-triple.txt:3: search (218 guesses)"
 	cat explain-triple-3.candidates
 	echo
-	echo "explain-triple.txt: 1 puzzle: 0 singles, 0 subsets, 0 fish, 0 advanced, 1 search"
-	echo "6x6.txt:2: singles"
-	echo "6x6.txt: 1 puzzle: 1 singles, 0 subsets, 0 fish, 0 advanced, 0 search"
+	echo "explain-triple.txt: 1 puzzle: 0 easy, 0 medium, 0 hard, 0 unfair, 0 extreme, 1 search"
+	echo "6x6.txt:2: ER 1.2, EP 1.2, ED 1.2, easy (hidden single)"
+	echo "6x6.txt: 1 puzzle: 1 easy, 0 medium, 0 hard, 0 unfair, 0 extreme, 0 search"
 } >"$tmp/exp"
 same "rate, candidates" "$tmp/exp" "$tmp/got"
 status "rate, candidates" 0
@@ -70,6 +76,62 @@ cat >"$tmp/exp" <<'END'
 {"type":"puzzle","file":"explain-small.txt","line":4,"size":4,"box":"2x2","puzzle":"12....3....3....","stop":"contradiction","grid":"12....3....3....","candidates":[[],[],["4"],["4"],["4"],["4"],[],["1","2","4"],["2","4"],["1","4"],["1","2","4"],[],["2","3","4"],["1","3","4"],["1","2","4"],["1","2","4"]]}
 END
 same "candidates, json" "$tmp/exp" "$tmp/out"
+
+# The rating in JSON and CSV: a puzzle of top1465 that needs a unique
+# rectangle; without the uniqueness rules it needs the search.
+ur=1.........4..59....653....42..6...47.7..4...6.....58.......3.2...2..7..5......61.
+cat >"$tmp/exp" <<END
+{"type":"puzzle","file":"(standard input)","line":1,"size":9,"box":"3x3","puzzle":"$ur","er":4.5,"ep":1.2,"ed":1.2,"level":"hard","hardest":"unique rectangle type 1","score":1428,"steps":69,"result":"unique"}
+{"type":"summary","file":"(standard input)","puzzles":1,"levels":{"easy":0,"medium":0,"hard":1,"unfair":0,"extreme":0,"search":0,"none":0}}
+END
+echo "$ur" | check "rate, uniqueness, json" 0 "$sudoku" --rate --json
+printf '%s\n' "puzzle,er,ep,ed,level,hardest,score,guesses,result" \
+    "$ur,,,,search,,,48,unique" >"$tmp/exp"
+echo "$ur" | check "rate, no uniqueness, csv" 0 "$sudoku" --rate -f csv \
+    --no-uniqueness
+run "$sudoku" --no-uniqueness explain-small.txt
+status "no uniqueness without the rules" 2 "$st"
+
+# --hint: the next step only; from pencil marks (a line of 729), where a
+# cell with one mark is filled: that of top1465's 4th puzzle before its
+# first step, then a puzzle.
+cat >"$tmp/exp" <<'END'
+explain-triple.txt:3: naked triple {6,7,8} in row 1 (r1c3, r1c5, r1c6): removes 6 from r1c2 r1c8 r1c9, 7 from r1c2, 8 from r1c2 r1c9
+logic-marks.txt:1: hidden single: r3c3 = 9 (only place for 9 in box 1)
+logic-marks.txt:2: hidden single: r1c2 = 2 (only place for 2 in box 1)
+END
+check "hint" 0 "$sudoku" --hint explain-triple.txt logic-marks.txt
+run "$sudoku" --hint --json logic-marks.txt
+head -n 1 "$tmp/out" | sed 's/"marks":"[.1-9]*"/"marks":M/' >"$tmp/got"
+cat >"$tmp/exp" <<'END'
+{"type":"hint","file":"logic-marks.txt","line":1,"size":9,"box":"3x3","marks":M,"rule":"hidden single","rating":1.2,"step":"hidden single: r3c3 = 9 (only place for 9 in box 1)","stop":"step"}
+END
+same "hint, json" "$tmp/exp" "$tmp/got"
+cat >"$tmp/exp" <<'END'
+logic-marks.txt:1: ER 3.4, EP 1.2, ED 1.2, hard (hidden pair)
+logic-marks.txt:2: ER 4.5, EP 1.2, ED 1.2, hard (unique rectangle type 1)
+logic-marks.txt: 2 puzzles: 0 easy, 0 medium, 2 hard, 0 unfair, 0 extreme, 0 search
+END
+check "rate, marks" 0 "$sudoku" --rate logic-marks.txt
+# The marks written back as they were read.
+run "$sudoku" --rate -f line logic-marks.txt
+head -n 1 "$tmp/out" | cut -d ' ' -f 1 >"$tmp/got"
+head -n 1 logic-marks.txt >"$tmp/exp"
+same "rate, marks, line" "$tmp/exp" "$tmp/got"
+# Other modes refuse marks; a mark out of its place is an error.
+run "$sudoku" logic-marks.txt
+grep -c "a line of pencil marks is read by --explain, --rate, --hint" \
+    "$tmp/err" >"$tmp/got"
+echo 1 >"$tmp/exp"
+same "marks, solve" "$tmp/exp" "$tmp/got"
+status "marks, solve" 2 "$st"
+head -n 1 logic-marks.txt | sed 's/^\(..\)3/\15/' >"$tmp/bad"
+run "$sudoku" --hint "$tmp/bad"
+sed "s|$tmp/||" "$tmp/err" >"$tmp/got"
+echo "dlx-sudoku: bad:1:3: pencil mark 5 in the place of 3 (a cell's 9" \
+    "places are for 1 to 9, in order)" >"$tmp/exp"
+same "marks, out of place" "$tmp/exp" "$tmp/got"
+status "marks, out of place" 2 "$st"
 
 # A failed write is an error.
 write_error "$sudoku" --explain explain-triple.txt

@@ -20,10 +20,11 @@ explain-triple.txt:3: step by step
 naked triple {6,7,8} in row 1 (r1c3, r1c5, r1c6): removes 6 from r1c2 r1c8 r1c9, 7 from r1c2, 8 from r1c2 r1c9
 pointing 7 in box 1 confined to column 3 (r1c3, r2c3): removes 7 from r4c3 r5c3
 claiming 8 in row 1 confined to box 2 (r1c5, r1c6): removes 8 from r2c4 r2c6 r3c5
+finned swordfish 4 in rows 2, 6, 7 confined to columns 2, 4, 6, fins r2c1 r2c3: removes 4 from r3c2
 no rule applies; candidates:
 END
 	cat "$triple"
-	echo "search: solved after 307 guesses; grade: search"
+	echo "search: solved after 218 guesses; grade: search"
 	grid $triple_s
 	echo
 } >"$tmp/exp"
@@ -74,9 +75,11 @@ same "explain, line" "$tmp/exp" "$tmp/got"
 	echo "Initial Board Position"
 	rows ..3....1..4.2...
 	echo
-	for cell in r2c3=2 r1c4=4 r1c1=1 r1c2=2 r3c1=3 r2c1=4 r2c2=3 r3c2=1 \
-	    r3c4=2 r4c2=4 r4c3=1 r4c4=3; do
-		echo "naked single: ${cell%=*} = ${cell#*=}"
+	for cell in r1c4=4/2 r2c3=2/2 r1c2=2/1 r1c1=1/1 r4c2=4/3 r2c1=4/1 \
+	    r2c2=3/1 r3c2=1/3 r3c1=3/3 r4c3=1/4 r3c4=2/4 r4c4=3/4; do
+		v=${cell#*=}
+		echo "hidden single: ${cell%=*} = ${v%/*} (only place for" \
+		    "${v%/*} in box ${v#*/})"
 	done
 	echo "solved by the rules; grade: singles"
 	echo "Solution #1"
@@ -90,9 +93,9 @@ check "explain, classic" 0 "$sudoku" --explain --format classic \
 run "$sudoku" -e "$puzzles/16x16.txt"
 sed -n 2,4p "$tmp/out" >"$tmp/got"
 cat >"$tmp/exp" <<'END'
-naked single: r5c15 = F
 hidden single: r1c1 = 1 (only place for 1 in box 1)
 hidden single: r4c10 = 5 (only place for 5 in box 3)
+hidden single: r6c3 = 4 (only place for 4 in box 5)
 END
 same "explain, 16x16" "$tmp/exp" "$tmp/got"
 grep -A 1 "^solved" "$tmp/out" >"$tmp/got"

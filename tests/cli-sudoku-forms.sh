@@ -86,8 +86,10 @@ printf 'puzzle,result\n%s,multiple\n' \
     9..7.35.43..28.1....8.513....3..29.6...13..5.5......1.43........6...8.....9.4.2.. >exp.out
 expect "CSV unique" 1
 run "$sudoku" -r -f csv titles.txt
-printf 'puzzle,grade,guesses,result\n%s,singles,,unique\n%s,subsets,,unique\n%s,singles,,unique\n%s,subsets,,unique\n' \
-    "$p" "$q" "$p" "$q" >exp.out
+a=1.2,1.2,1.2,easy,hidden\ single,204
+b=2.6,1.2,1.2,medium,pointing,656
+printf 'puzzle,er,ep,ed,level,hardest,score,guesses,result\n%s,%s,,unique\n%s,%s,,unique\n%s,%s,,unique\n%s,%s,,unique\n' \
+    "$p" "$a" "$q" "$b" "$p" "$a" "$q" "$b" >exp.out
 expect "CSV rate" 0
 run "$sudoku" -a -f csv titles.txt
 : >exp.out

@@ -32,44 +32,29 @@
  * is one number: rows are 0..N-1, columns N..2N-1 and boxes 2N..3N-1.  A
  * set of symbols is a bit mask with bit s-1 for symbol s.
  *
- * The rules, in the order they are tried (simplest first; the first rule
- * that changes something is applied, then the search starts again from the
- * simplest):
- *
- *	naked single	a cell with one candidate gets it;
- *	hidden single	a symbol with one place left in a house goes there;
- *	pointing	a box's candidates for a symbol all lie in one row
- *			(column): the symbol leaves the rest of that line;
- *	claiming	a row's (column's) candidates for a symbol all lie
- *			in one box: the symbol leaves the rest of the box;
- *	naked pair, hidden pair, naked triple, hidden triple, naked quad,
- *	hidden quad
- *			n cells of a house whose candidates together are n
- *			symbols (naked): those symbols leave the rest of the
- *			house; n symbols whose places in a house are the
- *			same n cells (hidden): every other candidate leaves
- *			those cells;
- *	x-wing, swordfish
- *			a symbol whose places in n rows (columns) all lie in
- *			the same n columns (rows), n = 2 or 3: the symbol
- *			leaves the rest of those columns (rows).
- *
- * Locked candidates come before the subsets and the pairs before the
- * triples, as in the usual difficulty ratings: they are easier to see.
- * The fish come last, after every subset, so that the grade (below) of a
- * puzzle that subsets can finish is never "fish".
+ * The rules (enum dlx_logic_rule) run from singles, locked candidates,
+ * naked and hidden subsets and basic fish through single-digit patterns,
+ * wings, finned fish, coloring and the uniqueness rules to chains, almost
+ * locked sets and forcing chains.  They are tried in the order of their
+ * value on the rating scale, lowest first; the first rule that changes
+ * something is applied, then the search starts again from the first.
+ * The table of values, HoDoKu levels and scores is in sudoku_logic.c and
+ * dlx_logic(3).
  *
  * Every rule is a deduction valid for every solution that agrees with the
  * candidates, so the logic never loses a solution, also when a puzzle has
- * none or several.  Placing a symbol removes it from the candidates of the
- * cell's row, column and box; that is part of the placement and is not
- * listed as an elimination.
+ * none or several; except the uniqueness rules (DLX_LOGIC_UNIQUENESS),
+ * valid only for a puzzle with one solution, which dlx_logic_set_rules()
+ * turns off.  Placing a symbol removes it from the candidates of the
+ * cell's houses; that is part of the placement and is not listed as an
+ * elimination.
  *
  * The grade of a puzzle is the hardest group of rules it needed:
  * DLX_LOGIC_GRADE_SINGLES (naked and hidden singles), _SUBSETS (locked
- * candidates and subsets), _FISH (x-wing, swordfish), _SEARCH (the rules
- * got stuck).  Since the rules are tried simplest first, a harder rule is
- * used only when no easier one applies.
+ * candidates and subsets), _FISH (x-wing, swordfish, jellyfish),
+ * _ADVANCED (every later rule), _SEARCH (the rules got stuck).  Its
+ * rating (dlx_logic_rating()) is finer: Sudoku Explainer's ER/EP/ED and
+ * HoDoKu's score and level.
  *
  * The object allocates everything at dlx_logic_new(); no later call
  * allocates except dlx_logic_search().  Functions return the codes of
