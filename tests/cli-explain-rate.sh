@@ -83,11 +83,14 @@ cat >"$tmp/exp" <<END
 {"type":"puzzle","file":"(standard input)","line":1,"size":9,"box":"3x3","puzzle":"$ur","er":4.5,"ep":1.2,"ed":1.2,"level":"hard","hardest":"unique rectangle type 1","score":1428,"steps":69,"result":"unique"}
 {"type":"summary","file":"(standard input)","puzzles":1,"levels":{"easy":0,"medium":0,"hard":1,"unfair":0,"extreme":0,"search":0,"none":0}}
 END
-echo "$ur" | check "rate, uniqueness, json" 0 "$sudoku" --rate --json
+# (The puzzle comes from a file, not a pipe: check in a pipeline would run
+# in a subshell, and its failures would be lost.)
+echo "$ur" >"$tmp/ur.txt"
+check "rate, uniqueness, json" 0 "$sudoku" --rate --json <"$tmp/ur.txt"
 printf '%s\n' "puzzle,er,ep,ed,level,hardest,score,guesses,result" \
     "$ur,7.7,1.2,1.2,extreme,als chain,5688,,unique" >"$tmp/exp"
-echo "$ur" | check "rate, no uniqueness, csv" 0 "$sudoku" --rate -f csv \
-    --no-uniqueness
+check "rate, no uniqueness, csv" 0 "$sudoku" --rate -f csv \
+    --no-uniqueness <"$tmp/ur.txt"
 run "$sudoku" --no-uniqueness explain-small.txt
 status "no uniqueness without the rules" 2 "$st"
 
