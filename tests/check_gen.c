@@ -402,6 +402,9 @@ make_gen_suite(void)
 	tcase_add_test(lim, test_gen_25x25_bounded);
 	tcase_add_test(lim, test_gen_stop_in_search);
 	tcase_set_timeout(lim, 120);
+	/* Seconds of work: CI's in-process valgrind run leaves out the
+	 * tag "slow" (CK_EXCLUDE_TAGS); every other run has it. */
+	tcase_set_tags(lim, "slow");
 	suite_add_tcase(s, lim);
 	return s;
 }

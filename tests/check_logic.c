@@ -613,6 +613,10 @@ make_logic_suite(void)
 	tcase_add_test(tc, test_logic_soundness_shapes);
 	tcase_add_test(tc, test_logic_search);
 	tcase_set_timeout(tc, 60);
+	/* 300 puzzles through every rule, forcing chains included: seconds
+	 * of work, left out of CI's in-process valgrind run (which the
+	 * sanitizers' run covers), as check_gen.c's "slow" case is. */
+	tcase_set_tags(tc, "slow");
 	suite_add_tcase(s, tc);
 	return s;
 }
