@@ -125,31 +125,46 @@ _STATUS = {0: "complete", _dlx.STOPPED: "stopped", _dlx.LIMIT: "limit",
 
 class Stats(collections.namedtuple(
         "Stats", "status solutions nodes updates max_depth engine threads "
-                 "memo_lookups memo_hits")):
+                 "drivers memo_lookups memo_hits")):
     """The figures of a search (Problem.stats, Solutions.stats).
 
       status        "complete" (the whole tree), "limit" (stopped at the
                     limit), "budget" (max_nodes or max_updates ran out),
                     "stopped" (Ctrl-C, or the loop stopped), "overflow"
-      solutions     solutions found (an int of any size)
+      solutions     solutions found (an int of any size: counts are exact
+                    up to 2**128)
       nodes         search tree nodes, as Knuth's DLX1 counts them
       updates       links updated while covering, as DLX1 counts them
       max_depth     most options chosen at once
-      engine        what ran: "search" (one thread), "parallel" (threads),
-                    "memo" (the subproblem cache: nodes and updates are
-                    then those of the cached search)
-      threads       threads used
+      engine        the engine that ran, as the library names it and
+                    dlx --stats prints it: "cache" (the subproblem cache:
+                    nodes and updates are then those of the cached
+                    search), "sparse" (sparse sets), "links" (dancing
+                    links, colors, Knuth's tree), "Algorithm M" (item
+                    bounds), "none" (nothing ran)
+      threads       threads that ran
+      drivers       what drove the engine, a tuple of names: "threads"
+                    (more than one thread), "position", "checkpoint";
+                    () for a plain serial search
       memo_lookups  states the cache looked up (0 without the cache)
       memo_hits     found in the cache
+
+    The library picks the engine from what the search asks (see the
+    library's dlx_run()); a combination no engine serves raises Error
+    naming it, never runs another way.
     """
 
     __slots__ = ()
 
     @classmethod
     def _make_from(cls, t):
-        code, sol, nodes, upd, depth, engine, threads, used, look, hits = t
+        (code, sol, nodes, upd, depth, engine, threads, drv, used, look,
+         hits) = t
+        drivers = tuple(n for n, on in
+                        zip(("threads", "position", "checkpoint"), drv)
+                        if on)
         return cls(_STATUS.get(code, "error"), sol, nodes, upd, depth,
-                   engine, threads, look, hits)
+                   engine, threads, drivers, look, hits)
 
 
 def _num(x, name):
@@ -585,16 +600,17 @@ class Problem:
         memo     None: the subproblem cache where it pays (counts past
                  2^64 need it); True: the cache from the start; False:
                  the plain search
-        memory   bytes the cache may use (None: a quarter of the RAM,
-                 at least 64 MiB)
+        memory   bytes the cache may use in the whole run, every thread
+                 together (None: the library's default, 64 MiB)
         knuth    walk Knuth's tree (no cache then)
         max_nodes, max_updates   budgets: Incomplete when one runs out
 
-        As dlx(1) counts: the cache first, unless it does not pay, then
-        the search on the threads.  p.stats says what ran.
+        As dlx(1) counts: the library's dispatcher (dlx_run) picks the
+        engine that serves the request (the cache where it pays, else the
+        search on the threads); p.stats says what ran (engine, threads,
+        drivers).  A combination no engine serves, such as threads with
+        item bounds or memo=True with knuth=True, raises Error naming it.
         """
-        if memory is None:
-            memory = _default_memory()
         memo = 0 if memo is None else (1 if memo else -1)
         st, _ = self._search(threads=_threads(threads, 0), memo=memo,
                              memory=_num(memory, "memory"), knuth=knuth,
@@ -629,23 +645,6 @@ class Problem:
     def __iter__(self):
         """Iterating a problem iterates its solutions()."""
         return self.solutions()
-
-
-_memory = None
-
-
-def _default_memory():
-    """A quarter of the physical memory, at least 64 MiB (as dlx(1))."""
-    global _memory
-    if _memory is None:
-        m = 64 << 20
-        try:
-            q = os.sysconf("SC_PHYS_PAGES") // 4 * os.sysconf("SC_PAGESIZE")
-            m = max(m, q)
-        except (ValueError, OSError, AttributeError):
-            pass
-        _memory = m
-    return _memory
 
 
 # ---- sudoku ---------------------------------------------------------------

@@ -136,25 +136,12 @@ wide_to_long(struct dlx_wide w)
 
 /* ---- the search request and the one function that runs it ------------ */
 
-enum req_kind {
-	REQ_COUNT,			/* count: the cache where it pays */
-	REQ_VISIT			/* visit solutions (first, stream) */
-};
-
-/* Which engine a search ended with (Stats.engine). */
-enum req_engine {
-	ENGINE_SEARCH,			/* dlx_search */
-	ENGINE_PARALLEL,		/* dlx_search_parallel, threads > 1 */
-	ENGINE_MEMO			/* dlx_count_wide with its cache */
-};
-
 /* What to search and, after run_search(), how it went. */
 struct req {
-	enum req_kind	 kind;
 	uint64_t	 limit;		/* max_solutions; 0: none */
 	uint64_t	 max_nodes;	/* budgets; 0: none */
 	uint64_t	 max_updates;
-	unsigned	 threads;	/* 0: every CPU, 1: the caller's */
+	unsigned	 threads;	/* 0: as many as pay, N: exactly N */
 	int		 memo;		/* -1 never, 0 auto, 1 always
 					   (the cache) */
 	size_t		 memory;	/* bytes for the cache */
@@ -165,73 +152,40 @@ struct req {
 	void		*progress_arg;
 
 	int		 rc;		/* the library's return code */
-	struct dlx_wide	 count;		/* solutions, exact */
-	struct dlx_stats st;		/* of the search that ran */
-	struct dlx_memo_stats ms;	/* of the cache, if it ran */
-	enum req_engine	 engine;
-	unsigned	 used_threads;
+	struct dlx_result res;		/* the whole result of dlx_run() */
 };
 
 /*
  * Run the search r describes on d.  This is the only place that calls the
- * library's search functions, so that a change of the library's search
- * interface changes this function alone.  Counting: the subproblem cache
- * first (unless memo is "never", Knuth's tree or a budget is asked for),
- * which says DLX_INCOMPLETE when it does not pay; then the search on the
- * threads asked for (dlx_search_parallel is dlx_search with one thread).
- * This is what dlx(1) does.  No GIL is needed: only the library is called.
+ * library's search entry point: one struct dlx_request is built whole from
+ * r, and dlx_run() picks the engine (the subproblem cache where counting
+ * alone pays, the sparse sets, the links, Algorithm M for item bounds) and
+ * the threads, as dlx(1) does; what nothing serves comes back as
+ * DLX_ENOTSUP with r->res.refused set, and nothing runs.  No GIL is
+ * needed: only the library is called.
  */
 static void
 run_search(dlx *d, struct req *r)
 {
-	struct dlx_search	s;
-	struct dlx_parallel	p;
-	struct dlx_memo		m;
+	struct dlx_request	rq;
 
-	memset(&r->ms, 0, sizeof r->ms);
-	r->engine = ENGINE_SEARCH;
-	r->count.hi = r->count.lo = 0;
-	r->rc = DLX_INCOMPLETE;
-	r->used_threads = r->threads != 0 ? r->threads : dlx_cpus();
-	if (r->kind == REQ_COUNT && r->memo >= 0 && r->knuth <= 0 &&
-	    r->limit == 0 && r->max_nodes == 0 && r->max_updates == 0) {
-		memset(&m, 0, sizeof m);
-		m.mode = r->memo > 0 ? DLX_MEMO_ALWAYS : DLX_MEMO_AUTO;
-		m.memory = r->memory;
-		m.no_plain = r->memo == 0;
-		m.progress = r->progress;
-		m.progress_arg = r->progress_arg;
-		m.progress_updates = PROGRESS_UPDATES;
-		r->rc = dlx_count_wide(d, &m, &r->count, &r->ms);
-		r->engine = r->ms.used ? ENGINE_MEMO : ENGINE_SEARCH;
-		r->used_threads = 1;
-	}
-	/* AUTO says DLX_INCOMPLETE where the cache would not pay (no_plain):
-	 * the search then counts, on threads if asked. */
-	if (r->rc == DLX_INCOMPLETE) {
-		memset(&s, 0, sizeof s);
-		s.visit = r->visit;
-		s.visit_arg = r->visit_arg;
-		s.max_solutions = r->limit;
-		s.max_nodes = r->max_nodes;
-		s.max_updates = r->max_updates;
-		s.progress = r->progress;
-		s.progress_arg = r->progress_arg;
-		s.progress_updates = PROGRESS_UPDATES;
-		s.knuth = r->knuth;
-		memset(&p, 0, sizeof p);
-		p.threads = r->used_threads;
-		r->rc = dlx_search_parallel(d, &s, &p);
-		r->engine = r->used_threads > 1 ? ENGINE_PARALLEL :
-		    ENGINE_SEARCH;
-		dlx_stats(d, &r->st);
-		r->count.hi = 0;
-		r->count.lo = r->st.solutions;
-		if (r->engine == ENGINE_SEARCH)
-			r->used_threads = 1;
-		return;
-	}
-	dlx_stats(d, &r->st);
+	memset(&rq, 0, sizeof rq);
+	rq.search.visit = r->visit;
+	rq.search.visit_arg = r->visit_arg;
+	rq.search.max_solutions = r->limit;
+	rq.search.max_nodes = r->max_nodes;
+	rq.search.max_updates = r->max_updates;
+	rq.search.progress = r->progress;
+	rq.search.progress_arg = r->progress_arg;
+	rq.search.progress_updates = PROGRESS_UPDATES;
+	rq.search.knuth = r->knuth;
+	rq.memo = r->memo < 0 ? DLX_MEMO_NEVER : r->memo > 0 ?
+	    DLX_MEMO_ALWAYS : DLX_MEMO_AUTO;
+	rq.order = DLX_MEMO_MRV;
+	rq.memory = r->memory;
+	rq.threads = r->threads;
+	memset(&r->res, 0, sizeof r->res);
+	r->rc = dlx_run(d, &rq, &r->res);
 }
 
 /* ---- stopping: the flag, and the checks of the signals ---------------- */
@@ -801,21 +755,67 @@ Matrix_bounds(Matrix *self, PyObject *args)
 }
 
 /* The stats of a request as the tuple dlx/__init__.py makes Stats of:
- * (code, solutions, nodes, updates, max_depth, engine, threads,
- * memo_used, memo_lookups, memo_hits). */
+ * (code, solutions, nodes, updates, max_depth, engine, threads, drivers,
+ * memo_used, memo_lookups, memo_hits), engine, threads and drivers being
+ * what dlx_run() says ran (as dlx --stats prints them). */
 static PyObject *
 req_stats(const struct req *r)
 {
-	static const char *engines[] = { "search", "parallel", "memo" };
-	PyObject	*sol = wide_to_long(r->count);
+	const struct dlx_result	*res = &r->res;
+	PyObject		*sol = wide_to_long(res->count);
 
 	if (sol == NULL)
 		return NULL;
-	return Py_BuildValue("(iNKKnsIiKK)", r->rc, sol,
-	    (unsigned long long)r->st.nodes,
-	    (unsigned long long)r->st.updates, (Py_ssize_t)r->st.max_depth,
-	    engines[r->engine], r->used_threads, r->ms.used,
-	    (unsigned long long)r->ms.lookups, (unsigned long long)r->ms.hits);
+	return Py_BuildValue("(iNKKnsI(NNN)iKK)", r->rc, sol,
+	    (unsigned long long)res->stats.nodes,
+	    (unsigned long long)res->stats.updates,
+	    (Py_ssize_t)res->stats.max_depth, dlx_engine_name(res->engine),
+	    res->threads,
+	    PyBool_FromLong((res->drivers & DLX_DRIVE_THREADS) != 0),
+	    PyBool_FromLong((res->drivers & DLX_DRIVE_POSITION) != 0),
+	    PyBool_FromLong((res->drivers & DLX_DRIVE_CHECKPOINT) != 0),
+	    res->memo.used, (unsigned long long)res->memo.lookups,
+	    (unsigned long long)res->memo.hits);
+}
+
+/*
+ * Raise for the return code of a search: for DLX_ENOTSUP, dlx.Error naming
+ * the keyword arguments (or the problem's features) that no engine serves
+ * together, from res.refused, e.g. "not supported: item bounds with
+ * threads".  Returns NULL.
+ */
+static PyObject *
+raise_search(const struct req *r)
+{
+	static const struct {
+		unsigned	 need;
+		const char	*text;
+	} names[] = {
+		{ DLX_NEED_BOUNDS,	"item bounds" },
+		{ DLX_NEED_COLORS,	"colors" },
+		{ DLX_NEED_CACHE,	"memo=True" },
+		{ DLX_NEED_KNUTH,	"knuth=True" },
+		{ DLX_NEED_VISIT,	"visiting solutions (first, limit, "
+					"a budget)" },
+		{ DLX_NEED_SPLIT,	"a position" },
+		{ DLX_NEED_PATH,	"a checkpoint" },
+		{ DLX_NEED_THREADS,	"threads" },
+	};
+	char		 buf[256];
+	size_t		 i, n;
+
+	if (r->rc != DLX_ENOTSUP)
+		return raise_code(r->rc);
+	n = (size_t)snprintf(buf, sizeof buf, "not supported: ");
+	for (i = 0; i < sizeof names / sizeof names[0] && n < sizeof buf;
+	    i++)
+		if (r->res.refused & names[i].need)
+			n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s",
+			    buf[n - 1] != ' ' ? " with " : "",
+			    names[i].text);
+	if (r->res.refused == 0)
+		snprintf(buf, sizeof buf, "%s", dlx_strerror(r->rc));
+	return raise_error(r->rc, buf, 0, 0);
 }
 
 /* Read the keyword arguments every search takes into r. */
@@ -835,7 +835,6 @@ req_parse(struct req *r, PyObject *args, PyObject *kw, int *first)
 	    &limit, &threads, &memo, &memory, &knuth, &nodes, &updates))
 		return -1;
 	memset(r, 0, sizeof *r);
-	r->kind = *first ? REQ_VISIT : REQ_COUNT;
 	r->limit = *first ? 1 : limit;
 	r->threads = threads;
 	r->memo = memo;
@@ -1061,7 +1060,7 @@ Matrix_search(Matrix *self, PyObject *args, PyObject *kw)
 	}
 	if (f.failed || (r.rc < 0 && r.rc != DLX_EOVERFLOW)) {
 		free(f.opts);
-		return raise_code(f.failed ? DLX_ENOMEM : r.rc);
+		return f.failed ? PyErr_NoMemory() : raise_search(&r);
 	}
 	if (f.opts != NULL) {
 		sol = solution_list(f.opts, f.n);
@@ -1262,7 +1261,6 @@ Matrix_iterate(Matrix *self, PyObject *args, PyObject *kw)
 	it->fill = &it->b[0];
 	it->cur = NULL;
 	it->target = 1;
-	it->r.kind = REQ_VISIT;
 	it->r.limit = limit;
 	it->r.threads = threads;
 	it->r.knuth = knuth ? DLX_KNUTH : 0;
@@ -1357,7 +1355,7 @@ SolutionIter_next(SolutionIter *it)
 	if (it->nomem)
 		return PyErr_NoMemory();
 	if (it->r.rc < 0 && it->r.rc != DLX_EOVERFLOW)
-		return raise_code(it->r.rc);
+		return raise_search(&it->r);
 	return NULL;	/* StopIteration */
 }
 

@@ -191,7 +191,7 @@ def test_count_past_2_64():
     opts = [[k] for k in range(70) for _ in range(2)]
     p = dlx.Problem(opts)
     assert p.count() == 2 ** 70
-    assert p.stats.engine == "memo"
+    assert p.stats.engine == "cache"
     assert isinstance(p.count(), int)
     with pytest.raises(dlx.Incomplete) as e:
         p.count(memo=False, max_nodes=1000)
