@@ -1748,7 +1748,7 @@ static PyTypeObject SudokuReaderType = {
 };
 
 /* The step st of lg as a tuple: (rule, text, cell, symbol, eliminations
- * [(cell, symbol)], houses, cells). */
+ * [(cell, symbol)], houses, cells, rating in tenths). */
 static PyObject *
 step_tuple(dlx_logic *lg, const struct dlx_logic_step *st)
 {
@@ -1770,8 +1770,8 @@ step_tuple(dlx_logic *lg, const struct dlx_logic_step *st)
 			goto fail;
 		PyList_SET_ITEM(el, (Py_ssize_t)k, t);
 	}
-	return Py_BuildValue("(ssiiNNN)", dlx_logic_rule_name(st->rule), buf,
-	    st->cell, st->symbol, el, houses, cells);
+	return Py_BuildValue("(ssiiNNNi)", dlx_logic_rule_name(st->rule), buf,
+	    st->cell, st->symbol, el, houses, cells, st->rating);
 fail:
 	Py_XDECREF(el);
 	Py_XDECREF(houses);
@@ -1780,47 +1780,137 @@ fail:
 }
 
 /*
- * logic(cells, boxr, boxc, symbols): the steps a person takes.  Returns
- * (steps, outcome, grade, guesses, solution, candidates): outcome
- * "solved", "stuck" (then the search finished it: guesses and solution,
- * or None when it has none) or "contradiction"; candidates the pencil
- * marks where the rules stopped ("" when solved).
+ * The pencil marks marks (None, or a list of N*N symbol masks, bit s-1 for
+ * symbol s) into an array; -1 on error.
+ */
+static int
+marks_array(PyObject *seq, int n, uint64_t **out)
+{
+	PyObject	*fast;
+	Py_ssize_t	 i, len;
+	uint64_t	*a;
+
+	*out = NULL;
+	if (seq == Py_None)
+		return 0;
+	if ((fast = PySequence_Fast(seq, "marks must be a sequence")) == NULL)
+		return -1;
+	len = PySequence_Fast_GET_SIZE(fast);
+	if (len != (Py_ssize_t)n * n) {
+		Py_DECREF(fast);
+		PyErr_SetString(PyExc_ValueError, "wrong number of marks");
+		return -1;
+	}
+	if ((a = PyMem_Malloc((size_t)len * sizeof *a + 1)) == NULL) {
+		Py_DECREF(fast);
+		PyErr_NoMemory();
+		return -1;
+	}
+	for (i = 0; i < len; i++) {
+		a[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast,
+		    i));
+		if (a[i] == (uint64_t)-1 && PyErr_Occurred()) {
+			PyMem_Free(a);
+			Py_DECREF(fast);
+			return -1;
+		}
+	}
+	Py_DECREF(fast);
+	*out = a;
+	return 0;
+}
+
+/* The rating of lg as a tuple: (er, ep, ed, score, level, hardest,
+ * steps), the figures in tenths. */
+static PyObject *
+rating_tuple(const dlx_logic *lg)
+{
+	struct dlx_logic_rating	r;
+
+	memset(&r, 0, sizeof r);
+	dlx_logic_rating(lg, &r);
+	return Py_BuildValue("(iiiKssK)", r.er, r.ep, r.ed,
+	    (unsigned long long)r.score, dlx_logic_level_name(r.level),
+	    r.er > 0 ? dlx_logic_rule_name(r.hardest) : "",
+	    (unsigned long long)r.steps);
+}
+
+/*
+ * logic(cells, boxr, boxc, symbols, marks=None, uniqueness=True,
+ * max_steps=-1): the steps a person takes, from the givens cells or, with
+ * marks, from the pencil marks a player has.  The uniqueness rules are used
+ * as dlx-sudoku uses them: when uniqueness is set and a short search finds
+ * exactly one solution.  max_steps >= 0 stops after that many steps
+ * (outcome "step": 1 for a hint).  Returns (steps, outcome, grade,
+ * guesses, solution, solutions, candidates, rating): outcome "solved",
+ * "step", "stuck" (then the search finished it: guesses and solution, or
+ * None when it has none) or "contradiction"; candidates the pencil marks
+ * where the rules stopped ("" when solved); rating as rating_tuple().
  */
 static PyObject *
 sudoku_logic(PyObject *mod, PyObject *args)
 {
 	struct dlx_logic_step	 st;
 	struct dlx_logic_result	 res;
-	PyObject	*cells_o, *steps = NULL, *t, *sol = NULL, *cand;
+	PyObject	*cells_o, *marks_o = Py_None, *steps = NULL, *t;
+	PyObject	*sol = NULL, *cand, *rating;
 	const char	*symbols;
 	const char	*outcome;
 	dlx_logic	*lg = NULL;
+	uint64_t	*marks = NULL, rules = DLX_LOGIC_ALL_RULES;
 	int		*cells = NULL, *solution = NULL;
-	int		 boxr, boxc, n, rc;
+	int		 boxr, boxc, n, rc, uniq = 1, max_steps = -1, nstep = 0;
 	size_t		 len;
 	char		*buf = NULL;
 
 	(void)mod;
-	if (!PyArg_ParseTuple(args, "Oiiz", &cells_o, &boxr, &boxc, &symbols))
+	if (!PyArg_ParseTuple(args, "Oiiz|Opi", &cells_o, &boxr, &boxc,
+	    &symbols, &marks_o, &uniq, &max_steps))
 		return NULL;
 	n = boxr * boxc;
 	if (boxr < 1 || boxc < 1 || n < 2 || n > DLX_LOGIC_MAXN)
 		return raise_error(DLX_EINVAL, "bad box shape", 0, 0);
 	if (cells_array(cells_o, n, &cells) < 0)
 		return NULL;
+	if (marks_array(marks_o, n, &marks) < 0)
+		goto out;
 	if ((rc = dlx_logic_new_custom(&lg, boxr, boxc, NULL)) != DLX_OK) {
 		raise_code(rc);
 		goto out;
 	}
 	if (symbols != NULL)
 		dlx_logic_set_alphabet(lg, symbols);
-	if ((rc = dlx_logic_load(lg, cells)) != DLX_OK) {
+	rc = marks != NULL ? dlx_logic_load_marks(lg, cells, marks) :
+	    dlx_logic_load(lg, cells);
+	if (rc != DLX_OK) {
 		raise_code(rc);
 		goto out;
 	}
+	/* The uniqueness rules hold only for a puzzle with one solution. */
+	if (!uniq)
+		rules &= ~DLX_LOGIC_UNIQUENESS;
+	else {
+		Py_BEGIN_ALLOW_THREADS
+		rc = dlx_logic_search(lg, NULL, NULL, &res);
+		Py_END_ALLOW_THREADS
+		if (rc != DLX_OK) {
+			raise_code(rc);
+			goto out;
+		}
+		if (res.solutions != 1)
+			rules &= ~DLX_LOGIC_UNIQUENESS;
+	}
+	dlx_logic_set_rules(lg, rules);
 	if ((steps = PyList_New(0)) == NULL)
 		goto out;
-	while ((rc = dlx_logic_step(lg, &st)) == DLX_OK) {
+	for (;;) {
+		if (max_steps >= 0 && nstep >= max_steps) {
+			rc = DLX_OK;
+			break;
+		}
+		if ((rc = dlx_logic_step(lg, &st)) != DLX_OK)
+			break;
+		nstep++;
 		if ((t = step_tuple(lg, &st)) == NULL ||
 		    PyList_Append(steps, t) < 0) {
 			Py_XDECREF(t);
@@ -1834,7 +1924,10 @@ sudoku_logic(PyObject *mod, PyObject *args)
 		PyErr_NoMemory();
 		goto fail;
 	}
-	if (rc == DLX_LOGIC_SOLVED) {
+	if (rc == DLX_OK) {
+		outcome = "step";
+		dlx_logic_format_candidates(lg, buf, len);
+	} else if (rc == DLX_LOGIC_SOLVED) {
 		outcome = "solved";
 		buf[0] = '\0';
 		solution = PyMem_Malloc((size_t)n * n * sizeof *solution);
@@ -1852,12 +1945,14 @@ sudoku_logic(PyObject *mod, PyObject *args)
 			PyErr_NoMemory();
 			goto fail;
 		}
-		Py_BEGIN_ALLOW_THREADS
-		rc = dlx_logic_search(lg, NULL, solution, &res);
-		Py_END_ALLOW_THREADS
-		if (rc != DLX_OK) {
-			raise_code(rc);
-			goto fail;
+		if (max_steps < 0) {
+			Py_BEGIN_ALLOW_THREADS
+			rc = dlx_logic_search(lg, NULL, solution, &res);
+			Py_END_ALLOW_THREADS
+			if (rc != DLX_OK) {
+				raise_code(rc);
+				goto fail;
+			}
 		}
 	} else if (rc == DLX_LOGIC_CONTRADICTION) {
 		outcome = "contradiction";
@@ -1875,14 +1970,16 @@ sudoku_logic(PyObject *mod, PyObject *args)
 	sol = res.solutions > 0 && solution != NULL ?
 	    int_list(solution, (size_t)n * n) : Py_NewRef(Py_None);
 	cand = PyUnicode_FromString(buf);
-	if (sol == NULL || cand == NULL) {
+	rating = rating_tuple(lg);
+	if (sol == NULL || cand == NULL || rating == NULL) {
 		Py_XDECREF(cand);
+		Py_XDECREF(rating);
 		goto fail;
 	}
-	t = Py_BuildValue("(NssKNKN)", steps, outcome,
+	t = Py_BuildValue("(NssKNKNN)", steps, outcome,
 	    dlx_logic_grade_name(dlx_logic_grade(lg)),
 	    (unsigned long long)res.guesses, sol,
-	    (unsigned long long)res.solutions, cand);
+	    (unsigned long long)res.solutions, cand, rating);
 	steps = sol = NULL;
 	goto out_t;
 fail:
@@ -1893,10 +1990,12 @@ out_t:
 	PyMem_Free(buf);
 	PyMem_Free(solution);
 	PyMem_Free(cells);
+	PyMem_Free(marks);
 	dlx_logic_free(lg);
 	return t;
 out:
 	PyMem_Free(cells);
+	PyMem_Free(marks);
 	dlx_logic_free(lg);
 	Py_XDECREF(steps);
 	return NULL;
@@ -2138,7 +2237,8 @@ static PyMethodDef module_methods[] = {
 	{ "sudoku_box_for", sudoku_box_for, METH_VARARGS,
 	  "sudoku_box_for(n): the default box shape of n symbols." },
 	{ "sudoku_logic", sudoku_logic, METH_VARARGS,
-	  "sudoku_logic(cells, boxr, boxc, symbols)" },
+	  "sudoku_logic(cells, boxr, boxc, symbols, marks=None, "
+	  "uniqueness=True, max_steps=-1)" },
 	{ NULL, NULL, 0, NULL }
 };
 
