@@ -346,3 +346,7 @@ def test_refused_combination_names_it():
     with pytest.raises(dlx.Error):
         list(p.solutions(threads=2))
     assert p.count(threads=1) == 1 and p.stats.engine == "Algorithm M"
+    q = dlx.Problem.read(path("tests", "data", "queens8.dlx"))
+    with pytest.raises(dlx.Error) as e:
+        q.count(memo=True, knuth=True)
+    assert "memo=True with knuth=True" in e.value.message
