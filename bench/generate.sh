@@ -1,7 +1,10 @@
 #!/bin/sh
 # bench/generate.sh: puzzles a second from `dlx-sudoku --generate` (minimal,
 # unique) against qqwing (`--generate --one-line`, not minimal), in the same
-# run, pinned to one CPU.  Usage: bench/generate.sh [COUNT] [CPU]
+# run, pinned to one CPU; then 25x25 and 36x36 puzzles (unique, under the
+# default effort bound) for several seeds, with their givens, and how long
+# the generator takes to stop after a SIGINT in the middle of a 36x36
+# puzzle.  Usage: bench/generate.sh [COUNT] [CPU] [SEEDS]
 count=${1:-200}
 cpu=${2:-1}
 prog=${DLX_SUDOKU:-src/dlx-sudoku}
@@ -20,6 +23,42 @@ rate "dlx-sudoku 9x9 minimal" "$count" "$prog" --generate "$count" --seed 1
 rate "dlx-sudoku 9x9 minimal, 180" "$((count / 4))" "$prog" \
     --generate "$((count / 4))" --symmetry 180 --seed 1
 rate "dlx-sudoku 16x16 minimal" 3 "$prog" --generate 3 -b 4x4 --seed 1
+
+# One puzzle per seed at 25x25 and 36x36: user seconds and givens.
+seeds=${3:-4}
+for box in 5x5 6x6; do
+	s=1
+	while [ "$s" -le "$seeds" ]; do
+		t=$( { /usr/bin/time -f %U taskset -c "$cpu" "$prog" -t 1 \
+		    --generate 1 -b "$box" --seed "$s" -f line \
+		    >"${TMPDIR:-/tmp}/gen.$$"; } 2>&1 | tail -1)
+		# Givens: the cells that are not '.' (25x25) or not 0 (36x36,
+		# written as numbers).
+		if [ "$box" = 5x5 ]; then
+			g=$(tr -cd '.' <"${TMPDIR:-/tmp}/gen.$$" | wc -c)
+			g=$((625 - g))
+		else
+			g=$(tr ' ' '\n' <"${TMPDIR:-/tmp}/gen.$$" | grep -vcx 0)
+		fi
+		echo "dlx-sudoku $box seed $s: ${t}s user, $g givens"
+		s=$((s + 1))
+	done
+done
+rm -f "${TMPDIR:-/tmp}/gen.$$"
+
+# A SIGINT 3 seconds into a 36x36 puzzle: seconds until the program has
+# exited (status 130).
+taskset -c "$cpu" "$prog" -t 1 --generate 5 -b 6x6 --seed 1 -f line \
+    >/dev/null 2>&1 &
+pid=$!
+sleep 3
+s=$(date +%s.%N)
+kill -INT "$pid"
+wait "$pid"
+st=$?
+e=$(date +%s.%N)
+echo "36x36 SIGINT: exit status $st after $(echo "$e - $s" | bc -l |
+    cut -c1-6)s"
 
 # Threads (needs two CPUs): --generate on both against its ceiling, two
 # independent one-thread copies making half each side by side (the two

@@ -23,8 +23,10 @@ Suite	*make_mult_suite(void);
 Suite	*make_parallel_suite(void);
 Suite	*make_memo_suite(void);
 Suite	*make_variant_suite(void);
+Suite	*make_gen_suite(void);
 Suite	*make_part_suite(void);
 Suite	*make_dispatch_suite(void);
+Suite	*make_chains_suite(void);
 
 /*
  * Path of a file under tests/data in the source tree (for VPATH builds and

@@ -33,6 +33,23 @@ cat >"$tmp/exp" <<'END'
 END
 check json 0 "$dlx" --json "$knuth"
 
+# --count names the default mode (as dlx-sudoku --count does); with
+# --json it leaves out the solution records; it conflicts with the modes
+# that print solutions.
+echo 1 >"$tmp/exp"
+check count-option 0 "$dlx" --count "$knuth"
+check count-short 0 "$dlx" -c "$knuth"
+echo '{"type":"count","solutions":92,"exact":true}' >"$tmp/exp"
+check count-json 0 "$dlx" --count --json "$data/queens8.dlx"
+echo '{"type":"count","solutions":3,"exact":false}' >"$tmp/exp"
+check count-json-limit 0 "$dlx" -cj --limit 3 "$data/queens8.dlx"
+for m in --print --first; do
+	run "$dlx" --count $m "$knuth"
+	expect_lines "count $m" 2 "" "dlx: --count conflicts with $m
+Try 'dlx --help' for more information.
+"
+done
+
 # Several solutions: numbered, a blank line between them.
 cat >"$tmp/three.dlx" <<'END'
 a b | x

@@ -3,22 +3,22 @@
 # distribution of levels per file), --hint, --no-uniqueness, lines of
 # pencil marks, and --candidates alone (the pencil marks where the rules
 # stop), exact output; a write error.  The 65 easy puzzles of
-# logic-sound.txt are those the Check suite finds solved by singles, and
-# its 108 search those it finds stuck.
+# logic-sound.txt are those the Check suite finds solved by singles; none
+# is left to the search since the chains and forcing chains.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
 cd "$data" || exit 99
 
 run "$sudoku" --rate logic-sound.txt
 tail -n 1 "$tmp/out" >"$tmp/got"
 echo "logic-sound.txt: 297 puzzles: 65 easy, 70 medium, 46 hard," \
-    "5 unfair, 3 extreme, 108 search" >"$tmp/exp"
+    "14 unfair, 102 extreme, 0 search" >"$tmp/exp"
 same "rate, summary" "$tmp/exp" "$tmp/got"
 status "rate, summary" 0 "$st"
 sed -n 1,4p "$tmp/out" >"$tmp/got"
 cat >"$tmp/exp" <<'END'
-logic-sound.txt:3: search (151 guesses)
+logic-sound.txt:3: ER 8.1, EP 1.2, ED 1.2, extreme (forcing chain)
 logic-sound.txt:4: ER 4.0, EP 1.5, ED 1.5, hard (hidden triple)
-logic-sound.txt:5: search (267 guesses)
+logic-sound.txt:5: ER 7.4, EP 1.2, ED 1.2, extreme (als-xy-wing)
 logic-sound.txt:6: ER 3.4, EP 1.2, ED 1.2, hard (hidden pair)
 END
 same "rate, first puzzles" "$tmp/exp" "$tmp/got"
@@ -34,8 +34,8 @@ cat >"$tmp/exp" <<'END'
 12.............. search 14 multiple
 12....3....3.... none
 explain-small.txt: 2 puzzles: 0 easy, 0 medium, 0 hard, 0 unfair, 0 extreme, 1 search, 1 with no solution
-1..5..4...3..9......53.27.....1.............55.8.2631.7.2.3..8.......2.4.592..... search 218
-explain-triple.txt: 1 puzzle: 0 easy, 0 medium, 0 hard, 0 unfair, 0 extreme, 1 search
+1..5..4...3..9......53.27.....1.............55.8.2631.7.2.3..8.......2.4.592..... 8.1 8.1 3.6 extreme
+explain-triple.txt: 1 puzzle: 0 easy, 0 medium, 0 hard, 0 unfair, 1 extreme, 0 search
 END
 check "rate, line" 1 "$sudoku" --rate --format line explain-small.txt explain-triple.txt
 
@@ -46,14 +46,13 @@ cat >"$tmp/exp" <<'END'
 END
 check "rate, json" 1 "$sudoku" --rate --json explain-small.txt
 
-# The pencil marks where the rules stop: those cli-explain-steps.sh shows.
+# The pencil marks where the rules stop, and none for puzzles they solve
+# (the forcing chains finish the triple).
 run "$sudoku" --rate --candidates explain-triple.txt "$puzzles/6x6.txt"
 sed "s|$puzzles/||" "$tmp/out" >"$tmp/got"
 {
-	echo "explain-triple.txt:3: search (218 guesses)"
-	cat explain-triple-3.candidates
-	echo
-	echo "explain-triple.txt: 1 puzzle: 0 easy, 0 medium, 0 hard, 0 unfair, 0 extreme, 1 search"
+	echo "explain-triple.txt:3: ER 8.1, EP 8.1, ED 3.6, extreme (forcing chain)"
+	echo "explain-triple.txt: 1 puzzle: 0 easy, 0 medium, 0 hard, 0 unfair, 1 extreme, 0 search"
 	echo "6x6.txt:2: ER 1.2, EP 1.2, ED 1.2, easy (hidden single)"
 	echo "6x6.txt: 1 puzzle: 1 easy, 0 medium, 0 hard, 0 unfair, 0 extreme, 0 search"
 } >"$tmp/exp"
@@ -78,7 +77,7 @@ END
 same "candidates, json" "$tmp/exp" "$tmp/out"
 
 # The rating in JSON and CSV: a puzzle of top1465 that needs a unique
-# rectangle; without the uniqueness rules it needs the search.
+# rectangle; without the uniqueness rules it needs an ALS chain.
 ur=1.........4..59....653....42..6...47.7..4...6.....58.......3.2...2..7..5......61.
 cat >"$tmp/exp" <<END
 {"type":"puzzle","file":"(standard input)","line":1,"size":9,"box":"3x3","puzzle":"$ur","er":4.5,"ep":1.2,"ed":1.2,"level":"hard","hardest":"unique rectangle type 1","score":1428,"steps":69,"result":"unique"}
@@ -86,7 +85,7 @@ cat >"$tmp/exp" <<END
 END
 echo "$ur" | check "rate, uniqueness, json" 0 "$sudoku" --rate --json
 printf '%s\n' "puzzle,er,ep,ed,level,hardest,score,guesses,result" \
-    "$ur,,,,search,,,48,unique" >"$tmp/exp"
+    "$ur,7.7,1.2,1.2,extreme,als chain,5688,,unique" >"$tmp/exp"
 echo "$ur" | check "rate, no uniqueness, csv" 0 "$sudoku" --rate -f csv \
     --no-uniqueness
 run "$sudoku" --no-uniqueness explain-small.txt

@@ -8,12 +8,14 @@ cd "$data" || exit 99
 
 # The pencil marks where the rules stop (tests/data/*.candidates, shared
 # with cli-explain-rate.sh), and the solutions.
-triple=$data/explain-triple-3.candidates
 small3=$data/explain-small-3.candidates
 small4=$data/explain-small-4.candidates
 triple_s=127568493634791852985342761276153948341879625598426317712634589863915274459287136
 
-# The seed example: a naked triple, locked candidates, then search.
+# The seed example: a naked triple, locked candidates, patterns, then
+# chains, almost locked sets, Sue de Coq and forcing chains to the end
+# (their steps are checked against the solution by check_chains.c and
+# bench/logic-check).
 {
 	cat <<'END'
 explain-triple.txt:3: step by step
@@ -21,10 +23,79 @@ naked triple {6,7,8} in row 1 (r1c3, r1c5, r1c6): removes 6 from r1c2 r1c8 r1c9,
 pointing 7 in box 1 confined to column 3 (r1c3, r2c3): removes 7 from r4c3 r5c3
 claiming 8 in row 1 confined to box 2 (r1c5, r1c6): removes 8 from r2c4 r2c6 r3c5
 finned swordfish 4 in rows 2, 6, 7 confined to columns 2, 4, 6, fins r2c1 r2c3: removes 4 from r3c2
-no rule applies; candidates:
+x-chain: r3c5<>4 => r3c1=4 => r9c1<>4 => r7c2=4 => r6c2<>4 => r6c4=4: removes 4 from r2c4 r4c5 r5c5
+hidden pair {1,4} in box 2 (r2c6, r3c5): removes 6 from r3c5, 7 from r2c6
+grouped aic: r2c4<>7 => r2c3=7 => r2c3<>4 => r45c3=4 => r6c2<>4 => r6c4=4: removes 7 from r6c4
+grouped aic: r2c6<>1 => r2c6=4 => r2c3<>4 => r45c3=4 => r456c2<>4 => r7c2=4 => r7c2<>1 => r8c23=1: removes 1 from r8c6
+grouped aic: r5c4<>8 => r8c4=8 => r8c12<>8 => r9c1=8 => r9c1<>4 => r7c2=4 => r6c2<>4 => r6c4=4: removes 4 from r5c4
+als-xy-wing {2,3,7,8,9} in r1c2 r1c6 r1c8 r1c9, {4,6,7,9} in r2c4 r6c4 r7c4, {7,8,9} in r5c4 r5c5 (linked by {7,9}): removes 8 from r4c6 r5c6
+forcing chain: r3c9=9 => r3c2<>9 => r1c2=9 => r6c2<>9 => r6c4=9 => r6c4<>4; r3c9=9 => r3c9<>1 => r3c5=1 => r3c5<>4 => r9c5=4 => r7c4<>4: removes 9 from r3c9
+forcing chain: r5c8=7 => r6c9<>7 => r6c9=9 => r5c7<>9 => r5c7=6 => r9c7<>6 => r9c7=1 => r7c9<>1; r5c8=7 => r6c9<>7 => r6c9=9 => r6c4<>9 => r6c4=4 => r7c4<>4 => r7c4=6 => r7c9<>6; r5c8=7 => r6c9<>7 => r6c9=9 => r7c9<>9: removes 7 from r5c8
+forcing chain: r6c9=9 => r5c7<>9 => r7c7=9 => r7c7<>5 => r2c7=5 => r2c7<>1 => r9c7=1 => r7c9<>1; r6c9=9 => r5c7<>9 => r7c7=9 => r7c4<>9 => r7c4=6 => r7c9<>6; r6c9=9 => r7c9<>9: removes 9 from r6c9
+naked single: r6c9 = 7
+grouped aic: r2c3<>4 => r45c3=4 => r6c2<>4 => r6c2=9 => r13c2<>9 => r3c1=9: removes 4 from r3c1
+hidden single: r3c5 = 4 (only place for 4 in row 3)
+hidden single: r2c6 = 1 (only place for 1 in box 2)
+hidden single: r3c9 = 1 (only place for 1 in box 3)
+pointing 8 in box 3 confined to row 2 (r2c7, r2c9): removes 8 from r2c1
+aic: r7c6<>5 => r7c7=5 => r7c7<>1 => r9c7=1 => r9c5<>1 => r8c5=1: removes 5 from r8c5
+hidden single: r4c5 = 5 (only place for 5 in column 5)
+pointing 8 in box 5 confined to row 5 (r5c4, r5c5): removes 8 from r5c7
+aic: r9c1<>4 => r7c2=4 => r7c2<>1 => r7c7=1 => r9c7<>1 => r9c7=6: removes 6 from r9c1
+aic: r1c6<>8 => r1c6=7 => r1c3<>7 => r2c3=7 => r2c3<>4 => r2c1=4 => r9c1<>4 => r9c6=4: removes 8 from r9c6
+sue de coq {1,5,6,7,8,9} in r8c4 r8c5 r8c6, {1,3,6,8} in r8c1 r8c2 r8c3, {4,5,7,9} in r7c6 r9c6: removes 3 from r8c8, 4 from r7c4, 6 from r8c8, 7 from r9c5, 9 from r7c4
+hidden single: r6c4 = 4 (only place for 4 in column 4)
+hidden single: r6c2 = 9 (only place for 9 in row 6)
+hidden single: r3c1 = 9 (only place for 9 in box 1)
+hidden single: r3c2 = 8 (only place for 8 in box 1)
+hidden single: r3c8 = 6 (only place for 6 in row 3)
+naked single: r1c2 = 2
+naked single: r7c4 = 6
+hidden single: r1c5 = 6 (only place for 6 in box 2)
+hidden single: r1c6 = 8 (only place for 8 in box 2)
+hidden single: r2c4 = 7 (only place for 7 in box 2)
+hidden single: r1c3 = 7 (only place for 7 in box 1)
+naked single: r7c9 = 9
+hidden single: r1c8 = 9 (only place for 9 in box 3)
+hidden single: r1c9 = 3 (only place for 3 in box 3)
+hidden single: r9c8 = 3 (only place for 3 in box 9)
+hidden single: r8c8 = 7 (only place for 7 in box 9)
+hidden single: r9c6 = 7 (only place for 7 in box 8)
+hidden single: r5c5 = 7 (only place for 7 in box 5)
+hidden single: r4c2 = 7 (only place for 7 in box 4)
+hidden single: r5c4 = 8 (only place for 8 in box 5)
+hidden single: r7c6 = 4 (only place for 4 in box 8)
+hidden single: r9c1 = 4 (only place for 4 in box 7)
+hidden single: r2c3 = 4 (only place for 4 in box 1)
+hidden single: r2c1 = 6 (only place for 6 in box 1)
+hidden single: r5c2 = 4 (only place for 4 in box 4)
+hidden single: r5c3 = 1 (only place for 1 in box 4)
+hidden single: r4c3 = 6 (only place for 6 in box 4)
+hidden single: r4c8 = 4 (only place for 4 in box 6)
+hidden single: r5c7 = 6 (only place for 6 in box 6)
+hidden single: r4c7 = 9 (only place for 9 in box 6)
+hidden single: r5c6 = 9 (only place for 9 in box 5)
+hidden single: r4c6 = 3 (only place for 3 in box 5)
+hidden single: r5c1 = 3 (only place for 3 in box 4)
+hidden single: r4c1 = 2 (only place for 2 in box 4)
+hidden single: r5c8 = 2 (only place for 2 in box 6)
+hidden single: r2c9 = 2 (only place for 2 in box 3)
+hidden single: r2c7 = 8 (only place for 8 in box 3)
+hidden single: r2c8 = 5 (only place for 5 in box 3)
+hidden single: r4c9 = 8 (only place for 8 in box 6)
+hidden single: r8c3 = 3 (only place for 3 in box 7)
+hidden single: r8c2 = 6 (only place for 6 in box 7)
+hidden single: r7c2 = 1 (only place for 1 in box 7)
+hidden single: r8c1 = 8 (only place for 8 in box 7)
+hidden single: r8c6 = 5 (only place for 5 in box 8)
+hidden single: r9c5 = 8 (only place for 8 in box 8)
+hidden single: r8c5 = 1 (only place for 1 in box 8)
+hidden single: r8c4 = 9 (only place for 9 in box 8)
+hidden single: r9c7 = 1 (only place for 1 in box 9)
+hidden single: r7c7 = 5 (only place for 5 in box 9)
+hidden single: r9c9 = 6 (only place for 6 in box 9)
+solved by the rules; grade: advanced
 END
-	cat "$triple"
-	echo "search: solved after 218 guesses; grade: search"
 	grid $triple_s
 	echo
 } >"$tmp/exp"

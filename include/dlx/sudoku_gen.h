@@ -1,7 +1,7 @@
 /*
  * sudoku_gen.h: a generator of sudoku puzzles, classic and variant, each
- * with exactly one solution and minimal: removing any one given leaves
- * more than one solution.
+ * with exactly one solution and, within an effort bound, minimal:
+ * removing any one given leaves more than one solution.
  *
  *	struct dlx_sudoku_gen_opts o = { .boxr = 3, .boxc = 3, .seed = 1 };
  *	dlx_sudoku_gen *g;
@@ -16,16 +16,32 @@
  * solution of the search), for jigsaw random regions first and for killer
  * random cages over the grid; then the givens are taken away one orbit of
  * the symmetry at a time, in random order, each removal kept only if the
- * puzzle stays unique.  Without symmetry one such pass gives a minimal
- * puzzle (a given that could not go when it was tried cannot go later,
- * with fewer givens around it); with symmetry every remaining given is
- * checked alone as well, and a puzzle that is not minimal is discarded.
+ * puzzle stays unique.  Uniqueness after taking away a given of cell x is
+ * asked as "no solution puts another symbol in x" (any other solution
+ * differs from the only one so far there): one short search per other
+ * symbol, with x forced to it, each stopping at its first solution.
+ *
+ * Without an effort bound one such pass gives a minimal puzzle (a given
+ * that could not go when it was tried cannot go later, with fewer givens
+ * around it); with symmetry every remaining given is checked alone as
+ * well, and a puzzle that is not minimal is discarded.  Such checks grow
+ * exponentially as the givens go (on a 25x25 puzzle near 300 givens one
+ * check took 20 s, and the pass did not end in five minutes), so above
+ * 16x16 each check has a budget of search nodes, o.effort: a given whose
+ * check runs out of it stays, and the puzzle is unique but maybe not
+ * minimal (p.minimal says).
+ * With a bound, classic puzzles first lose every given the logic solver's
+ * singles can do without (a puzzle the singles solve has one solution:
+ * each step is forced), then the search pass tries the givens left.
+ *
  * Everything random comes from the generator's own PRNG seeded by
- * o.seed, so a seed gives the same puzzles on every machine.
+ * o.seed, so a seed gives the same puzzles on every machine (the effort
+ * is counted in search nodes, not seconds, for the same reason).
  */
 #ifndef DLX_SUDOKU_GEN_H
 #define DLX_SUDOKU_GEN_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "sudoku_variant.h"
@@ -40,9 +56,20 @@ extern "C" {
 #define DLX_GEN_SYM_90		2	/* the four quarter turns */
 #define DLX_GEN_SYM_MIRROR	3	/* (r,c) and (r, N-1-c) */
 
-/* Called between attempts; nonzero makes dlx_sudoku_gen_next() return
- * DLX_STOPPED. */
+/*
+ * Called often while a puzzle is made: between attempts, between the
+ * uniqueness checks of an attempt and during a long check (about every
+ * 2^18 search updates, a few milliseconds), with the number of grids
+ * tried before the current one.  Nonzero makes dlx_sudoku_gen_next()
+ * return DLX_STOPPED.  The callback may call dlx_sudoku_gen_status() (for
+ * a progress line), nothing else of the generator.
+ */
 typedef int	 dlx_sudoku_gen_fn(void *arg, uint64_t attempts);
+
+/* Effort bounds (struct dlx_sudoku_gen_opts, effort). */
+#define DLX_GEN_EFFORT_NONE	UINT64_MAX /* no bound: minimal puzzles */
+#define DLX_GEN_EFFORT_DEFAULT	1000	/* nodes a check may take above
+					   16x16 when effort is 0 */
 
 /* What to make.  Zero-initialize, then set what you need. */
 struct dlx_sudoku_gen_opts {
@@ -59,6 +86,10 @@ struct dlx_sudoku_gen_opts {
 	uint64_t	 seed;		/* PRNG seed */
 	uint64_t	 max_attempts;	/* per puzzle, before DLX_INCOMPLETE;
 					   0: 100000 */
+	uint64_t	 effort;	/* search nodes one uniqueness check
+					   may take; 0: no bound up to
+					   16x16, DLX_GEN_EFFORT_DEFAULT
+					   above; DLX_GEN_EFFORT_NONE */
 	dlx_sudoku_gen_fn *progress;	/* or NULL */
 	void		*progress_arg;
 	const struct dlx_allocator *alloc; /* the generator's memory and its
@@ -76,14 +107,58 @@ struct dlx_sudoku_genpuzzle {
 	int		 grade;		/* its dlx_logic grade, or 0 when
 					   not rated (variants) */
 	uint64_t	 attempts;	/* grids tried for it */
+	int		 minimal;	/* 1: no given can go (every check
+					   settled); 0: the effort bound
+					   left some given unsettled */
 };
+
+/* What dlx_sudoku_gen_next() is doing (dlx_sudoku_gen_status()). */
+struct dlx_sudoku_gen_status {
+	uint64_t	 attempts;	/* grids tried for this puzzle, the
+					   current one included */
+	int		 stage;		/* DLX_GEN_STAGE_* */
+	int		 done, total;	/* steps of the stage: done of total */
+	int		 givens;	/* givens left in the puzzle being
+					   made (N*N before any goes) */
+	uint64_t	 nodes;		/* search nodes for this puzzle */
+	uint64_t	 unsettled;	/* checks of this grid that ran out of
+					   effort (their givens stay) */
+};
+
+/* Stages of an attempt, in order. */
+#define DLX_GEN_STAGE_GRID	0	/* making the full grid */
+#define DLX_GEN_STAGE_LOGIC	1	/* givens that the singles can do
+					   without go */
+#define DLX_GEN_STAGE_SEARCH	2	/* the other givens, each checked
+					   by search */
+#define DLX_GEN_STAGE_MINIMAL	3	/* with symmetry: each given alone */
+#define DLX_GEN_STAGE_GRADE	4	/* the logic solver grades it */
 
 typedef struct dlx_sudoku_gen dlx_sudoku_gen;
 
 /*
- * Make a generator.  Returns DLX_OK with *gp set; DLX_EINVAL for a shape
- * out of range, windows with jigsaw, a grade with a variant, an unknown
- * symmetry, killer above 16x16; DLX_ENOMEM.
+ * Whether o asks for puzzles that can be made.  Returns DLX_OK, or
+ * DLX_EINVAL with the reason written into why (as snprintf() writes, at
+ * most size bytes; why may be NULL with size 0): a shape out of range,
+ * windows with jigsaw, a grade with a variant, an unknown symmetry or
+ * grade, killer above 16x16, hyper above 12x12, fewer givens than
+ * dlx_sudoku_gen_min_givens(), or a grade no puzzle of the size has.
+ */
+int		 dlx_sudoku_gen_check(const struct dlx_sudoku_gen_opts *o,
+		    char *why, size_t size);
+
+/*
+ * A lower bound on the givens of a puzzle of o's kind with one solution:
+ * the proven minimum for classic 4x4 (4), 6x6 (8) and 9x9 (17); for other
+ * shapes and for x, hyper and jigsaw N-1 (with two symbols missing, they
+ * can be swapped in any solution); 0 for killer (the cages alone can make
+ * it unique).  Returns -1 if o is NULL or its shape out of range.
+ */
+int		 dlx_sudoku_gen_min_givens(const struct dlx_sudoku_gen_opts *o);
+
+/*
+ * Make a generator.  Returns DLX_OK with *gp set; DLX_EINVAL when
+ * dlx_sudoku_gen_check() refuses o; DLX_ENOMEM.
  */
 int		 dlx_sudoku_gen_new(dlx_sudoku_gen **gp,
 		    const struct dlx_sudoku_gen_opts *o);
@@ -94,10 +169,16 @@ void		 dlx_sudoku_gen_free(dlx_sudoku_gen *g);
 /*
  * Make the next puzzle into *p.  Returns DLX_OK; DLX_INCOMPLETE when
  * max_attempts grids gave none that met the targets; DLX_STOPPED when
- * progress asked; DLX_ENOMEM.
+ * progress asked (the attempt is dropped: calling again starts the next
+ * puzzle afresh); DLX_ENOMEM.
  */
 int		 dlx_sudoku_gen_next(dlx_sudoku_gen *g,
 		    struct dlx_sudoku_genpuzzle *p);
+
+/* Where the current (or last) dlx_sudoku_gen_next() is, into *st.
+ * Returns DLX_OK, or DLX_EINVAL if g or st is NULL. */
+int		 dlx_sudoku_gen_status(const dlx_sudoku_gen *g,
+		    struct dlx_sudoku_gen_status *st);
 
 /*
  * Seed g's PRNG again, as dlx_sudoku_gen_new() seeds it from o.seed: the

@@ -51,6 +51,9 @@ static struct {
 	enum output	 output;	/* what to write on stdout */
 	int		 output_set;	/* --print or --json was given */
 	int		 first;		/* --first: no total after a solution */
+	int		 count;		/* --count: the count alone (the
+					 * default; with --json, only the
+					 * count record) */
 	uint64_t	 limit;		/* stop after this many; 0: none */
 	int		 stats;		/* --stats */
 	int		 progress;	/* -1 auto (tty), 0 off, 1 on */
@@ -90,6 +93,8 @@ usage(void)
 "(standard input if FILE is - or absent), and print how many solutions\n"
 "it has.\n"
 "\n"
+"  -c, --count           count the solutions (the default); with --json,\n"
+"                        print only the count record\n"
 "  -p, --print           print each solution (its options as in the input),\n"
 "                        then the number of solutions\n"
 "  -j, --json            JSON Lines: a record per solution, then the count\n"
@@ -140,6 +145,9 @@ output_option(int c, const char *arg)
 		return 1;
 	case '1':
 		opts.first = 1;
+		return 1;
+	case 'c':
+		opts.count = 1;
 		return 1;
 	case 's':
 		opts.stats = 1;
@@ -192,6 +200,7 @@ static void
 parse_options(int argc, char **argv)
 {
 	static const struct option longopts[] = {
+		{ "count",	 no_argument,		NULL, 'c' },
 		{ "print",	 no_argument,		NULL, 'p' },
 		{ "json",	 no_argument,		NULL, 'j' },
 		{ "limit",	 required_argument,	NULL, 'n' },
@@ -212,10 +221,16 @@ parse_options(int argc, char **argv)
 	int		 c;
 	const char	*why;
 
-	while ((c = getopt_long(argc, argv, "pjn:1st:hV", longopts, NULL)) !=
+	while ((c = getopt_long(argc, argv, "cpjn:1st:hV", longopts, NULL)) !=
 	    -1)
 		if (!output_option(c, optarg) && !search_option(c, optarg))
 			cli_bad_option();
+	/* --count is the default mode, named as dlx-sudoku names it; with
+	 * --json it leaves out the solution records. */
+	if (opts.count && opts.output == OUT_PRINT)
+		cli_usage_error("--count conflicts with --print");
+	if (opts.count && opts.first)
+		cli_usage_error("--count conflicts with --first");
 	if (opts.first) {
 		opts.limit = 1;
 		if (!opts.output_set)
@@ -404,13 +419,23 @@ print_total(uint64_t count, int exact)
 		    (unsigned long long)count, count == 1 ? "" : "s");
 }
 
+/* The count record, the count given as decimal text (exact past 2^64). */
+static void
+json_count_text(const char *num, int exact, int partial)
+{
+	cli_out("{\"type\":\"count\",\"solutions\":%s,"
+	    "\"exact\":%s%s}\n", num, exact ? "true" : "false",
+	    partial ? ",\"interrupted\":true" : "");
+}
+
 /* The last JSON record: the count, a lower bound unless exact. */
 static void
 json_count(uint64_t count, int exact, int partial)
 {
-	cli_out("{\"type\":\"count\",\"solutions\":%llu,"
-	    "\"exact\":%s%s}\n", (unsigned long long)count,
-	    exact ? "true" : "false", partial ? ",\"interrupted\":true" : "");
+	char	 num[DLX_WIDE_DIGITS + 1];
+
+	snprintf(num, sizeof num, "%llu", (unsigned long long)count);
+	json_count_text(num, exact, partial);
 }
 
 /* Whether the search walks Knuth's tree: --knuth, or neither option and
@@ -509,14 +534,14 @@ main_cluster(struct run *r, int rc, const struct dlx_result *res)
 		if (cli_write_failed())
 			return CLI_EXIT_ERROR;
 		if (opts.output == OUT_JSON)
-			json_count(count, 0, 1);
+			json_count_text(num, 0, 1);
 		cli_interrupt_note(NULL, num, c->checkpoint, sig);
 		return sig != 0 ? 128 + sig : CLI_EXIT_INTR;
 	}
 	/* The solutions printed end with their total, as without parts
 	 * or checkpoints: those of the part, or of every run resumed. */
 	if (opts.output == OUT_JSON)
-		json_count(count, rc == DLX_OK, 0);
+		json_count_text(num, rc == DLX_OK, 0);
 	else if (opts.output == OUT_PRINT && (!opts.first || count == 0))
 		print_total(count, rc == DLX_OK);
 	if (c->parted) {
@@ -559,7 +584,9 @@ report_search(struct run *r, int rc, const struct dlx_result *res)
 		if (opts.output == OUT_COUNT)
 			cli_out("%s (partial)\n", total);
 		else {
-			if (opts.output == OUT_JSON)
+			if (opts.output == OUT_JSON && opts.count)
+				json_count_text(total, 0, 1);
+			else if (opts.output == OUT_JSON)
 				json_count(st.solutions, 0, 1);
 			cli_interrupt_note(NULL, total, NULL, SIGINT);
 		}
@@ -569,6 +596,8 @@ report_search(struct run *r, int rc, const struct dlx_result *res)
 	exact = rc == DLX_OK;
 	if (opts.output == OUT_COUNT)
 		cli_out("%s%s\n", exact ? "" : "at least ", total);
+	else if (opts.output == OUT_JSON && opts.count)
+		json_count_text(total, exact, 0);
 	else if (opts.output == OUT_JSON)
 		json_count(st.solutions, exact, 0);
 	else if (!opts.first || st.solutions == 0)
@@ -609,7 +638,7 @@ main(int argc, char **argv)
 	 * dispatcher picks the engine (or refuses), the same with parts
 	 * and checkpoints (cluster.c only adds the position). */
 	memset(&rq, 0, sizeof rq);
-	if (opts.output != OUT_COUNT) {
+	if (opts.output != OUT_COUNT && !opts.count) {
 		rq.search.visit = visit;
 		rq.search.visit_arg = &r;
 	}

@@ -45,14 +45,18 @@ enum {
 	OPT_GIVENS,
 	OPT_GRADE,
 	OPT_HINT,
-	OPT_NO_UNIQUENESS
+	OPT_NO_UNIQUENESS,
+	OPT_EFFORT,
+	OPT_ATTEMPTS
 };
 
 static const struct option longopts[] = {
 	{ "all",	no_argument,		NULL, 'a' },
+	{ "attempts",	required_argument,	NULL, OPT_ATTEMPTS },
 	{ "box",	required_argument,	NULL, 'b' },
 	{ "candidates",	no_argument,		NULL, OPT_CANDIDATES },
 	{ "count",	no_argument,		NULL, 'c' },
+	{ "effort",	required_argument,	NULL, OPT_EFFORT },
 	{ "explain",	no_argument,		NULL, 'e' },
 	{ "format",	required_argument,	NULL, 'f' },
 	{ "generate",	required_argument,	NULL, OPT_GENERATE },
@@ -119,6 +123,13 @@ variant_option(struct options *o, int ch, const char *arg)
 			    "fish or search", arg);
 		o->grade = k;
 		return;
+	case OPT_EFFORT:
+		o->effort = strcmp(arg, "none") == 0 ? DLX_GEN_EFFORT_NONE :
+		    cli_number("--effort", arg, 1, UINT64_MAX);
+		return;
+	case OPT_ATTEMPTS:
+		o->attempts = cli_number("--attempts", arg, 1, UINT64_MAX);
+		return;
 	}
 	errno = 0;
 	v = strtoull(arg, &end, 10);
@@ -140,9 +151,10 @@ static void
 variant_options_done(struct options *o)
 {
 	if (o->generate == 0 && (o->symmetry != 0 || o->seed != 0 ||
-	    o->givens != 0 || o->grade != 0))
-		cli_usage_error("--symmetry, --seed, --givens and --grade go "
-		    "with --generate");
+	    o->givens != 0 || o->grade != 0 || o->effort != 0 ||
+	    o->attempts != 0))
+		cli_usage_error("--symmetry, --seed, --givens, --grade, "
+		    "--effort and --attempts go with --generate");
 	if (o->generate != 0 && (o->mode_set || o->candidates ||
 	    o->limit != 0))
 		cli_usage_error("--generate goes with no mode option");
@@ -202,7 +214,11 @@ usage(void)
 	    "      --generate N     write N new minimal unique puzzles; "
 	    "with --symmetry\n"
 	    "                       none|180|90|mirror, --seed S, --givens "
-	    "MAX, --grade G\n"
+	    "MAX, --grade G,\n"
+	    "                       --effort NODES|none (per check; "
+	    "above 16x16 1000:\n"
+	    "                       unique, maybe not minimal), --attempts "
+	    "N (100000)\n"
 	    "      --part K/N       count only part K of N (1 <= K <= N) of "
 	    "one puzzle and\n"
 	    "                       print its record for 'merge'; K omitted: "
@@ -386,6 +402,8 @@ parse_options(int argc, char **argv, struct options *o)
 		case OPT_SEED:
 		case OPT_GIVENS:
 		case OPT_GRADE:
+		case OPT_EFFORT:
+		case OPT_ATTEMPTS:
 			variant_option(o, ch, optarg);
 			break;
 		default:

@@ -74,6 +74,8 @@ struct options {
 	uint64_t	 seed;		/* --seed */
 	int		 givens;	/* --givens, or 0 */
 	int		 grade;		/* --grade, or 0 */
+	uint64_t	 effort;	/* --effort, or 0 */
+	uint64_t	 attempts;	/* --attempts, or 0 */
 	struct cluster	 cl;		/* --part, --checkpoint, --resume */
 };
 

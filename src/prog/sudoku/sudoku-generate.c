@@ -9,28 +9,70 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "prog/sudoku/dlx-sudoku.h"
 
-/* Progress of the generator; a Ctrl-C stops it. */
+/* What each stage of an attempt is called in a progress line. */
+static const char *const stage_names[] = {
+	"making its grid",
+	"singles pass",
+	"search pass",
+	"checking each given alone",
+	"grading"
+};
+
+/*
+ * A progress line in the program's form: the puzzles written so far,
+ * then where the next one is (st, or NULL when nothing is known yet).
+ */
+static void
+gen_progress_line(struct cli_progress *p, uint64_t made, uint64_t total,
+    const struct dlx_sudoku_gen_status *st)
+{
+	char	 steps[64] = "";
+
+	if (st == NULL || st->attempts == 0) {
+		cli_progress_line(p, "%llu of %llu puzzles, %.0f s",
+		    (unsigned long long)made, (unsigned long long)total,
+		    cli_progress_elapsed(p));
+		return;
+	}
+	if (st->stage != DLX_GEN_STAGE_GRID && st->stage !=
+	    DLX_GEN_STAGE_GRADE)
+		snprintf(steps, sizeof steps, " %d of %d", st->done,
+		    st->total);
+	cli_progress_line(p, "%llu of %llu puzzles; the next: attempt %llu, "
+	    "%s%s, %d givens, %.0f s", (unsigned long long)made,
+	    (unsigned long long)total, (unsigned long long)st->attempts,
+	    st->stage >= 0 && st->stage <= DLX_GEN_STAGE_GRADE ?
+	    stage_names[st->stage] : "", steps, st->givens,
+	    cli_progress_elapsed(p));
+}
+
+/* Progress of the generator on this thread; a Ctrl-C stops it. */
 struct gen_progress {
 	struct run		*run;
+	dlx_sudoku_gen		*g;	/* set once made */
 	uint64_t		 made;
 	struct cli_progress	 prog;
 };
 
+/* Polled by the generator often (between checks, and every few
+ * milliseconds of a search), so a Ctrl-C stops it at once. */
 static int
 on_gen_progress(void *arg, uint64_t attempts)
 {
-	struct gen_progress	*gp = arg;
+	struct gen_progress		*gp = arg;
+	struct dlx_sudoku_gen_status	 st;
 
+	(void)attempts;
 	if (cli_stopped())
 		return 1;
-	if (cli_progress_due(&gp->prog))
-		cli_progress_line(&gp->prog, "%llu of %llu puzzles, %llu "
-		    "attempts for the next", (unsigned long long)gp->made,
-		    (unsigned long long)gp->run->o.generate,
-		    (unsigned long long)attempts);
+	if (gp->g != NULL && cli_progress_due(&gp->prog) &&
+	    dlx_sudoku_gen_status(gp->g, &st) == DLX_OK)
+		gen_progress_line(&gp->prog, gp->made, gp->run->o.generate,
+		    &st);
 	return 0;
 }
 
@@ -86,6 +128,8 @@ gen_options(const struct options *o, struct dlx_sudoku_gen_opts *go)
 	go->max_givens = o->givens;
 	go->grade = o->grade;
 	go->seed = o->seed;
+	go->effort = o->effort;
+	go->max_attempts = o->attempts;
 }
 
 /* The seed of puzzle i (from 0): each puzzle its own, so that they do not
@@ -112,9 +156,12 @@ make_one(struct run *run, dlx_sudoku_gen *g, uint64_t i)
 	if (rc == DLX_STOPPED)
 		return -1;
 	if (rc != DLX_OK) {
-		cli_diag("--generate: %s", rc == DLX_INCOMPLETE ?
-		    "no puzzle met the targets in 100000 attempts" :
-		    dlx_strerror(rc));
+		if (rc == DLX_INCOMPLETE)
+			cli_diag("--generate: no puzzle met the targets in %llu "
+			    "attempts", (unsigned long long)(run->o.attempts !=
+			    0 ? run->o.attempts : 100000));
+		else
+			cli_diag("--generate: %s", dlx_strerror(rc));
 		run_status(run, CLI_EXIT_ERROR);
 		return -1;
 	}
@@ -122,22 +169,28 @@ make_one(struct run *run, dlx_sudoku_gen *g, uint64_t i)
 	return 0;
 }
 
-/* A generator for the run's options, or exit with a message. */
+/* A generator for the run's options, or exit with a message: targets
+ * that cannot be met are refused here, before any work. */
 static dlx_sudoku_gen *
 gen_for(struct run *run, dlx_sudoku_gen_fn *progress, void *arg)
 {
 	struct dlx_sudoku_gen_opts	 go;
 	dlx_sudoku_gen			*g;
+	char				 why[160];
 	int				 rc;
 
 	gen_options(&run->o, &go);
+	/* A variant's text form has one character a symbol. */
+	if (run->o.variant != NULL && go.boxr * go.boxc > run->nalpha)
+		cli_usage_error("--generate: a %dx%d variant is written with "
+		    "one character a symbol: give %d with --symbols (such as "
+		    "0-9A-Z)", go.boxr * go.boxc, go.boxr * go.boxc,
+		    go.boxr * go.boxc);
 	go.progress = progress;
 	go.progress_arg = arg;
+	if (dlx_sudoku_gen_check(&go, why, sizeof why) != DLX_OK)
+		cli_usage_error("--generate: %s", why);
 	if ((rc = dlx_sudoku_gen_new(&g, &go)) != DLX_OK) {
-		if (rc == DLX_EINVAL)
-			cli_usage_error("--generate: no such puzzles (killer "
-			    "up to 16x16, --grade with classic only, no "
-			    "windows with jigsaw)");
 		cli_diag("%s", dlx_strerror(rc));
 		exit(CLI_EXIT_ERROR);
 	}
@@ -152,6 +205,8 @@ struct made {
 	int			 status;	/* the run's status after it */
 	int			 stop;		/* the run stops after it */
 	int			 done;
+	struct dlx_sudoku_gen_status st; /* where its maker is, now and
+					   then (attempts 0: not begun) */
 };
 
 struct makers {
@@ -165,26 +220,51 @@ struct makers {
 	struct run	*run;
 };
 
-/* A worker's stop poll: Ctrl-C, or a write error, stops the generator. */
+/* One maker thread: its generator and the puzzle it is making. */
+struct maker {
+	struct makers	*mk;
+	dlx_sudoku_gen	*g;
+	struct made	*m;		/* or NULL between puzzles */
+	double		 last;		/* when m->st was last copied */
+};
+
+/* Seconds between copies of a maker's status for the progress line. */
+#define STATUS_SECONDS	0.25
+
+/* A maker's poll: Ctrl-C, or a write error, stops the generator; now
+ * and then its status goes where the writing thread can show it. */
 static int
 maker_progress(void *arg, uint64_t attempts)
 {
-	(void)arg;
+	struct maker	*w = arg;
+	double		 t;
+
 	(void)attempts;
-	return cli_stopped();
+	if (cli_stopped())
+		return 1;
+	if (w->m != NULL && w->mk->run->o.progress &&
+	    (t = cli_now()) - w->last >= STATUS_SECONDS) {
+		w->last = t;
+		pthread_mutex_lock(&w->mk->lock);
+		dlx_sudoku_gen_status(w->g, &w->m->st);
+		pthread_mutex_unlock(&w->mk->lock);
+	}
+	return 0;
 }
 
 static void *
 maker_main(void *arg)
 {
 	struct makers	*mk = arg;
+	struct maker	 w;
 	struct run	 run;
 	struct made	*m;
-	dlx_sudoku_gen	*g;
 	uint64_t	 i;
 
 	run = *mk->run;
-	g = gen_for(&run, maker_progress, NULL);
+	memset(&w, 0, sizeof w);
+	w.mk = mk;
+	w.g = gen_for(&run, maker_progress, &w);
 	pthread_mutex_lock(&mk->lock);
 	for (;;) {
 		while (!mk->quit && mk->next < mk->run->o.generate &&
@@ -194,33 +274,57 @@ maker_main(void *arg)
 			break;
 		i = mk->next++;
 		m = &mk->ring[i % mk->nring];
+		memset(&m->st, 0, sizeof m->st);
+		w.m = m;
 		pthread_mutex_unlock(&mk->lock);
 		run.status = 0;
 		cli_capture_begin(m->cap);
-		m->stop = make_one(&run, g, i) != 0;
+		m->stop = make_one(&run, w.g, i) != 0;
 		cli_capture_begin(NULL);
 		m->status = run.status;
 		pthread_mutex_lock(&mk->lock);
+		w.m = NULL;
 		m->done = 1;
 		pthread_cond_broadcast(&mk->cond);
 	}
 	pthread_mutex_unlock(&mk->lock);
-	dlx_sudoku_gen_free(g);
+	dlx_sudoku_gen_free(w.g);
 	return NULL;
+}
+
+/* Wait on mk's condition, at most until the next progress line is due
+ * (called with the lock held). */
+static void
+wait_a_while(struct makers *mk, int progress)
+{
+	struct timespec	 ts;
+	long		 ns;
+
+	if (!progress) {
+		pthread_cond_wait(&mk->cond, &mk->lock);
+		return;
+	}
+	clock_gettime(CLOCK_REALTIME, &ts);
+	ns = ts.tv_nsec + (long)(PROGRESS_SECONDS * 1e9);
+	ts.tv_sec += ns / 1000000000L;
+	ts.tv_nsec = ns % 1000000000L;
+	pthread_cond_timedwait(&mk->cond, &mk->lock, &ts);
 }
 
 /*
  * --generate on nthreads threads, each with a generator of its own,
  * nring puzzles in flight at most, written out in order by this thread.
- * Returns -1 if no thread could start (then the caller makes them).
+ * Returns the number of puzzles written, or -1 if no thread could start
+ * (then the caller makes them).
  */
-static int
+static int64_t
 generate_threads(struct run *run, unsigned nthreads)
 {
 	struct makers	 mk;
 	pthread_t	*tid;
 	struct made	*m;
 	struct cli_progress prog;
+	struct dlx_sudoku_gen_status st;
 	unsigned	 t, started;
 	int		 stop = 0;
 
@@ -246,7 +350,13 @@ generate_threads(struct run *run, unsigned nthreads)
 		while (!stop && mk.head < run->o.generate) {
 			m = &mk.ring[mk.head % mk.nring];
 			if (!m->done) {
-				pthread_cond_wait(&mk.cond, &mk.lock);
+				wait_a_while(&mk, run->o.progress);
+				/* The puzzle to be written next, where its
+				 * maker last said it was. */
+				st = m->st;
+				if (!m->done && cli_progress_due(&prog))
+					gen_progress_line(&prog, mk.head,
+					    run->o.generate, &st);
 				continue;
 			}
 			pthread_mutex_unlock(&mk.lock);
@@ -258,12 +368,13 @@ generate_threads(struct run *run, unsigned nthreads)
 			run_status(run, m->status);
 			stop = m->stop || cli_stopped();
 			if (cli_progress_due(&prog))
-				cli_progress_line(&prog, "%llu of %llu puzzles",
-				    (unsigned long long)mk.head + 1,
-				    (unsigned long long)run->o.generate);
+				gen_progress_line(&prog, mk.head + 1,
+				    run->o.generate, NULL);
 			pthread_mutex_lock(&mk.lock);
 			m->done = 0;
-			mk.head++;
+			/* A puzzle that stopped wrote nothing. */
+			if (!m->stop)
+				mk.head++;
 			pthread_cond_broadcast(&mk.cond);
 		}
 		mk.quit = 1;
@@ -279,7 +390,7 @@ generate_threads(struct run *run, unsigned nthreads)
 		cli_capture_free(mk.ring[t].cap);
 	free(mk.ring);
 	free(tid);
-	return started > 0 ? 0 : -1;
+	return started > 0 ? (int64_t)mk.head : -1;
 }
 
 void
@@ -288,29 +399,41 @@ generate(struct run *run)
 	struct gen_progress	 prog;
 	dlx_sudoku_gen		*g;
 	unsigned		 nthreads;
+	int64_t			 written = -1;
+	char			 where[80];
 
 	prog.run = run;
 	prog.made = 0;
+	prog.g = NULL;
 	cli_progress_start(&prog.prog, run->o.progress, PROGRESS_SECONDS);
 	/* Made first here, so that bad options end the run from this thread
 	 * whatever the threads. */
 	g = gen_for(run, on_gen_progress, &prog);
+	prog.g = g;
 	nthreads = run->o.search.threads != 0 ? run->o.search.threads :
 	    dlx_cpus();
 	if (nthreads > run->o.generate)
 		nthreads = (unsigned)run->o.generate;
-	if (nthreads > 1 && generate_threads(run, nthreads) == 0) {
-		dlx_sudoku_gen_free(g);
-		return;
-	}
-	for (prog.made = 0; prog.made < run->o.generate && !cli_stopped();
-	    prog.made++) {
-		if (make_one(run, g, prog.made) != 0)
-			break;
-		/* Out at once: a Ctrl-C keeps every puzzle made so far. */
-		if (fflush(stdout) != 0)
-			cli_write_error(errno);
+	if (nthreads > 1)
+		written = generate_threads(run, nthreads);
+	if (written < 0) {
+		for (prog.made = 0; prog.made < run->o.generate &&
+		    !cli_stopped(); prog.made++) {
+			if (make_one(run, g, prog.made) != 0)
+				break;
+			/* Out at once: a Ctrl-C keeps every puzzle made so
+			 * far. */
+			if (fflush(stdout) != 0)
+				cli_write_error(errno);
+		}
+		written = (int64_t)prog.made;
 	}
 	cli_progress_end(&prog.prog);
 	dlx_sudoku_gen_free(g);
+	if (cli_interrupted()) {
+		snprintf(where, sizeof where, "--generate (%lld of %llu "
+		    "puzzles written)", (long long)written,
+		    (unsigned long long)run->o.generate);
+		cli_interrupt_note(where, NULL, NULL, 0);
+	}
 }
