@@ -163,19 +163,29 @@ def _puzzles(f):
             yield s.line, s
 
 
-RATED = [("tests", "data", "explain-triple.txt"),
-         ("tests", "data", "logic-marks.txt"),
-         ("tests", "data", "logic-multi.txt"),
-         ("tests", "data", "coll-norvig_top95.txt"),
-         ("examples", "sudoku", "classic.txt")]
+# Files, and how many of their lines to take: a puzzle with many
+# solutions costs the rules' forcing nets their whole budget (a third of
+# a second), so one of those is enough.
+RATED = [(("tests", "data", "explain-triple.txt"), None),
+         (("tests", "data", "logic-marks.txt"), None),
+         (("tests", "data", "logic-multi.txt"), 1),
+         (("tests", "data", "coll-norvig_top95.txt"), None),
+         (("examples", "sudoku", "classic.txt"), None)]
 
 
-@pytest.mark.parametrize("parts", RATED, ids=lambda p: p[-1])
+@pytest.mark.parametrize("parts,lines", RATED,
+                         ids=lambda p: p[-1] if isinstance(p, tuple) else "")
 @pytest.mark.parametrize("uniq", [True, False], ids=["uniq", "no-uniq"])
-def test_explain_rate_hint_as_dlx_sudoku(parts, uniq):
+def test_explain_rate_hint_as_dlx_sudoku(parts, lines, uniq, tmp_path):
     # Whatever the rules are, Python and dlx-sudoku of the same build
     # explain, rate and hint every puzzle alike.
     f = path(*parts)
+    if lines is not None:
+        with open(f) as src:
+            head = src.readlines()[:lines]
+        f = str(tmp_path / parts[-1])
+        with open(f, "w") as dst:
+            dst.writelines(head)
     extra = [] if uniq else ["--no-uniqueness"]
     rated = _records("--rate", f, *extra)
     explained = _records("--explain", f, *extra)
@@ -188,8 +198,7 @@ def test_explain_rate_hint_as_dlx_sudoku(parts, uniq):
         want, ex = rated[line], explained[line]
         got = s.explain(uniqueness=uniq)
         assert [st.text for st in got] == ex["steps"], line
-        r = s.rate(uniqueness=uniq)
-        assert r == got.rating
+        r = got.rating
         assert r.level == want["level"], line
         assert r.nsteps == want["steps"], line
         assert r.nsteps == sum(r.steps.values()) or \
@@ -229,7 +238,8 @@ def test_explain_steps():
         assert "|" in ex.candidates and ex.rating.level == "search"
     else:
         assert ex.outcome == "solved" and ex.candidates == ""
-    assert s.rate().steps["naked triple"] >= 1
+    r = s.rate()
+    assert r == ex.rating and r.steps["naked triple"] >= 1
     easy = dlx.Sudoku(CLASSIC)
     ex = easy.explain()
     assert ex.outcome == "solved" and ex.solution == easy.solve()
