@@ -3,7 +3,7 @@
 //
 //   node web-page.js --root DIR --shots DIR --chromium PATH --profile DIR
 //       [--ambiguous LINE --count N --explained LINE --steps FILE
-//        --grade G --killer FILE --answer LINE --queens FILE]
+//        --grade G --rating TEXT --killer FILE --answer LINE --queens FILE]
 //                                       the checks
 //       [--bench LINE]                  only: print the page's count time
 //
@@ -180,6 +180,8 @@ async function main() {
 		    ' steps of dlx-sudoku --explain');
 		ok((await text(page, '#grade')) === opt.grade,
 		    'the grade is ' + opt.grade);
+		ok((await text(page, '#rating')) === opt.rating,
+		    'the rating is ' + opt.rating + ', as dlx-sudoku --rate');
 		// A step with eliminations shows them on the grid.
 		const k = want.findIndex((s) => /removes/.test(s));
 		await page.click('#steps li:nth-child(' + (k + 1) + ')');

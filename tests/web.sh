@@ -52,6 +52,11 @@ sed -n '2,/^solved by the rules\|^search:/p' "$tmp/explain" | sed '$d' \
 grade=$(sed -n 's/^solved by the rules; grade: //p' "$tmp/explain")
 test -s "$tmp/steps" && test -n "$grade" ||
     { failed "no steps or grade from dlx-sudoku --explain"; exit 1; }
+# Its rating (ER, EP, ED, the level and the hardest rule), as --rate
+# prints it after "FILE:LINE: ".
+rating=$(echo "$explained" | $DLX_RUN "$sudoku" --rate 2>/dev/null |
+    sed -n 's/^[^:]*:1: //p')
+test -n "$rating" || { failed "no rating from dlx-sudoku --rate"; exit 1; }
 killer=$puzzles/variants/killer.txt
 answer=$(cat "$puzzles/variants/killer.answer")
 test "$($DLX_RUN "$sudoku" -f line "$killer")" = "$answer" ||
@@ -64,6 +69,7 @@ NODE_PATH=$modules node "$top_srcdir/tests/web-page.js" \
     --root "$out" --shots "$shots" --chromium "$chromium" \
     --ambiguous "$ambiguous" --count "$count" \
     --explained "$explained" --steps "$tmp/steps" --grade "$grade" \
+    --rating "$rating" \
     --killer "$killer" --answer "$answer" \
     --queens "$queens" --profile "$tmp/profile" || fail=1
 ls "$shots"

@@ -652,9 +652,22 @@ function drawExplain() {
 		    plural(ex.guesses, 'guess').replace('guesss', 'guesses') +
 		    (ex.solutions > 1 ? ', and it is <b>not unique</b>' : '') +
 		    '.';
-	$('summary').innerHTML = (ex.grade ? '<div class="grade g-' +
-	    ex.grade + '">Grade: <b id="grade">' + ex.grade + '</b></div>' :
-	    '') + '<p>' + how + '</p>' + (rules ? '<p class="muted">' +
+	// The rating as dlx-sudoku --rate prints it: Sudoku Explainer's
+	// ER/EP/ED and HoDoKu's level, with the hardest rule.
+	const r = ex.rating;
+	const t = (x) => x.toFixed(1);
+	const rating = !r || ex.end === 'contradiction' ? '' :
+	    r.er !== undefined ? 'ER ' + t(r.er) + ', EP ' + t(r.ep) +
+	    ', ED ' + t(r.ed) + ', ' + r.level + ' (' + r.hardest + ')' :
+	    r.level;
+	$('summary').innerHTML = '<div class="badges">' + (ex.grade ?
+	    '<div class="grade g-' + ex.grade + '">Grade: <b id="grade">' +
+	    ex.grade + '</b></div>' : '') + (rating ?
+	    '<div class="grade rating level-' + r.level +
+	    '" title="Sudoku Explainer\'s ratings (hardest step, hardest ' +
+	    'before the first placement, first step) and HoDoKu\'s level">' +
+	    'Rating: <b id="rating">' + rating + '</b></div>' : '') +
+	    '</div><p>' + how + '</p>' + (rules ? '<p class="muted">' +
 	    rules + '</p>' : '');
 	const ol = $('steps');
 	ol.innerHTML = '';

@@ -213,9 +213,11 @@ struct web_run {
 	uint64_t	 max;		/* visit: stop after this many; 0 none */
 	dlx_solution_fn	*visit;		/* visit: each solution */
 	void		*visit_arg;
-	struct dlx_wide	 total;		/* out: solutions found */
+	struct dlx_wide	 total;		/* out: solutions found, exact */
 	int		 cached;	/* out: the count used the cache */
 	double		 nodes;		/* out: search tree nodes */
+	enum dlx_engine	 engine;	/* out: the engine that ran */
+	unsigned	 refused;	/* out: DLX_ENOTSUP's needs */
 };
 
 static int
@@ -233,48 +235,77 @@ on_progress(void *arg, const struct dlx_stats *st)
 /*
  * Search d as w says: count its solutions (with the subproblem cache
  * where it pays, as the programs count), or visit them in the search's
- * order.  Every search of the page is made here.  Returns what the
- * library returns, with w's results filled.
+ * order.  Every search of the page is made here, by one request to the
+ * library's dispatcher, dlx_run(), which picks the engine (one thread:
+ * WebAssembly has none to spare) and reads the result whole.  Returns
+ * what the library returns, with w's results filled; DLX_ENOTSUP with
+ * w->refused set when no engine serves the request.
  */
 static int
 web_search(dlx *d, struct web_run *w)
 {
-	struct dlx_search	 s;
-	struct dlx_memo		 m;
-	struct dlx_memo_stats	 ms;
-	struct dlx_stats	 st;
+	struct dlx_request	 rq;
+	struct dlx_result	 res;
 	int			 rc;
 
-	w->total.hi = w->total.lo = 0;
-	w->cached = 0;
-	if (w->count) {
-		memset(&m, 0, sizeof m);
-		m.mode = w->memo;
-		m.order = w->order;
-		m.memory = CACHE_BYTES;
-		m.progress = on_progress;
-		m.progress_arg = d;
-		m.progress_updates = PROGRESS_UPDATES;
-		rc = dlx_count_wide(d, &m, &w->total, &ms);
-		w->cached = ms.used;
-	} else {
-		memset(&s, 0, sizeof s);
-		s.visit = w->visit;
-		s.visit_arg = w->visit_arg;
-		s.max_solutions = w->max;
-		s.progress = on_progress;
-		s.progress_arg = d;
-		s.progress_updates = PROGRESS_UPDATES;
-		rc = dlx_search(d, &s);
-		dlx_stats(d, &st);
-		w->total.lo = st.solutions;
+	memset(&rq, 0, sizeof rq);
+	memset(&res, 0, sizeof res);
+	if (!w->count) {
+		rq.search.visit = w->visit;
+		rq.search.visit_arg = w->visit_arg;
+		rq.search.max_solutions = w->max;
 	}
-	dlx_stats(d, &st);
-	w->nodes = (double)st.nodes;
+	rq.search.progress = on_progress;
+	rq.search.progress_arg = d;
+	rq.search.progress_updates = PROGRESS_UPDATES;
+	rq.memo = w->count ? w->memo : DLX_MEMO_NEVER;
+	rq.order = w->order;
+	rq.memory = CACHE_BYTES;
+	rq.threads = 1;
+	rc = dlx_run(d, &rq, &res);
+	w->total = res.count;
+	w->cached = res.memo.used;
+	w->nodes = (double)res.stats.nodes;
+	w->engine = res.engine;
+	w->refused = res.refused;
 	return rc;
 }
 
-/* A count's members: "count" (decimal text, any size) and "exact". */
+/*
+ * The "failure" member of a search that returned rc < 0: the library's
+ * message, or for DLX_ENOTSUP what no engine serves together.
+ */
+static void
+failure(const struct web_run *w, int rc)
+{
+	static const struct {
+		unsigned	 need;
+		const char	*text;
+	} names[] = {
+		{ DLX_NEED_BOUNDS,	"item bounds" },
+		{ DLX_NEED_COLORS,	"colors" },
+		{ DLX_NEED_CACHE,	"the cache" },
+		{ DLX_NEED_VISIT,	"listing solutions" },
+	};
+	char		 buf[160];
+	size_t		 i, n;
+
+	puts_(",\"failure\":");
+	if (rc != DLX_ENOTSUP || w->refused == 0) {
+		str_(dlx_strerror(rc));
+		return;
+	}
+	n = (size_t)snprintf(buf, sizeof buf, "not supported:");
+	for (i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (w->refused & names[i].need)
+			n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s",
+			    buf[n - 1] == ':' ? " " : " with ",
+			    names[i].text);
+	str_(buf);
+}
+
+/* A count's members: "count" (decimal text, any size), "exact", whether
+ * the cache gave it, the nodes and the engine that ran. */
 static void
 count_members(const struct web_run *w, int rc)
 {
@@ -282,8 +313,9 @@ count_members(const struct web_run *w, int rc)
 
 	dlx_wide_format(w->total, buf, sizeof buf);
 	printf_(",\"count\":\"%s\",\"exact\":%s,\"cached\":%s,"
-	    "\"nodes\":%.0f", buf, rc == DLX_OK ? "true" : "false",
+	    "\"nodes\":%.0f,\"engine\":", buf, rc == DLX_OK ? "true" : "false",
 	    w->cached ? "true" : "false", w->nodes);
+	str_(dlx_engine_name(w->engine));
 }
 
 /* ---- sudoku ---------------------------------------------------------- */
@@ -522,10 +554,11 @@ solve(const struct puzzle *pz, uint64_t skip, int take)
 	rc = web_search(dlx_sudoku_matrix(pz->s), &w);
 	printf_("],\"skip\":%.0f,\"more\":%s,\"nodes\":%.0f", (double)skip,
 	    rc == DLX_LIMIT ? "true" : "false", w.nodes);
-	if (l.rc != DLX_OK || rc < 0) {
+	if (l.rc != DLX_OK) {
 		puts_(",\"failure\":");
-		str_(dlx_strerror(l.rc != DLX_OK ? l.rc : rc));
-	}
+		str_(dlx_strerror(l.rc));
+	} else if (rc < 0)
+		failure(&w, rc);
 }
 
 /* ---- explanation: the logic solver's steps ---------------------------- */
@@ -551,6 +584,7 @@ step_json(dlx_logic *lg, const struct dlx_logic_step *st)
 	ints(st->houses, st->nhouses);
 	puts_(",\"cells\":");
 	ints(st->cells, st->ncells);
+	printf_(",\"rating\":%d.%d", st->rating / 10, st->rating % 10);
 	printf_(",\"symbols\":%llu,\"cell\":%d,\"symbol\":%d,\"elim\":[",
 	    (unsigned long long)st->symbols, st->cell, st->symbol);
 	for (k = 0; k < st->nelim; k++)
@@ -576,11 +610,44 @@ state_json(const dlx_logic *lg, int n)
 	put("]", 1);
 }
 
+/* A rating in tenths as a number (3.4). */
+static void
+tenths(const char *name, int t)
+{
+	printf_(",\"%s\":%d.%d", name, t / 10, t % 10);
+}
+
+/*
+ * The "rating" member, as dlx-sudoku --rate gives it: the level always;
+ * Sudoku Explainer's er, ep, ed, the hardest rule and HoDoKu's score when
+ * the rules solved the puzzle.
+ */
+static void
+rating_json(const dlx_logic *lg, int solved)
+{
+	struct dlx_logic_rating	 r;
+
+	memset(&r, 0, sizeof r);
+	dlx_logic_rating(lg, &r);
+	puts_(",\"rating\":{\"level\":");
+	str_(dlx_logic_level_name(r.level));
+	if (solved) {
+		tenths("er", r.er);
+		tenths("ep", r.ep);
+		tenths("ed", r.ed);
+		puts_(",\"hardest\":");
+		str_(dlx_logic_rule_name(r.hardest));
+		printf_(",\"score\":%llu", (unsigned long long)r.score);
+	}
+	printf_(",\"steps\":%llu}", (unsigned long long)r.steps);
+}
+
 /*
  * ACT_EXPLAIN: every step of the rules, each with the grid and
  * candidates it starts from, then how they ended (solved, stuck and
- * finished by a search, or a contradiction), the grade and how often each
- * rule served.
+ * finished by a search, or a contradiction), the grade, the rating and
+ * how often each rule served.  The uniqueness rules are used as
+ * dlx-sudoku uses them: only when a short search finds one solution.
  */
 static void
 explain(const struct puzzle *pz)
@@ -604,6 +671,14 @@ explain(const struct puzzle *pz)
 		fail(dlx_strerror(rc));
 		return;
 	}
+	if ((rc = dlx_logic_search(lg, NULL, NULL, &res)) != DLX_OK) {
+		dlx_logic_free(lg);
+		fail(dlx_strerror(rc));
+		return;
+	}
+	if (res.solutions != 1)
+		dlx_logic_set_rules(lg,
+		    DLX_LOGIC_ALL_RULES & ~DLX_LOGIC_UNIQUENESS);
 	puts_("true");
 	describe(pz);
 	puts_(",\"steps\":[");
@@ -631,6 +706,7 @@ explain(const struct puzzle *pz)
 	str_(rc == DLX_LOGIC_SOLVED ? "solved" : rc == DLX_LOGIC_STUCK ?
 	    "stuck" : "contradiction");
 	solutions = rc == DLX_LOGIC_SOLVED;
+	rating_json(lg, solutions);
 	if (rc == DLX_LOGIC_SOLVED)
 		dlx_logic_grid(lg, sol);
 	if (rc == DLX_LOGIC_STUCK) {
@@ -710,10 +786,8 @@ dlxweb_sudoku(const char *text, const char *extras, int action, double skip,
 		w.order = DLX_MEMO_FIRST;
 		rc = web_search(dlx_sudoku_matrix(pz.s), &w);
 		count_members(&w, rc);
-		if (rc < 0) {
-			puts_(",\"failure\":");
-			str_(dlx_strerror(rc));
-		}
+		if (rc < 0)
+			failure(&w, rc);
 		break;
 	case ACT_SOLVE:
 		puts_("true");
@@ -948,10 +1022,8 @@ dlxweb_dlx(const char *text, int count, double skip, int take)
 		    (double)l.skip, rc == DLX_LIMIT ? "true" : "false",
 		    w.nodes);
 	}
-	if (rc < 0) {
-		puts_(",\"failure\":");
-		str_(dlx_strerror(rc));
-	}
+	if (rc < 0)
+		failure(&w, rc);
 	dlx_text_free(pb.t);
 	return finish();
 }

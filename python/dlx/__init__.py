@@ -125,31 +125,46 @@ _STATUS = {0: "complete", _dlx.STOPPED: "stopped", _dlx.LIMIT: "limit",
 
 class Stats(collections.namedtuple(
         "Stats", "status solutions nodes updates max_depth engine threads "
-                 "memo_lookups memo_hits")):
+                 "drivers memo_lookups memo_hits")):
     """The figures of a search (Problem.stats, Solutions.stats).
 
       status        "complete" (the whole tree), "limit" (stopped at the
                     limit), "budget" (max_nodes or max_updates ran out),
                     "stopped" (Ctrl-C, or the loop stopped), "overflow"
-      solutions     solutions found (an int of any size)
+      solutions     solutions found (an int of any size: counts are exact
+                    up to 2**128)
       nodes         search tree nodes, as Knuth's DLX1 counts them
       updates       links updated while covering, as DLX1 counts them
       max_depth     most options chosen at once
-      engine        what ran: "search" (one thread), "parallel" (threads),
-                    "memo" (the subproblem cache: nodes and updates are
-                    then those of the cached search)
-      threads       threads used
+      engine        the engine that ran, as the library names it and
+                    dlx --stats prints it: "cache" (the subproblem cache:
+                    nodes and updates are then those of the cached
+                    search), "sparse" (sparse sets), "links" (dancing
+                    links, colors, Knuth's tree), "Algorithm M" (item
+                    bounds), "none" (nothing ran)
+      threads       threads that ran
+      drivers       what drove the engine, a tuple of names: "threads"
+                    (more than one thread), "position", "checkpoint";
+                    () for a plain serial search
       memo_lookups  states the cache looked up (0 without the cache)
       memo_hits     found in the cache
+
+    The library picks the engine from what the search asks (see the
+    library's dlx_run()); a combination no engine serves raises Error
+    naming it, never runs another way.
     """
 
     __slots__ = ()
 
     @classmethod
     def _make_from(cls, t):
-        code, sol, nodes, upd, depth, engine, threads, used, look, hits = t
+        (code, sol, nodes, upd, depth, engine, threads, drv, used, look,
+         hits) = t
+        drivers = tuple(n for n, on in
+                        zip(("threads", "position", "checkpoint"), drv)
+                        if on)
         return cls(_STATUS.get(code, "error"), sol, nodes, upd, depth,
-                   engine, threads, look, hits)
+                   engine, threads, drivers, look, hits)
 
 
 def _num(x, name):
@@ -585,16 +600,17 @@ class Problem:
         memo     None: the subproblem cache where it pays (counts past
                  2^64 need it); True: the cache from the start; False:
                  the plain search
-        memory   bytes the cache may use (None: a quarter of the RAM,
-                 at least 64 MiB)
+        memory   bytes the cache may use in the whole run, every thread
+                 together (None: the library's default, 64 MiB)
         knuth    walk Knuth's tree (no cache then)
         max_nodes, max_updates   budgets: Incomplete when one runs out
 
-        As dlx(1) counts: the cache first, unless it does not pay, then
-        the search on the threads.  p.stats says what ran.
+        As dlx(1) counts: the library's dispatcher (dlx_run) picks the
+        engine that serves the request (the cache where it pays, else the
+        search on the threads); p.stats says what ran (engine, threads,
+        drivers).  A combination no engine serves, such as threads with
+        item bounds or memo=True with knuth=True, raises Error naming it.
         """
-        if memory is None:
-            memory = _default_memory()
         memo = 0 if memo is None else (1 if memo else -1)
         st, _ = self._search(threads=_threads(threads, 0), memo=memo,
                              memory=_num(memory, "memory"), knuth=knuth,
@@ -631,30 +647,13 @@ class Problem:
         return self.solutions()
 
 
-_memory = None
-
-
-def _default_memory():
-    """A quarter of the physical memory, at least 64 MiB (as dlx(1))."""
-    global _memory
-    if _memory is None:
-        m = 64 << 20
-        try:
-            q = os.sysconf("SC_PHYS_PAGES") // 4 * os.sysconf("SC_PAGESIZE")
-            m = max(m, q)
-        except (ValueError, OSError, AttributeError):
-            pass
-        _memory = m
-    return _memory
-
-
 # ---- sudoku ---------------------------------------------------------------
 
 _DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 Step = collections.namedtuple(
-    "Step", "rule text cell symbol eliminations houses cells")
-Step.__doc__ = """One step of Sudoku.explain().
+    "Step", "rule text cell symbol eliminations houses cells rating")
+Step.__doc__ = """One step of Sudoku.explain() or Sudoku.hint().
 
   rule          "naked single", "hidden single", "pointing", "claiming",
                 "naked pair" ... "swordfish"; "no candidate" or "no place"
@@ -664,16 +663,29 @@ Step.__doc__ = """One step of Sudoku.explain().
   symbol        the symbol placed (1..N), or 0
   eliminations  [((row, col), symbol), ...] the candidates removed
   houses        [(kind, index), ...]: ("row", 0), ("column", 3), ("box", 8)
-  cells         [(row, col), ...] the cells of the pattern"""
+  cells         [(row, col), ...] the cells of the pattern
+  rating        the step's value on Sudoku Explainer's scale (2.3 for a
+                hidden pair; more for a longer chain), as a float"""
 
-Rating = collections.namedtuple("Rating", "grade guesses steps")
-Rating.__doc__ = """The difficulty of a sudoku (Sudoku.rate()).
+Rating = collections.namedtuple(
+    "Rating", "grade guesses steps er ep ed level hardest score nsteps")
+Rating.__doc__ = """The difficulty of a sudoku (Sudoku.rate()), as
+dlx-sudoku --rate gives it.
 
-  grade    "singles", "subsets" (locked candidates and subsets), "fish"
-           (x-wing, swordfish) or "search" (the rules get stuck)
+  grade    the grade of the hardest rule used ("singles", "subsets",
+           "fish", ...), or "search" (the rules get stuck)
   guesses  the options the search tried before its first solution (0
-           unless grade is "search")
-  steps    {rule: how many steps used it}"""
+           unless the rules get stuck)
+  steps    {rule: how many steps used it}
+  er, ep, ed  Sudoku Explainer's ratings, as floats: the hardest step,
+           the hardest up to the first placement, the hardest up to the
+           first step; None unless the rules solve the puzzle
+  level    HoDoKu's level: "easy", "medium", "hard", "unfair",
+           "extreme", or "search" when the rules get stuck
+  hardest  the rule of the hardest step (None unless the rules solve it)
+  score    HoDoKu's score: each step's score added up (None unless the
+           rules solve it)
+  nsteps   the steps the rules made"""
 
 
 class Explanation(list):
@@ -685,9 +697,10 @@ class Explanation(list):
       guesses     the search's guesses (when stuck)
       solution    the solution (a string), or None
       candidates  the pencil marks where the rules stopped ("" if solved)
+      rating      the Rating of the puzzle (as Sudoku.rate())
     """
 
-    outcome = grade = solution = candidates = None
+    outcome = grade = solution = candidates = rating = None
     guesses = 0
 
 
@@ -718,7 +731,9 @@ class Sudoku:
       s.solutions(limit=None)   an iterator of solutions (strings)
       s.explain()      the steps a person takes (classic only): an
                        Explanation, a list of Step records
-      s.rate()         the difficulty: a Rating
+      s.rate()         the difficulty: a Rating (ER/EP/ED, HoDoKu level)
+      s.hint()         the next step of the rules, or None
+      Sudoku.from_marks(line)   a puzzle as a player's pencil marks
 
     MORE
       Sudoku.read_all(path)   every puzzle of a file, one at a time
@@ -870,16 +885,28 @@ class Sudoku:
             raise Error("%s: the rules know classic sudoku only, not %s"
                         % (what, self.variant))
 
-    def explain(self):
-        """Solve the way a person does: the classic rules, simplest first
-        (naked and hidden singles, pointing, claiming, naked and hidden
-        pairs, triples and quads, x-wing, swordfish), one Step each; where
-        no rule applies, the search finishes.  Classic sudoku only.
-        Returns an Explanation (a list of Step)."""
-        self._classic("explain")
+    def _logic(self, what, uniqueness, max_steps):
+        self._classic(what)
         boxr, boxc = self.box
-        steps, outcome, grade, guesses, sol, nsol, cand = _dlx.sudoku_logic(
-            self.cells, boxr, boxc, self._alpha or "")
+        return _dlx.sudoku_logic(self.cells, boxr, boxc, self._alpha or "",
+                                 getattr(self, "_marks", None),
+                                 bool(uniqueness), max_steps)
+
+    def explain(self, *, uniqueness=True):
+        """Solve the way a person does: the rules, simplest first (singles,
+        locked candidates, subsets, fish, wings, coloring, uniqueness
+        rules, chains ...: the rules of dlx-sudoku --explain), one Step
+        each; where no rule applies, the search finishes.  Classic sudoku
+        only.  A puzzle made by from_marks() starts from its pencil marks.
+
+        uniqueness  use the uniqueness rules (unique rectangles, BUG+1)
+                    when a short search finds exactly one solution, as
+                    dlx-sudoku does; False: never (--no-uniqueness)
+
+        Returns an Explanation (a list of Step, with outcome, solution,
+        candidates and rating)."""
+        (steps, outcome, grade, guesses, sol, nsol, cand,
+         rating) = self._logic("explain", uniqueness, -1)
         n = self.n
         ex = Explanation(_step(t, n) for t in steps)
         ex.outcome = outcome
@@ -887,13 +914,65 @@ class Sudoku:
         ex.guesses = guesses
         ex.solution = self.format(sol) if sol is not None else None
         ex.candidates = cand
+        ex.rating = _rating(grade, guesses, ex, rating, outcome)
         return ex
 
-    def rate(self):
-        """The difficulty: a Rating (grade, guesses, steps per rule)."""
-        ex = self.explain()
-        steps = collections.Counter(s.rule for s in ex)
-        return Rating(ex.grade, ex.guesses, dict(steps))
+    def rate(self, *, uniqueness=True):
+        """The difficulty, as dlx-sudoku --rate gives it: a Rating with
+        Sudoku Explainer's ER/EP/ED, HoDoKu's level and score, the hardest
+        rule, the steps per rule and, when the rules get stuck, the
+        search's guesses.  uniqueness as in explain()."""
+        return self.explain(uniqueness=uniqueness).rating
+
+    def hint(self, *, uniqueness=True):
+        """The next step of the rules (a Step, as dlx-sudoku --hint gives
+        it), from the givens or from the pencil marks of a puzzle made by
+        from_marks(); None when the puzzle is solved or no rule applies.
+        A contradiction is given as its Step ("no candidate", "no place").
+        uniqueness as in explain()."""
+        steps, outcome = self._logic("hint", uniqueness, 1)[:2]
+        return _step(steps[0], self.n) if steps else None
+
+    @classmethod
+    def from_marks(cls, line, box=None, symbols=None):
+        """A puzzle given as a player's pencil marks: line holds N*N*N
+        characters (729 for a 9x9, as Sukaku Explainer and dlx-sudoku
+        read them), the i-th group of N being the i-th cell in reading
+        order, its d-th character the symbol d when d is a candidate
+        there, else "." or "0".  A cell with one mark is taken as filled.
+        explain(), rate() and hint() start from the marks; the search
+        (solve(), count()) sees only the filled cells.  A mark out of its
+        place raises Error with its column."""
+        line = line.strip()
+        nnn = len(line)
+        n = int(round(nnn ** (1.0 / 3)))
+        if n * n * n != nnn or n < 2:
+            raise Error("%d characters: not N*N*N pencil marks" % nnn)
+        boxr, boxc = _box(box)
+        if not boxr:
+            boxr, boxc = _dlx.sudoku_box_for(n)
+        alpha = _dlx.sudoku_symbols(symbols) if symbols is not None else \
+            _DEFAULT_SYMBOLS
+        if len(alpha) < n:
+            raise Error("%d symbols: the alphabet is too short" % n)
+        cells, marks = [], []
+        for c in range(n * n):
+            m = 0
+            for d in range(n):
+                ch = line[c * n + d]
+                if ch == alpha[d]:
+                    m |= 1 << d
+                elif ch not in ".0":
+                    raise Error("%r is no mark for %s here" %
+                                (ch, alpha[d]), 1, c * n + d + 1)
+            single = m != 0 and m & (m - 1) == 0
+            cells.append(m.bit_length() if single else 0)
+            marks.append(m)
+        s = cls.__new__(cls)
+        s._setup(("puzzle", None, boxr, boxc, cells, None, None),
+                 alpha if symbols is not None else None)
+        s._marks = marks
+        return s
 
     # ---- many puzzles -----------------------------------------------------
 
@@ -999,13 +1078,28 @@ class Sudoku:
 
 
 def _step(t, n):
-    rule, text, cell, symbol, elim, houses, cells = t
+    rule, text, cell, symbol, elim, houses, cells, rating = t
     kinds = ("row", "column", "box")
     return Step(rule, text,
                 None if cell < 0 else divmod(cell, n), symbol,
                 [(divmod(c, n), v) for c, v in elim],
                 [(kinds[h // n], h % n) for h in houses],
-                [divmod(c, n) for c in cells])
+                [divmod(c, n) for c in cells], rating / 10)
+
+
+def _rating(grade, guesses, steps, t, outcome):
+    """The Rating of an explanation: t is the C layer's (er, ep, ed,
+    score, level, hardest, nsteps), the figures in tenths."""
+    er, ep, ed, score, level, hardest, nsteps = t
+    solved = outcome == "solved"
+    counts = collections.Counter(s.rule for s in steps
+                                 if outcome != "contradiction" or
+                                 s is not steps[-1])
+    return Rating(grade, guesses, dict(counts),
+                  er / 10 if solved else None, ep / 10 if solved else None,
+                  ed / 10 if solved else None, level,
+                  hardest if solved and hardest else None,
+                  score if solved else None, nsteps)
 
 
 def _box(box):

@@ -136,25 +136,12 @@ wide_to_long(struct dlx_wide w)
 
 /* ---- the search request and the one function that runs it ------------ */
 
-enum req_kind {
-	REQ_COUNT,			/* count: the cache where it pays */
-	REQ_VISIT			/* visit solutions (first, stream) */
-};
-
-/* Which engine a search ended with (Stats.engine). */
-enum req_engine {
-	ENGINE_SEARCH,			/* dlx_search */
-	ENGINE_PARALLEL,		/* dlx_search_parallel, threads > 1 */
-	ENGINE_MEMO			/* dlx_count_wide with its cache */
-};
-
 /* What to search and, after run_search(), how it went. */
 struct req {
-	enum req_kind	 kind;
 	uint64_t	 limit;		/* max_solutions; 0: none */
 	uint64_t	 max_nodes;	/* budgets; 0: none */
 	uint64_t	 max_updates;
-	unsigned	 threads;	/* 0: every CPU, 1: the caller's */
+	unsigned	 threads;	/* 0: as many as pay, N: exactly N */
 	int		 memo;		/* -1 never, 0 auto, 1 always
 					   (the cache) */
 	size_t		 memory;	/* bytes for the cache */
@@ -165,73 +152,40 @@ struct req {
 	void		*progress_arg;
 
 	int		 rc;		/* the library's return code */
-	struct dlx_wide	 count;		/* solutions, exact */
-	struct dlx_stats st;		/* of the search that ran */
-	struct dlx_memo_stats ms;	/* of the cache, if it ran */
-	enum req_engine	 engine;
-	unsigned	 used_threads;
+	struct dlx_result res;		/* the whole result of dlx_run() */
 };
 
 /*
  * Run the search r describes on d.  This is the only place that calls the
- * library's search functions, so that a change of the library's search
- * interface changes this function alone.  Counting: the subproblem cache
- * first (unless memo is "never", Knuth's tree or a budget is asked for),
- * which says DLX_INCOMPLETE when it does not pay; then the search on the
- * threads asked for (dlx_search_parallel is dlx_search with one thread).
- * This is what dlx(1) does.  No GIL is needed: only the library is called.
+ * library's search entry point: one struct dlx_request is built whole from
+ * r, and dlx_run() picks the engine (the subproblem cache where counting
+ * alone pays, the sparse sets, the links, Algorithm M for item bounds) and
+ * the threads, as dlx(1) does; what nothing serves comes back as
+ * DLX_ENOTSUP with r->res.refused set, and nothing runs.  No GIL is
+ * needed: only the library is called.
  */
 static void
 run_search(dlx *d, struct req *r)
 {
-	struct dlx_search	s;
-	struct dlx_parallel	p;
-	struct dlx_memo		m;
+	struct dlx_request	rq;
 
-	memset(&r->ms, 0, sizeof r->ms);
-	r->engine = ENGINE_SEARCH;
-	r->count.hi = r->count.lo = 0;
-	r->rc = DLX_INCOMPLETE;
-	r->used_threads = r->threads != 0 ? r->threads : dlx_cpus();
-	if (r->kind == REQ_COUNT && r->memo >= 0 && r->knuth <= 0 &&
-	    r->limit == 0 && r->max_nodes == 0 && r->max_updates == 0) {
-		memset(&m, 0, sizeof m);
-		m.mode = r->memo > 0 ? DLX_MEMO_ALWAYS : DLX_MEMO_AUTO;
-		m.memory = r->memory;
-		m.no_plain = r->memo == 0;
-		m.progress = r->progress;
-		m.progress_arg = r->progress_arg;
-		m.progress_updates = PROGRESS_UPDATES;
-		r->rc = dlx_count_wide(d, &m, &r->count, &r->ms);
-		r->engine = r->ms.used ? ENGINE_MEMO : ENGINE_SEARCH;
-		r->used_threads = 1;
-	}
-	/* AUTO says DLX_INCOMPLETE where the cache would not pay (no_plain):
-	 * the search then counts, on threads if asked. */
-	if (r->rc == DLX_INCOMPLETE) {
-		memset(&s, 0, sizeof s);
-		s.visit = r->visit;
-		s.visit_arg = r->visit_arg;
-		s.max_solutions = r->limit;
-		s.max_nodes = r->max_nodes;
-		s.max_updates = r->max_updates;
-		s.progress = r->progress;
-		s.progress_arg = r->progress_arg;
-		s.progress_updates = PROGRESS_UPDATES;
-		s.knuth = r->knuth;
-		memset(&p, 0, sizeof p);
-		p.threads = r->used_threads;
-		r->rc = dlx_search_parallel(d, &s, &p);
-		r->engine = r->used_threads > 1 ? ENGINE_PARALLEL :
-		    ENGINE_SEARCH;
-		dlx_stats(d, &r->st);
-		r->count.hi = 0;
-		r->count.lo = r->st.solutions;
-		if (r->engine == ENGINE_SEARCH)
-			r->used_threads = 1;
-		return;
-	}
-	dlx_stats(d, &r->st);
+	memset(&rq, 0, sizeof rq);
+	rq.search.visit = r->visit;
+	rq.search.visit_arg = r->visit_arg;
+	rq.search.max_solutions = r->limit;
+	rq.search.max_nodes = r->max_nodes;
+	rq.search.max_updates = r->max_updates;
+	rq.search.progress = r->progress;
+	rq.search.progress_arg = r->progress_arg;
+	rq.search.progress_updates = PROGRESS_UPDATES;
+	rq.search.knuth = r->knuth;
+	rq.memo = r->memo < 0 ? DLX_MEMO_NEVER : r->memo > 0 ?
+	    DLX_MEMO_ALWAYS : DLX_MEMO_AUTO;
+	rq.order = DLX_MEMO_MRV;
+	rq.memory = r->memory;
+	rq.threads = r->threads;
+	memset(&r->res, 0, sizeof r->res);
+	r->rc = dlx_run(d, &rq, &r->res);
 }
 
 /* ---- stopping: the flag, and the checks of the signals ---------------- */
@@ -801,21 +755,67 @@ Matrix_bounds(Matrix *self, PyObject *args)
 }
 
 /* The stats of a request as the tuple dlx/__init__.py makes Stats of:
- * (code, solutions, nodes, updates, max_depth, engine, threads,
- * memo_used, memo_lookups, memo_hits). */
+ * (code, solutions, nodes, updates, max_depth, engine, threads, drivers,
+ * memo_used, memo_lookups, memo_hits), engine, threads and drivers being
+ * what dlx_run() says ran (as dlx --stats prints them). */
 static PyObject *
 req_stats(const struct req *r)
 {
-	static const char *engines[] = { "search", "parallel", "memo" };
-	PyObject	*sol = wide_to_long(r->count);
+	const struct dlx_result	*res = &r->res;
+	PyObject		*sol = wide_to_long(res->count);
 
 	if (sol == NULL)
 		return NULL;
-	return Py_BuildValue("(iNKKnsIiKK)", r->rc, sol,
-	    (unsigned long long)r->st.nodes,
-	    (unsigned long long)r->st.updates, (Py_ssize_t)r->st.max_depth,
-	    engines[r->engine], r->used_threads, r->ms.used,
-	    (unsigned long long)r->ms.lookups, (unsigned long long)r->ms.hits);
+	return Py_BuildValue("(iNKKnsI(NNN)iKK)", r->rc, sol,
+	    (unsigned long long)res->stats.nodes,
+	    (unsigned long long)res->stats.updates,
+	    (Py_ssize_t)res->stats.max_depth, dlx_engine_name(res->engine),
+	    res->threads,
+	    PyBool_FromLong((res->drivers & DLX_DRIVE_THREADS) != 0),
+	    PyBool_FromLong((res->drivers & DLX_DRIVE_POSITION) != 0),
+	    PyBool_FromLong((res->drivers & DLX_DRIVE_CHECKPOINT) != 0),
+	    res->memo.used, (unsigned long long)res->memo.lookups,
+	    (unsigned long long)res->memo.hits);
+}
+
+/*
+ * Raise for the return code of a search: for DLX_ENOTSUP, dlx.Error naming
+ * the keyword arguments (or the problem's features) that no engine serves
+ * together, from res.refused, e.g. "not supported: item bounds with
+ * threads".  Returns NULL.
+ */
+static PyObject *
+raise_search(const struct req *r)
+{
+	static const struct {
+		unsigned	 need;
+		const char	*text;
+	} names[] = {
+		{ DLX_NEED_BOUNDS,	"item bounds" },
+		{ DLX_NEED_COLORS,	"colors" },
+		{ DLX_NEED_CACHE,	"memo=True" },
+		{ DLX_NEED_KNUTH,	"knuth=True" },
+		{ DLX_NEED_VISIT,	"visiting solutions (first, limit, "
+					"a budget)" },
+		{ DLX_NEED_SPLIT,	"a position" },
+		{ DLX_NEED_PATH,	"a checkpoint" },
+		{ DLX_NEED_THREADS,	"threads" },
+	};
+	char		 buf[256];
+	size_t		 i, n;
+
+	if (r->rc != DLX_ENOTSUP)
+		return raise_code(r->rc);
+	n = (size_t)snprintf(buf, sizeof buf, "not supported: ");
+	for (i = 0; i < sizeof names / sizeof names[0] && n < sizeof buf;
+	    i++)
+		if (r->res.refused & names[i].need)
+			n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s",
+			    buf[n - 1] != ' ' ? " with " : "",
+			    names[i].text);
+	if (r->res.refused == 0)
+		snprintf(buf, sizeof buf, "%s", dlx_strerror(r->rc));
+	return raise_error(r->rc, buf, 0, 0);
 }
 
 /* Read the keyword arguments every search takes into r. */
@@ -835,7 +835,6 @@ req_parse(struct req *r, PyObject *args, PyObject *kw, int *first)
 	    &limit, &threads, &memo, &memory, &knuth, &nodes, &updates))
 		return -1;
 	memset(r, 0, sizeof *r);
-	r->kind = *first ? REQ_VISIT : REQ_COUNT;
 	r->limit = *first ? 1 : limit;
 	r->threads = threads;
 	r->memo = memo;
@@ -1061,7 +1060,7 @@ Matrix_search(Matrix *self, PyObject *args, PyObject *kw)
 	}
 	if (f.failed || (r.rc < 0 && r.rc != DLX_EOVERFLOW)) {
 		free(f.opts);
-		return raise_code(f.failed ? DLX_ENOMEM : r.rc);
+		return f.failed ? PyErr_NoMemory() : raise_search(&r);
 	}
 	if (f.opts != NULL) {
 		sol = solution_list(f.opts, f.n);
@@ -1262,7 +1261,6 @@ Matrix_iterate(Matrix *self, PyObject *args, PyObject *kw)
 	it->fill = &it->b[0];
 	it->cur = NULL;
 	it->target = 1;
-	it->r.kind = REQ_VISIT;
 	it->r.limit = limit;
 	it->r.threads = threads;
 	it->r.knuth = knuth ? DLX_KNUTH : 0;
@@ -1357,7 +1355,7 @@ SolutionIter_next(SolutionIter *it)
 	if (it->nomem)
 		return PyErr_NoMemory();
 	if (it->r.rc < 0 && it->r.rc != DLX_EOVERFLOW)
-		return raise_code(it->r.rc);
+		return raise_search(&it->r);
 	return NULL;	/* StopIteration */
 }
 
@@ -1750,7 +1748,7 @@ static PyTypeObject SudokuReaderType = {
 };
 
 /* The step st of lg as a tuple: (rule, text, cell, symbol, eliminations
- * [(cell, symbol)], houses, cells). */
+ * [(cell, symbol)], houses, cells, rating in tenths). */
 static PyObject *
 step_tuple(dlx_logic *lg, const struct dlx_logic_step *st)
 {
@@ -1772,8 +1770,8 @@ step_tuple(dlx_logic *lg, const struct dlx_logic_step *st)
 			goto fail;
 		PyList_SET_ITEM(el, (Py_ssize_t)k, t);
 	}
-	return Py_BuildValue("(ssiiNNN)", dlx_logic_rule_name(st->rule), buf,
-	    st->cell, st->symbol, el, houses, cells);
+	return Py_BuildValue("(ssiiNNNi)", dlx_logic_rule_name(st->rule), buf,
+	    st->cell, st->symbol, el, houses, cells, st->rating);
 fail:
 	Py_XDECREF(el);
 	Py_XDECREF(houses);
@@ -1782,47 +1780,137 @@ fail:
 }
 
 /*
- * logic(cells, boxr, boxc, symbols): the steps a person takes.  Returns
- * (steps, outcome, grade, guesses, solution, candidates): outcome
- * "solved", "stuck" (then the search finished it: guesses and solution,
- * or None when it has none) or "contradiction"; candidates the pencil
- * marks where the rules stopped ("" when solved).
+ * The pencil marks marks (None, or a list of N*N symbol masks, bit s-1 for
+ * symbol s) into an array; -1 on error.
+ */
+static int
+marks_array(PyObject *seq, int n, uint64_t **out)
+{
+	PyObject	*fast;
+	Py_ssize_t	 i, len;
+	uint64_t	*a;
+
+	*out = NULL;
+	if (seq == Py_None)
+		return 0;
+	if ((fast = PySequence_Fast(seq, "marks must be a sequence")) == NULL)
+		return -1;
+	len = PySequence_Fast_GET_SIZE(fast);
+	if (len != (Py_ssize_t)n * n) {
+		Py_DECREF(fast);
+		PyErr_SetString(PyExc_ValueError, "wrong number of marks");
+		return -1;
+	}
+	if ((a = PyMem_Malloc((size_t)len * sizeof *a + 1)) == NULL) {
+		Py_DECREF(fast);
+		PyErr_NoMemory();
+		return -1;
+	}
+	for (i = 0; i < len; i++) {
+		a[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast,
+		    i));
+		if (a[i] == (uint64_t)-1 && PyErr_Occurred()) {
+			PyMem_Free(a);
+			Py_DECREF(fast);
+			return -1;
+		}
+	}
+	Py_DECREF(fast);
+	*out = a;
+	return 0;
+}
+
+/* The rating of lg as a tuple: (er, ep, ed, score, level, hardest,
+ * steps), the figures in tenths. */
+static PyObject *
+rating_tuple(const dlx_logic *lg)
+{
+	struct dlx_logic_rating	r;
+
+	memset(&r, 0, sizeof r);
+	dlx_logic_rating(lg, &r);
+	return Py_BuildValue("(iiiKssK)", r.er, r.ep, r.ed,
+	    (unsigned long long)r.score, dlx_logic_level_name(r.level),
+	    r.er > 0 ? dlx_logic_rule_name(r.hardest) : "",
+	    (unsigned long long)r.steps);
+}
+
+/*
+ * logic(cells, boxr, boxc, symbols, marks=None, uniqueness=True,
+ * max_steps=-1): the steps a person takes, from the givens cells or, with
+ * marks, from the pencil marks a player has.  The uniqueness rules are used
+ * as dlx-sudoku uses them: when uniqueness is set and a short search finds
+ * exactly one solution.  max_steps >= 0 stops after that many steps
+ * (outcome "step": 1 for a hint).  Returns (steps, outcome, grade,
+ * guesses, solution, solutions, candidates, rating): outcome "solved",
+ * "step", "stuck" (then the search finished it: guesses and solution, or
+ * None when it has none) or "contradiction"; candidates the pencil marks
+ * where the rules stopped ("" when solved); rating as rating_tuple().
  */
 static PyObject *
 sudoku_logic(PyObject *mod, PyObject *args)
 {
 	struct dlx_logic_step	 st;
 	struct dlx_logic_result	 res;
-	PyObject	*cells_o, *steps = NULL, *t, *sol = NULL, *cand;
+	PyObject	*cells_o, *marks_o = Py_None, *steps = NULL, *t;
+	PyObject	*sol = NULL, *cand, *rating;
 	const char	*symbols;
 	const char	*outcome;
 	dlx_logic	*lg = NULL;
+	uint64_t	*marks = NULL, rules = DLX_LOGIC_ALL_RULES;
 	int		*cells = NULL, *solution = NULL;
-	int		 boxr, boxc, n, rc;
+	int		 boxr, boxc, n, rc, uniq = 1, max_steps = -1, nstep = 0;
 	size_t		 len;
 	char		*buf = NULL;
 
 	(void)mod;
-	if (!PyArg_ParseTuple(args, "Oiiz", &cells_o, &boxr, &boxc, &symbols))
+	if (!PyArg_ParseTuple(args, "Oiiz|Opi", &cells_o, &boxr, &boxc,
+	    &symbols, &marks_o, &uniq, &max_steps))
 		return NULL;
 	n = boxr * boxc;
 	if (boxr < 1 || boxc < 1 || n < 2 || n > DLX_LOGIC_MAXN)
 		return raise_error(DLX_EINVAL, "bad box shape", 0, 0);
 	if (cells_array(cells_o, n, &cells) < 0)
 		return NULL;
+	if (marks_array(marks_o, n, &marks) < 0)
+		goto out;
 	if ((rc = dlx_logic_new_custom(&lg, boxr, boxc, NULL)) != DLX_OK) {
 		raise_code(rc);
 		goto out;
 	}
 	if (symbols != NULL)
 		dlx_logic_set_alphabet(lg, symbols);
-	if ((rc = dlx_logic_load(lg, cells)) != DLX_OK) {
+	rc = marks != NULL ? dlx_logic_load_marks(lg, cells, marks) :
+	    dlx_logic_load(lg, cells);
+	if (rc != DLX_OK) {
 		raise_code(rc);
 		goto out;
 	}
+	/* The uniqueness rules hold only for a puzzle with one solution. */
+	if (!uniq)
+		rules &= ~DLX_LOGIC_UNIQUENESS;
+	else {
+		Py_BEGIN_ALLOW_THREADS
+		rc = dlx_logic_search(lg, NULL, NULL, &res);
+		Py_END_ALLOW_THREADS
+		if (rc != DLX_OK) {
+			raise_code(rc);
+			goto out;
+		}
+		if (res.solutions != 1)
+			rules &= ~DLX_LOGIC_UNIQUENESS;
+	}
+	dlx_logic_set_rules(lg, rules);
 	if ((steps = PyList_New(0)) == NULL)
 		goto out;
-	while ((rc = dlx_logic_step(lg, &st)) == DLX_OK) {
+	for (;;) {
+		if (max_steps >= 0 && nstep >= max_steps) {
+			rc = DLX_OK;
+			break;
+		}
+		if ((rc = dlx_logic_step(lg, &st)) != DLX_OK)
+			break;
+		nstep++;
 		if ((t = step_tuple(lg, &st)) == NULL ||
 		    PyList_Append(steps, t) < 0) {
 			Py_XDECREF(t);
@@ -1836,7 +1924,10 @@ sudoku_logic(PyObject *mod, PyObject *args)
 		PyErr_NoMemory();
 		goto fail;
 	}
-	if (rc == DLX_LOGIC_SOLVED) {
+	if (rc == DLX_OK) {
+		outcome = "step";
+		dlx_logic_format_candidates(lg, buf, len);
+	} else if (rc == DLX_LOGIC_SOLVED) {
 		outcome = "solved";
 		buf[0] = '\0';
 		solution = PyMem_Malloc((size_t)n * n * sizeof *solution);
@@ -1854,12 +1945,14 @@ sudoku_logic(PyObject *mod, PyObject *args)
 			PyErr_NoMemory();
 			goto fail;
 		}
-		Py_BEGIN_ALLOW_THREADS
-		rc = dlx_logic_search(lg, NULL, solution, &res);
-		Py_END_ALLOW_THREADS
-		if (rc != DLX_OK) {
-			raise_code(rc);
-			goto fail;
+		if (max_steps < 0) {
+			Py_BEGIN_ALLOW_THREADS
+			rc = dlx_logic_search(lg, NULL, solution, &res);
+			Py_END_ALLOW_THREADS
+			if (rc != DLX_OK) {
+				raise_code(rc);
+				goto fail;
+			}
 		}
 	} else if (rc == DLX_LOGIC_CONTRADICTION) {
 		outcome = "contradiction";
@@ -1877,14 +1970,16 @@ sudoku_logic(PyObject *mod, PyObject *args)
 	sol = res.solutions > 0 && solution != NULL ?
 	    int_list(solution, (size_t)n * n) : Py_NewRef(Py_None);
 	cand = PyUnicode_FromString(buf);
-	if (sol == NULL || cand == NULL) {
+	rating = rating_tuple(lg);
+	if (sol == NULL || cand == NULL || rating == NULL) {
 		Py_XDECREF(cand);
+		Py_XDECREF(rating);
 		goto fail;
 	}
-	t = Py_BuildValue("(NssKNKN)", steps, outcome,
+	t = Py_BuildValue("(NssKNKNN)", steps, outcome,
 	    dlx_logic_grade_name(dlx_logic_grade(lg)),
 	    (unsigned long long)res.guesses, sol,
-	    (unsigned long long)res.solutions, cand);
+	    (unsigned long long)res.solutions, cand, rating);
 	steps = sol = NULL;
 	goto out_t;
 fail:
@@ -1895,10 +1990,12 @@ out_t:
 	PyMem_Free(buf);
 	PyMem_Free(solution);
 	PyMem_Free(cells);
+	PyMem_Free(marks);
 	dlx_logic_free(lg);
 	return t;
 out:
 	PyMem_Free(cells);
+	PyMem_Free(marks);
 	dlx_logic_free(lg);
 	Py_XDECREF(steps);
 	return NULL;
@@ -2140,7 +2237,8 @@ static PyMethodDef module_methods[] = {
 	{ "sudoku_box_for", sudoku_box_for, METH_VARARGS,
 	  "sudoku_box_for(n): the default box shape of n symbols." },
 	{ "sudoku_logic", sudoku_logic, METH_VARARGS,
-	  "sudoku_logic(cells, boxr, boxc, symbols)" },
+	  "sudoku_logic(cells, boxr, boxc, symbols, marks=None, "
+	  "uniqueness=True, max_steps=-1)" },
 	{ NULL, NULL, 0, NULL }
 };
 

@@ -191,7 +191,7 @@ def test_count_past_2_64():
     opts = [[k] for k in range(70) for _ in range(2)]
     p = dlx.Problem(opts)
     assert p.count() == 2 ** 70
-    assert p.stats.engine == "memo"
+    assert p.stats.engine == "cache"
     assert isinstance(p.count(), int)
     with pytest.raises(dlx.Incomplete) as e:
         p.count(memo=False, max_nodes=1000)
@@ -305,3 +305,48 @@ def test_repr_and_help():
     for name in ("count", "solutions", "first", "from_text", "read",
                  "from_matrix", "option", "options", "copy", "stats"):
         assert getattr(dlx.Problem, name).__doc__, name
+
+
+def _ran(prog, f, *args):
+    """engine, threads and drivers that dlx --stats says ran."""
+    out = subprocess.run([prog, "--stats"] + list(args) + [f],
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    st = dict(line.split(": ", 1) for line in out.stderr.splitlines()
+              if ": " in line)
+    drivers = () if st["drivers"] == "none" else \
+        tuple(st["drivers"].split(", "))
+    return st["engine"], int(st["threads"]), drivers, int(out.stdout)
+
+
+@pytest.mark.parametrize("name,args,kw", [
+    ("queens8.dlx", ["-t", "2", "--no-memo"], dict(threads=2, memo=False)),
+    ("queens8.dlx", ["-t", "1"], dict(threads=1)),
+    ("mult-queens6.dlx", ["-t", "1"], dict(threads=1)),
+    ("sudoku4-empty.dlx", ["-t", "1", "--memo"],
+     dict(threads=1, memo=True)),
+    ("langford8.dlx", ["-t", "1", "--knuth"], dict(threads=1, knuth=True)),
+])
+def test_stats_say_what_ran_as_dlx(name, args, kw):
+    # The library's dispatcher picks the engine for both alike.
+    f = path("tests", "data", name)
+    engine, threads, drivers, count = _ran(program("dlx"), f, *args)
+    p = dlx.Problem.read(f)
+    assert p.count(**kw) == count
+    assert (p.stats.engine, p.stats.threads, p.stats.drivers) == \
+        (engine, threads, drivers)
+
+
+def test_refused_combination_names_it():
+    p = dlx.Problem([["a"], ["a"]], bounds={"a": 2})
+    with pytest.raises(dlx.Error) as e:
+        p.count(threads=2)
+    assert "item bounds" in e.value.message and \
+        "threads" in e.value.message
+    with pytest.raises(dlx.Error):
+        list(p.solutions(threads=2))
+    assert p.count(threads=1) == 1 and p.stats.engine == "Algorithm M"
+    q = dlx.Problem.read(path("tests", "data", "queens8.dlx"))
+    with pytest.raises(dlx.Error) as e:
+        q.count(memo=True, knuth=True)
+    assert "memo=True with knuth=True" in e.value.message

@@ -1,5 +1,6 @@
 """dlx.Sudoku: solve, count, stream, explain, rate, read, generate."""
 
+import json
 import subprocess
 
 import pytest
@@ -142,24 +143,125 @@ def test_variants():
         s.explain()
 
 
-def test_explain_and_rate():
+def _records(mode, f, *extra):
+    """The JSON records of dlx-sudoku MODE -j on f, by line."""
+    out = subprocess.run([program("dlx-sudoku"), mode, "-j"] + list(extra) +
+                         [f], capture_output=True, text=True)
+    recs = [json.loads(line) for line in out.stdout.splitlines()]
+    return {r["line"]: r for r in recs if "line" in r}
+
+
+def _puzzles(f):
+    """(line, Sudoku) of each puzzle of f: lines of 729 characters are
+    pencil marks (Sudoku.from_marks), as dlx-sudoku reads them."""
+    marks = {i: t.strip() for i, t in enumerate(open(f), 1)
+             if len(t.strip()) == 729}
+    for i, t in marks.items():
+        yield i, dlx.Sudoku.from_marks(t)
+    for s in dlx.Sudoku.read_all(f, errors="skip"):
+        if s.line not in marks:
+            yield s.line, s
+
+
+# Files, and how many of their lines to take: a puzzle with many
+# solutions costs the rules' forcing nets their whole budget (a third of
+# a second), so one of those is enough.
+RATED = [(("tests", "data", "explain-triple.txt"), None),
+         (("tests", "data", "logic-marks.txt"), None),
+         (("tests", "data", "logic-multi.txt"), 1),
+         (("tests", "data", "coll-norvig_top95.txt"), None),
+         (("examples", "sudoku", "classic.txt"), None)]
+
+
+@pytest.mark.parametrize("parts,lines", RATED,
+                         ids=lambda p: p[-1] if isinstance(p, tuple) else "")
+@pytest.mark.parametrize("uniq", [True, False], ids=["uniq", "no-uniq"])
+def test_explain_rate_hint_as_dlx_sudoku(parts, lines, uniq, tmp_path):
+    # Whatever the rules are, Python and dlx-sudoku of the same build
+    # explain, rate and hint every puzzle alike.
+    f = path(*parts)
+    if lines is not None:
+        with open(f) as src:
+            head = src.readlines()[:lines]
+        f = str(tmp_path / parts[-1])
+        with open(f, "w") as dst:
+            dst.writelines(head)
+    extra = [] if uniq else ["--no-uniqueness"]
+    rated = _records("--rate", f, *extra)
+    explained = _records("--explain", f, *extra)
+    hinted = _records("--hint", f, *extra)
+    seen = 0
+    for line, s in _puzzles(f):
+        if line not in rated:
+            continue
+        seen += 1
+        want, ex = rated[line], explained[line]
+        got = s.explain(uniqueness=uniq)
+        assert [st.text for st in got] == ex["steps"], line
+        r = got.rating
+        assert r.level == want["level"], line
+        assert r.nsteps == want["steps"], line
+        assert r.nsteps == sum(r.steps.values()) or \
+            got.outcome == "contradiction"
+        for k in ("er", "ep", "ed", "hardest", "score"):
+            assert getattr(r, k) == want.get(k), (line, k)
+        if "guesses" in want:
+            assert got.outcome == "stuck" and r.guesses == want["guesses"]
+        else:
+            assert got.outcome in ("solved", "contradiction")
+        if got.outcome == "solved":
+            assert r.er >= r.ep >= r.ed > 0
+            assert r.er == max(st.rating for st in got)
+            assert r.hardest in r.steps
+            assert got.solution == s.solve()
+        h = s.hint(uniqueness=uniq)
+        hw = hinted[line]
+        if hw["stop"] in ("step", "contradiction"):
+            assert h is not None and h.rule == hw["rule"]
+            assert h.text == hw["step"] and h == got[0]
+            if "rating" in hw:
+                assert h.rating == hw["rating"]
+        else:
+            assert h is None
+    assert seen > 0
+
+
+def test_explain_steps():
     s = next(dlx.Sudoku.read_all(path("tests", "data", "explain-triple.txt")))
     ex = s.explain()
     assert ex[0].rule == "naked triple"
     assert ex[0].text.startswith("naked triple {6,7,8} in row 1")
     assert ex[0].houses == [("row", 0)]
     assert ((0, 1), 6) in ex[0].eliminations
-    assert ex.outcome == "stuck" and ex.grade == "search"
-    assert ex.guesses == 307
     assert ex.solution == s.solve()
-    assert "|" in ex.candidates
+    if ex.outcome == "stuck":
+        assert "|" in ex.candidates and ex.rating.level == "search"
+    else:
+        assert ex.outcome == "solved" and ex.candidates == ""
     r = s.rate()
-    assert r.grade == "search" and r.guesses == 307
-    assert r.steps["naked triple"] == 1
+    assert r == ex.rating and r.steps["naked triple"] >= 1
     easy = dlx.Sudoku(CLASSIC)
     ex = easy.explain()
     assert ex.outcome == "solved" and ex.solution == easy.solve()
     assert all(st.cell is not None for st in ex if "single" in st.rule)
+    assert ex.rating.level == "easy" and ex.rating.guesses == 0
+
+
+def test_marks():
+    line = open(path("tests", "data", "logic-marks.txt")).readline()
+    s = dlx.Sudoku.from_marks(line)
+    h = s.hint()
+    # The hint places or removes only candidates the marks still hold.
+    for (r, c), v in h.eliminations + ([(h.cell, h.symbol)] if h.cell
+                                       else []):
+        assert s._marks[r * 9 + c] & (1 << (v - 1))
+    with pytest.raises(dlx.Error) as e:
+        dlx.Sudoku.from_marks("x" + line[1:])
+    assert e.value.column == 1
+    with pytest.raises(dlx.Error):
+        dlx.Sudoku.from_marks(line[:700])
+    solved = dlx.Sudoku(s.solve())
+    assert solved.hint() is None
 
 
 def test_generate():

@@ -716,9 +716,15 @@ on_first_progress(void *arg, const struct dlx_stats *st)
 	return 0;
 }
 
+/* The dispatcher asks this for every request.  Emscripten's C library
+ * declares sched_getaffinity() and CPU_COUNT but links neither: there
+ * (the web page, which searches on one thread) the answer is 1. */
 unsigned
 dlx_cpus(void)
 {
+#ifdef __EMSCRIPTEN__
+	return 1;
+#else
 	cpu_set_t	set;
 	int		n;
 
@@ -726,6 +732,7 @@ dlx_cpus(void)
 		return 1;
 	n = CPU_COUNT(&set);
 	return n > 0 ? (unsigned)n : 1;
+#endif
 }
 
 /* Start the threads other than the caller's (w[1..]), with every signal
