@@ -328,15 +328,16 @@ chain_rec(dlx_logic *lg, struct lgc *x, struct dlx_logic_step *st,
 		m = x->adjrcc[e];
 		if (k >= 2)
 			m &= ~BIT(used[k - 2]);
-		/* The last set must share a symbol with the first that is
-		 * neither the first nor the last link. */
-		if (k + 1 == want && (x->als[sets[0]].cand & x->als[b].cand &
-		    ~BIT(used[0])) == 0)
-			continue;
 		for (j = 0; j < x->w; j++)
 			v[j] = u[j] | bits(x, b)[j];
 		for (s = 1; s <= lg->n; s++) {
 			if (!(m & BIT(s)))
+				continue;
+			/* The last set must share a symbol with the first
+			 * that is not the first link (used[0], or s itself
+			 * when this link is the first). */
+			if (k + 1 == want && (x->als[sets[0]].cand &
+			    x->als[b].cand & ~BIT(k == 1 ? s : used[0])) == 0)
 				continue;
 			sets[k] = b;
 			used[k - 1] = s;
