@@ -53,6 +53,14 @@ case " ${CFLAGS:-} " in
 	export ASAN_OPTIONS
 	;;
 esac
+# A tree configured with --enable-knuth-default: the extension compiles
+# the library's sources without config.h, so it is given the same default
+# here, and answers as this build's programs do.
+if grep -q '^#define DLX_KNUTH_DEFAULT 1' "$top_builddir/config.h" \
+    2>/dev/null; then
+	DLX_CFLAGS="${DLX_CFLAGS:-} -DDLX_KNUTH_DEFAULT=1"
+	export DLX_CFLAGS
+fi
 
 (cd "$work/pkg" && DLX_SRCDIR=$top_srcdir PYTHONDONTWRITEBYTECODE=1 \
 	"$py" setup.py -q build -j2 --build-base "$work/build" \

@@ -53,7 +53,8 @@
  * Indices are ints, as in Knuth's programs: half the memory of pointers
  * and the arrays can be moved by realloc.  This caps a matrix at INT_MAX
  * nodes, which is checked wherever the matrix grows.
- */#ifndef DLX_IMPL_H
+ */
+#ifndef DLX_IMPL_H
 #define DLX_IMPL_H
 
 #ifdef HAVE_CONFIG_H
