@@ -18,24 +18,8 @@
 #include "dlx_part.h"
 #include "problems.h"
 
-/* Queens 8 (92), the empty 4x4 sudoku (288), Langford 8 (300), the magic
- * square with colors (8). */
-#define NPROBLEMS	4
-
-static dlx *
-problem(int i)
-{
-	switch (i) {
-	case 0:
-		return problem_queens(8);
-	case 1:
-		return problem_sudoku(2);
-	case 2:
-		return problem_langford(8);
-	default:
-		return problem_magic();
-	}
-}
+/* The problems of problems.h, by number (problem_numbered()). */
+#define NPROBLEMS	PROBLEM_NSET
 
 static int
 count_visit(void *arg, const int *options, size_t n)
@@ -53,7 +37,7 @@ START_TEST(test_dispatch_counts)
 	struct dlx_request	 rq;
 	struct dlx_result	 res;
 	struct dlx_stats	 st;
-	dlx			*d = problem(_i);
+	dlx			*d = problem_numbered(_i);
 	dlx_pos			*pos;
 	uint64_t		 want, visited;
 	int			 memo, threads, withpos, visit, rc;

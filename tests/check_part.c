@@ -20,25 +20,8 @@
 #include "dlx_part.h"
 #include "problems.h"
 
-/* The problems, by number: queens 8 (92), the empty 4x4 sudoku (288),
- * Langford pairs n = 8 (300, reversals counted), the magic square with
- * colors. */
-#define NPROBLEMS	4
-
-static dlx *
-problem(int i)
-{
-	switch (i) {
-	case 0:
-		return problem_queens(8);
-	case 1:
-		return problem_sudoku(2);
-	case 2:
-		return problem_langford(8);
-	default:
-		return problem_magic();
-	}
-}
+/* The problems of problems.h, by number (problem_numbered()). */
+#define NPROBLEMS	PROBLEM_NSET
 
 static const unsigned	nparts[] = { 1, 2, 3, 7, 16 };
 #define NN	(sizeof nparts / sizeof nparts[0])
@@ -114,7 +97,7 @@ lines(const struct set *s)
 START_TEST(test_part_split_one)
 {
 	dlx_pos		**all, *one;
-	dlx		 *d = problem(_i);
+	dlx		 *d = problem_numbered(_i);
 	char		 *ta, *to;
 	size_t		  la, lo;
 	unsigned	  n, k, j;
@@ -179,7 +162,7 @@ START_TEST(test_part_counts_add_up)
 {
 	static const int	 modes[] = { -1, DLX_MEMO_NEVER, DLX_MEMO_AUTO,
 	    DLX_MEMO_ALWAYS };
-	dlx			*d = problem(_i);
+	dlx			*d = problem_numbered(_i);
 	uint64_t		 whole, sum;
 	unsigned		 j, k, t, mi;
 
@@ -209,7 +192,7 @@ START_TEST(test_part_solutions_are_the_set)
 	struct dlx_parallel	 par;
 	struct set		 whole, parts;
 	dlx_pos			*pos;
-	dlx			*d = problem(_i);
+	dlx			*d = problem_numbered(_i);
 	char			**a, **b;
 	unsigned		 j, k, t;
 	size_t			 i;

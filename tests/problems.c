@@ -360,3 +360,18 @@ problem_read(const char *path)
 	}
 	return d;
 }
+
+dlx *
+problem_numbered(int i)
+{
+	switch (i) {
+	case 0:
+		return problem_queens(8);
+	case 1:
+		return problem_sudoku(2);
+	case 2:
+		return problem_langford(8);
+	default:
+		return problem_magic();
+	}
+}

@@ -51,6 +51,15 @@ dlx	*problem_magic(void);
 int	 magic_decode(const int *options, size_t n, int grid[9]);
 
 /*
+ * The problems the drivers' suites loop over, by number 0 ..
+ * PROBLEM_NSET - 1: queens 8 (92 solutions), the empty 4x4 sudoku (288),
+ * Langford pairs n = 8 (300, reversals counted), the magic square with
+ * colors (8).  NULL if out of memory.
+ */
+#define PROBLEM_NSET	4
+dlx	*problem_numbered(int i);
+
+/*
  * A matrix in Knuth's DLX text format, read by a small reader of its own
  * (not the library's): lines starting with '|' are comments, the first
  * other line names the items with a '|' between primary and secondary
