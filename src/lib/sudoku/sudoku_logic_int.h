@@ -6,7 +6,8 @@
  *	sudoku_logic_rules.c	the rules, each finding one pattern: singles,
  *				subsets, fish, the framework of a step
  *	sudoku_logic_patterns.c	single-digit patterns, wings, finned fish,
- *				colors, uniqueness
+ *				colors; the text of these and the next
+ *	sudoku_logic_unique.c	unique rectangles, hidden rectangle, BUG+1
  *	sudoku_logic_chains.c	chains, ALS, Sue de Coq, forcing chains
  *				(through the lgi_chains_* hooks)
  *	sudoku_logic_format.c	steps and the pencil-mark grid as text
@@ -147,6 +148,17 @@ int	lgi_patterns_apply(dlx_logic *lg, struct dlx_logic_step *st,
 	    enum dlx_logic_rule r);
 int	lgi_patterns_format(const dlx_logic *lg,
 	    const struct dlx_logic_step *st, struct lgi_out *o);
+/* The uniqueness rules (sudoku_logic_unique.c), as lgi_patterns_apply(). */
+int	lgi_unique_apply(dlx_logic *lg, struct dlx_logic_step *st,
+	    enum dlx_logic_rule r);
+/* Helpers of the patterns that the uniqueness rules share: the places of
+ * s in house h (bit i for its i-th cell); s eliminated from every cell
+ * that sees all of cells[0..k-1]; a set of cells with candidates m added
+ * to the step. */
+uint64_t lgi_places(const dlx_logic *lg, int h, int s);
+void	lgi_elim_seen(dlx_logic *lg, const int *cells, int k, int s);
+void	lgi_name_cells(dlx_logic *lg, struct dlx_logic_step *st, int tag,
+	    int house, uint64_t m, const int *cells, int k);
 
 /*
  * The hooks of sudoku_logic_chains.c, for the rules from
