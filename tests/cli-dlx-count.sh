@@ -43,6 +43,20 @@ echo '{"type":"count","solutions":92,"exact":true}' >"$tmp/exp"
 check count-json 0 "$dlx" --count --json "$data/queens8.dlx"
 echo '{"type":"count","solutions":3,"exact":false}' >"$tmp/exp"
 check count-json-limit 0 "$dlx" -cj --limit 3 "$data/queens8.dlx"
+# A part counted with --count --json gives its part record, as without
+# --json, so that merge adds it up.
+# (The records' "seconds" differ from run to run.)
+for k in 1 2; do
+	run "$dlx" --part $k/2 "$data/queens8.dlx"
+	sed 's/,"seconds":[0-9.e-]*//' "$tmp/out" >"$tmp/plain"
+	run "$dlx" -cj --part $k/2 "$data/queens8.dlx"
+	status "count-json part $k/2" 0
+	cp "$tmp/out" "$tmp/rec$k"
+	sed -i 's/,"seconds":[0-9.e-]*//' "$tmp/out"
+	same "count-json part $k/2" "$tmp/plain" "$tmp/out"
+done
+echo 92 >"$tmp/exp"
+check "count-json parts merged" 0 "$dlx" merge "$tmp/rec1" "$tmp/rec2"
 for m in --print --first; do
 	run "$dlx" --count $m "$knuth"
 	expect_lines "count $m" 2 "" "dlx: --count conflicts with $m

@@ -539,8 +539,10 @@ main_cluster(struct run *r, int rc, const struct dlx_result *res)
 		return sig != 0 ? 128 + sig : CLI_EXIT_INTR;
 	}
 	/* The solutions printed end with their total, as without parts
-	 * or checkpoints: those of the part, or of every run resumed. */
-	if (opts.output == OUT_JSON)
+	 * or checkpoints: those of the part, or of every run resumed.  A
+	 * part counted with --count --json has its record for JSON (below),
+	 * the same as without --json, so that merge takes it. */
+	if (opts.output == OUT_JSON && !(opts.count && c->parted))
 		json_count_text(num, rc == DLX_OK, 0);
 	else if (opts.output == OUT_PRINT && (!opts.first || count == 0))
 		print_total(count, rc == DLX_OK);
@@ -553,7 +555,7 @@ main_cluster(struct run *r, int rc, const struct dlx_result *res)
 		if (c->record != NULL)
 			return cluster_write_record(c, NULL) == 0 ?
 			    CLI_EXIT_OK : CLI_EXIT_ERROR;
-		if (opts.output == OUT_COUNT)
+		if (opts.output == OUT_COUNT || opts.count)
 			check_write(cluster_write_record(c, stdout));
 		return CLI_EXIT_OK;
 	}
