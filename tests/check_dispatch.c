@@ -174,6 +174,7 @@ make_dispatch_suite(void)
 	tcase_add_test(tc, test_dispatch_knuth);
 	tcase_add_test(tc, test_dispatch_bounds);
 	tcase_set_timeout(tc, 60);
+	tcase_set_tags(tc, "threads");
 	suite_add_tcase(s, tc);
 	return s;
 }

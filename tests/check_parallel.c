@@ -467,6 +467,8 @@ make_parallel_suite(void)
 	s = suite_create("Parallel");
 	tc = tcase_create("Core");
 	tcase_set_timeout(tc, 120);
+	/* "threads": the cases CI runs again under ThreadSanitizer. */
+	tcase_set_tags(tc, "threads");
 	tcase_add_test(tc, test_parallel_primitives);
 	tcase_add_test(tc, test_parallel_known);
 	tcase_add_test(tc, test_parallel_random);

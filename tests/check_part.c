@@ -294,6 +294,7 @@ make_part_suite(void)
 	TCase	*tc = tcase_create("Core");
 
 	tcase_set_timeout(tc, 120);
+	tcase_set_tags(tc, "threads");
 	tcase_add_loop_test(tc, test_part_split_one, 0, NPROBLEMS);
 	tcase_add_loop_test(tc, test_part_counts_add_up, 0, NPROBLEMS);
 	tcase_add_loop_test(tc, test_part_solutions_are_the_set, 0,

@@ -583,6 +583,7 @@ make_search_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("Reuse");
+	tcase_set_tags(tc, "threads");
 	tcase_add_test(tc, test_reuse_extend);
 	tcase_add_test(tc, test_threads);
 	suite_add_tcase(s, tc);
