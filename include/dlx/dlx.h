@@ -104,6 +104,26 @@ extern "C" {
 typedef struct dlx dlx;
 
 /*
+ * Where and why a call failed, for every reader and checker of libdlx
+ * (Knuth's text format, sudoku puzzles and variants, givens that clash,
+ * positions): the one error-detail record.  Zero-initialize or pass NULL
+ * where the detail is not wanted; a call that fails fills what it knows
+ * and leaves 0 (or -1 for cell) where a field does not apply.
+ */
+struct dlx_error {
+	int		 code;		/* the DLX_E* code of any module the
+					   call returned; DLX_OK: no error */
+	unsigned long	 line;		/* line from 1; 0: about no line */
+	unsigned long	 column;	/* byte column from 1; 0: about the
+					   whole line (or no line) */
+	int		 cell;		/* a sudoku cell (row * N + column),
+					   or -1 */
+	int		 sys_errno;	/* errno after a failed read, else 0 */
+	char		 message[256];	/* what was wrong, without the place:
+					   "unknown item 'x7'" */
+};
+
+/*
  * Called once for each solution found.  options[0..n-1] are the option
  * numbers of the solution: first the forced options in the order they
  * were forced, then the options chosen by the search, shallowest first.
