@@ -764,6 +764,9 @@ make_logic_patterns_suite(void)
 	tcase_add_test(tc, test_multiple_solutions);
 	tcase_add_test(tc, test_empty_largest);
 	tcase_set_timeout(tc, 60);
+	/* "slow": seconds natively, many minutes under valgrind (CI runs
+	 * these under the sanitizers instead). */
+	tcase_set_tags(tc, "slow");
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -430,12 +430,19 @@ make_memo_suite(void)
 	tcase_add_test(tc, test_memo_files);
 	tcase_add_test(tc, test_memo_forced_sudoku);
 	tcase_add_test(tc, test_memo_forced_colors);
-	tcase_add_test(tc, test_memo_empty_6x6);
 	tcase_add_test(tc, test_memo_stop);
 	tcase_add_test(tc, test_memo_gives_up);
 	tcase_add_test(tc, test_memo_bounds);
 	tcase_add_test(tc, test_memo_budget_peak);
 	tcase_add_test(tc, test_wide_format);
+	suite_add_tcase(s, tc);
+
+	/* The empty 6x6 grid: seconds natively, many minutes under valgrind
+	 * ("slow": CI runs it everywhere else). */
+	tc = tcase_create("Large");
+	tcase_set_timeout(tc, 120);
+	tcase_set_tags(tc, "slow");
+	tcase_add_test(tc, test_memo_empty_6x6);
 	suite_add_tcase(s, tc);
 	return s;
 }

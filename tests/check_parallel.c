@@ -471,8 +471,15 @@ make_parallel_suite(void)
 	tcase_set_tags(tc, "threads");
 	tcase_add_test(tc, test_parallel_primitives);
 	tcase_add_test(tc, test_parallel_known);
-	tcase_add_test(tc, test_parallel_random);
 	tcase_add_test(tc, test_parallel_stop_random);
+	suite_add_tcase(s, tc);
+
+	/* Random problems on threads against the serial search ("slow":
+	 * minutes under valgrind; TSan and ASan run it). */
+	tc = tcase_create("Random");
+	tcase_set_timeout(tc, 120);
+	tcase_set_tags(tc, "threads slow");
+	tcase_add_test(tc, test_parallel_random);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -296,10 +296,18 @@ make_part_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_set_tags(tc, "threads");
 	tcase_add_loop_test(tc, test_part_split_one, 0, NPROBLEMS);
+	tcase_add_test(tc, test_part_stopped_count_resumes);
+	suite_add_tcase(s, tc);
+
+	/* The whole against the sum of its parts on every numbered problem:
+	 * seconds natively, many minutes under valgrind ("slow": CI runs
+	 * them under the sanitizers instead). */
+	tc = tcase_create("Sums");
+	tcase_set_timeout(tc, 120);
+	tcase_set_tags(tc, "threads slow");
 	tcase_add_loop_test(tc, test_part_counts_add_up, 0, NPROBLEMS);
 	tcase_add_loop_test(tc, test_part_solutions_are_the_set, 0,
 	    NPROBLEMS);
-	tcase_add_test(tc, test_part_stopped_count_resumes);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -286,9 +286,16 @@ make_variant_suite(void)
 
 	tcase_add_test(tc, test_variant_counts_brute);
 	tcase_add_test(tc, test_variant_killer_brute);
-	tcase_add_loop_test(tc, test_variant_gen_minimal, 0, 4);
 	tcase_add_test(tc, test_variant_check);
 	tcase_set_timeout(tc, 60);
+	suite_add_tcase(s, tc);
+
+	/* The generator on every variant ("slow": CI leaves it out under
+	 * valgrind, where it takes minutes, and runs it everywhere else). */
+	tc = tcase_create("Generator");
+	tcase_add_loop_test(tc, test_variant_gen_minimal, 0, 4);
+	tcase_set_timeout(tc, 60);
+	tcase_set_tags(tc, "slow");
 	suite_add_tcase(s, tc);
 	return s;
 }
