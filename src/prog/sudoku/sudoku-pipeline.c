@@ -412,9 +412,13 @@ pipeline_file(struct run *run, const char *file, FILE *fp)
 	}
 	j = job_to_fill(&pl);
 	j->items[0] = held;
-	j->items[0].p.cells = j->items[0].cells;
-	if (held.p.marks != NULL)
-		j->items[0].p.marks = j->items[0].marks;
+	/* The copy's pointers into its own arrays (a bad puzzle has only
+	 * its error: p was never filled). */
+	if (!held.bad) {
+		j->items[0].p.cells = j->items[0].cells;
+		if (held.p.marks != NULL)
+			j->items[0].p.marks = j->items[0].marks;
+	}
 	j->n = 1;
 	queue_job(&pl);
 	seen = 2;
