@@ -36,7 +36,7 @@ now(void)
 int
 main(int argc, char **argv)
 {
-	struct dlx_text_error	 err;
+	struct dlx_error	 err;
 	dlx_text		*t = NULL;
 	dlx_sudoku		*s = NULL;
 	dlx_pos			**parts;
@@ -69,7 +69,7 @@ main(int argc, char **argv)
 			perror(argv[1]);
 			return 2;
 		}
-		if ((t = dlx_text_read_file(fp, NULL, &err)) == NULL) {
+		if (dlx_text_read(&t, fp, NULL, &err) != DLX_OK) {
 			fprintf(stderr, "%s:%lu: %s\n", argv[1], err.line,
 			    err.message);
 			return 2;

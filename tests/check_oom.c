@@ -77,7 +77,7 @@ static const char knuth_colors[] =
 static int
 text_scenario(void)
 {
-	struct dlx_text_error	 err;
+	struct dlx_error	 err;
 	dlx_text		*t;
 	char			*buf, *p;
 	uint64_t		 count;
@@ -108,11 +108,10 @@ text_scenario(void)
 	}
 	/* Knuth's example: one solution. */
 	if (rc == DLX_OK) {
-		t = dlx_text_read_buffer(knuth_colors, sizeof knuth_colors - 1,
-		    &opt, &err);
-		if (t == NULL) {
-			rc = err.code;
-			EXPECT(rc == DLX_ENOMEM);
+		rc = dlx_text_read_mem(&t, knuth_colors,
+		    sizeof knuth_colors - 1, &opt, &err);
+		if (rc != DLX_OK) {
+			EXPECT(rc == DLX_ENOMEM && err.code == rc);
 		} else {
 			EXPECT(dlx_count(dlx_text_dlx(t), 0, &count) ==
 			    DLX_OK);

@@ -899,7 +899,7 @@ struct problem {
 };
 
 static void
-on_warn(void *arg, const struct dlx_text_error *w)
+on_warn(void *arg, const struct dlx_error *w)
 {
 	struct problem	*pb = arg;
 
@@ -967,7 +967,7 @@ WEB_EXPORT const char *
 dlxweb_dlx(const char *text, int count, double skip, int take)
 {
 	struct dlx_text_options	 o;
-	struct dlx_text_error	 e;
+	struct dlx_error	 e;
 	struct problem		 pb;
 	struct dlx_listing	 l;
 	struct web_run		 w;

@@ -599,7 +599,7 @@ static PyObject *
 Matrix_from_text(PyObject *cls, PyObject *args)
 {
 	struct dlx_text_options	 o;
-	struct dlx_text_error	 err;
+	struct dlx_error	 err;
 	Py_buffer		 buf;
 	dlx_text		*t;
 	int			 strict = 0, rc;
