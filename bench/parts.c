@@ -22,7 +22,7 @@
 #include "dlx.h"
 #include "dlx_part.h"
 #include "dlx_text.h"
-#include "sudoku.h"
+#include "dlx_sudoku.h"
 
 static double
 now(void)
@@ -59,7 +59,7 @@ main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "-s") == 0) {
 		if (sscanf(argv[2], "%dx%d", &r, &c) != 2 ||
-		    dlx_sudoku_new(&s, r, c) != DLX_OK)
+		    dlx_sudoku_new(&s, r, c, NULL) != DLX_OK)
 			return 2;
 		d = dlx_sudoku_matrix(s);
 		argv++;

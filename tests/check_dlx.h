@@ -49,6 +49,13 @@ struct dlx_text	*test_text_file(FILE *fp, const struct dlx_text_options *opt,
 		    struct dlx_error *err);
 
 /*
+ * dlx_logic_new() returning the solver, or NULL on error, after checking
+ * the constructor's contract as test_text_mem() does (check_logic.c).
+ */
+struct dlx_logic;
+struct dlx_logic *test_logic_new(int boxrows, int boxcols);
+
+/*
  * dlx_count() and dlx_solve() in Knuth's mode (struct dlx_search's knuth),
  * for the tests that check his node and update figures.
  */

@@ -29,7 +29,7 @@
 #include <assert.h>
 #include <stdint.h>
 
-#include "sudoku_logic.h"
+#include "dlx_logic.h"
 #include "lib/sudoku/sudoku_model.h"
 
 #define MAXN		DLX_LOGIC_MAXN
