@@ -181,8 +181,9 @@ int		 dlx_sudoku_boxr(const dlx_sudoku *s);
 int		 dlx_sudoku_boxc(const dlx_sudoku *s);
 
 /*
- * The matrix, for dlx_search() and friends.  It belongs to s: do not free
- * it, add options to it or force options on it behind s's back.
+ * The matrix, for the searches of dlx.h (dlx_count() and the rest).  It
+ * belongs to s: do not free it, add options to it or force options on it
+ * behind s's back.
  */
 dlx		*dlx_sudoku_matrix(dlx_sudoku *s);
 
@@ -295,8 +296,9 @@ const char	*dlx_sudoku_variant_name(const struct dlx_sudoku_variant *v);
  * Write puzzle cells (N*N, 0 blank) of variant v in the text form
  * dlx_sudoku_vread() takes, header line first, into buf (size bytes,
  * terminated when size > 0).  symbols as in dlx_sudoku_conflict_text():
- * NULL for 1-9A-Z.  Returns the length the full text needs, as snprintf()
- * does, or 0 when v has more cages than there are labels (84).
+ * NULL or "" for 1-9A-Z.  Returns the length the full text needs, as
+ * snprintf() does, or 0 (buf untouched) when v has more cages than there
+ * are labels (84) or the alphabet has fewer than N characters.
  */
 size_t		 dlx_sudoku_variant_format(const struct dlx_sudoku_variant *v,
 		    const int *cells, const char *symbols, char *buf,
