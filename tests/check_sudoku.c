@@ -375,7 +375,7 @@ struct got {
 	unsigned long	line, col;
 	int		n, boxr;
 	char		cells[DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN + 1];
-	char		msg[160];
+	char		msg[256];
 };
 
 /* Read every puzzle of text (len bytes) into g[0..], at most max. */
@@ -396,6 +396,11 @@ read_all(const char *text, size_t len,
 		ck_assert_int_lt(k, max);
 		memset(&g[k], 0, sizeof g[k]);
 		g[k].rc = rc;
+		/* The record says what came back: nothing for a puzzle,
+		 * the status and the place for a rejected one. */
+		ck_assert_int_eq(e.code, rc == DLX_SUDOKU_PUZZLE ? DLX_OK :
+		    rc);
+		ck_assert_int_eq(e.cell, -1);
 		if (rc == DLX_SUDOKU_PUZZLE) {
 			g[k].line = p.line;
 			g[k].n = p.n;
@@ -412,6 +417,9 @@ read_all(const char *text, size_t len,
 		}
 		k++;
 	}
+	/* No record wanted: the same end. */
+	ck_assert_int_eq(dlx_sudoku_read(r, &p, NULL), DLX_SUDOKU_EOF);
+	ck_assert_int_eq(dlx_sudoku_read(NULL, &p, NULL), DLX_EINVAL);
 	dlx_sudoku_reader_free(r);
 	fclose(fp);
 	return k;
