@@ -17,7 +17,7 @@
 int
 main(int argc, char **argv)
 {
-	struct dlx_text_error	 err;
+	struct dlx_error	 err;
 	struct dlx_parallel	 par;
 	struct dlx_stats	 st;
 	struct timespec		 t0, t1;
@@ -35,7 +35,7 @@ main(int argc, char **argv)
 		perror(argv[2]);
 		return 2;
 	}
-	if ((t = dlx_text_read_file(fp, NULL, &err)) == NULL) {
+	if (dlx_text_read(&t, fp, NULL, &err) != DLX_OK) {
 		fprintf(stderr, "balance: line %lu: %s\n", err.line,
 		    err.message);
 		return 2;

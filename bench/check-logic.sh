@@ -1,5 +1,5 @@
 #!/bin/sh
-# bench/check-logic.sh: check the human-style rules (sudoku_logic.h) over
+# bench/check-logic.sh: check the human-style rules (dlx_logic.h) over
 # whole puzzle files against their true solutions, and print the figures.
 #
 # Usage: bench/check-logic.sh [BUILDDIR [FILE...]]

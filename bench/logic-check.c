@@ -1,5 +1,5 @@
 /*
- * logic-check: check the human-style rules of libdlx (sudoku_logic.h)
+ * logic-check: check the human-style rules of libdlx (dlx_logic.h)
  * against the true solutions of whole puzzle files, and print figures.
  *
  * usage: logic-check [-U] [FILE...]   (standard input without FILE)
@@ -33,7 +33,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "sudoku_logic.h"
+#include "dlx_logic.h"
 #include "sudoku_ref.h"
 
 struct tally {
@@ -131,8 +131,9 @@ run_puzzle(const char *line, const char *where, struct tally *t)
 	}
 	if (lg == NULL || lgbr != br || lgbc != bc) {
 		dlx_logic_free(lg);
-		if ((lg = dlx_logic_new(br, bc)) == NULL) {
-			fprintf(stderr, "logic-check: out of memory\n");
+		lg = NULL;
+		if ((rc = dlx_logic_new(&lg, br, bc, NULL)) != DLX_OK) {
+			fprintf(stderr, "logic-check: %s\n", dlx_strerror(rc));
 			return -1;
 		}
 		lgbr = br;

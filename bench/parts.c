@@ -22,7 +22,7 @@
 #include "dlx.h"
 #include "dlx_part.h"
 #include "dlx_text.h"
-#include "sudoku.h"
+#include "dlx_sudoku.h"
 
 static double
 now(void)
@@ -36,7 +36,7 @@ now(void)
 int
 main(int argc, char **argv)
 {
-	struct dlx_text_error	 err;
+	struct dlx_error	 err;
 	dlx_text		*t = NULL;
 	dlx_sudoku		*s = NULL;
 	dlx_pos			**parts;
@@ -59,7 +59,7 @@ main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "-s") == 0) {
 		if (sscanf(argv[2], "%dx%d", &r, &c) != 2 ||
-		    dlx_sudoku_new(&s, r, c) != DLX_OK)
+		    dlx_sudoku_new(&s, r, c, NULL) != DLX_OK)
 			return 2;
 		d = dlx_sudoku_matrix(s);
 		argv++;
@@ -69,7 +69,7 @@ main(int argc, char **argv)
 			perror(argv[1]);
 			return 2;
 		}
-		if ((t = dlx_text_read_file(fp, NULL, &err)) == NULL) {
+		if (dlx_text_read(&t, fp, NULL, &err) != DLX_OK) {
 			fprintf(stderr, "%s:%lu: %s\n", argv[1], err.line,
 			    err.message);
 			return 2;

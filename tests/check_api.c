@@ -12,8 +12,8 @@
 #include "check_dlx.h"
 #include "dlx_text.h"
 #include "problems.h"
-#include "sudoku.h"
-#include "sudoku_logic.h"
+#include "dlx_sudoku.h"
+#include "dlx_logic.h"
 
 /* Every return code of every header: the core's, the text reader's, the
  * sudoku reader's and the logic solver's.  Each must have a text of its

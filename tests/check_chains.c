@@ -1,5 +1,5 @@
 /*
- * check_chains.c: the chain rules of sudoku_logic.h (remote pairs,
+ * check_chains.c: the chain rules of dlx_logic.h (remote pairs,
  * x-chains, xy-chains, nice loops, AICs and their grouped forms, Sue de
  * Coq, the almost locked set rules, forcing chains and nets).
  *
@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "check_dlx.h"
-#include "sudoku_logic.h"
+#include "dlx_logic.h"
 #include "sudoku_ref.h"
 
 struct chain_case {
@@ -296,7 +296,7 @@ load_case(const struct chain_case *cc)
 			if (cc->marks[9 * i + s - 1] == '0' + s)
 				cand[i] |= (uint64_t)1 << (s - 1);
 	}
-	ck_assert_ptr_nonnull(lg = dlx_logic_new(3, 3));
+	ck_assert_ptr_nonnull(lg = test_logic_new(3, 3));
 	ck_assert_int_eq(dlx_logic_load_marks(lg, grid, cand), DLX_OK);
 	return lg;
 }
@@ -361,7 +361,7 @@ START_TEST(test_chains_sound)
 
 	ck_assert_int_eq(ref_parse(hard[_i], grid, &br, &bc), 9);
 	ck_assert_int_eq(ref_solve(3, 3, grid, sol, 2), 1);
-	ck_assert_ptr_nonnull(lg = dlx_logic_new(3, 3));
+	ck_assert_ptr_nonnull(lg = test_logic_new(3, 3));
 	ck_assert_int_eq(dlx_logic_load(lg, grid), DLX_OK);
 	while ((rc = dlx_logic_step(lg, &st)) == DLX_OK) {
 		if (st.cell >= 0)
@@ -392,7 +392,7 @@ START_TEST(test_chains_sound_several)
 	ck_assert_int_eq(ref_parse(hard[0], grid, &br, &bc), 9);
 	grid[12] = 0;
 	ck_assert_int_eq(ref_solve(3, 3, grid, NULL, 2), 2);
-	ck_assert_ptr_nonnull(lg = dlx_logic_new(3, 3));
+	ck_assert_ptr_nonnull(lg = test_logic_new(3, 3));
 	ck_assert_int_eq(dlx_logic_load(lg, grid), DLX_OK);
 	dlx_logic_set_rules(lg, DLX_LOGIC_ALL_RULES & ~DLX_LOGIC_UNIQUENESS);
 	while ((rc = dlx_logic_step(lg, &st)) == DLX_OK) {

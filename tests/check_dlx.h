@@ -7,6 +7,7 @@
 
 #include <check.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "dlx.h"
 
@@ -33,6 +34,26 @@ Suite	*make_chains_suite(void);
  * distcheck); returns a static buffer overwritten by the next call.
  */
 const char *test_data_path(const char *name);
+
+/*
+ * dlx_text_read_mem() and dlx_text_read() returning the problem, or NULL
+ * on error, after checking the constructor's contract: DLX_OK exactly
+ * when a problem was made, the out-argument unchanged on error, and
+ * err->code (if err is not NULL) the code returned (check_text.c).
+ */
+struct dlx_text;
+struct dlx_text_options;
+struct dlx_text	*test_text_mem(const char *buf, size_t len,
+		    const struct dlx_text_options *opt, struct dlx_error *err);
+struct dlx_text	*test_text_file(FILE *fp, const struct dlx_text_options *opt,
+		    struct dlx_error *err);
+
+/*
+ * dlx_logic_new() returning the solver, or NULL on error, after checking
+ * the constructor's contract as test_text_mem() does (check_logic.c).
+ */
+struct dlx_logic;
+struct dlx_logic *test_logic_new(int boxrows, int boxcols);
 
 /*
  * dlx_count() and dlx_solve() in Knuth's mode (struct dlx_search's knuth),

@@ -1,5 +1,5 @@
 /*
- * check_logic.c: the human-style rules of sudoku_logic.h.
+ * check_logic.c: the human-style rules of dlx_logic.h.
  *
  * "Rules": one grid per rule, each with the exact text of its step.  The
  * grids are states in which no single applies (or, for the singles, the
@@ -14,11 +14,29 @@
 #include <string.h>
 
 #include "check_dlx.h"
-#include "sudoku_logic.h"
+#include "dlx_logic.h"
 #include "sudoku_ref.h"
 
 #define SINGLES	(DLX_LOGIC_RULE(DLX_LOGIC_NAKED_SINGLE) | \
 		    DLX_LOGIC_RULE(DLX_LOGIC_HIDDEN_SINGLE))
+
+dlx_logic *
+test_logic_new(int boxrows, int boxcols)
+{
+	static char	 mark;
+	dlx_logic	*lg = (dlx_logic *)(void *)&mark;
+	int		 rc;
+
+	rc = dlx_logic_new(&lg, boxrows, boxcols, NULL);
+	if (rc != DLX_OK) {
+		ck_assert_int_eq(rc, DLX_EINVAL);
+		ck_assert_ptr_eq(lg, (dlx_logic *)(void *)&mark);
+		return NULL;
+	}
+	ck_assert_ptr_ne(lg, (dlx_logic *)(void *)&mark);
+	ck_assert_int_eq(dlx_logic_size(lg), boxrows * boxcols);
+	return lg;
+}
 
 /* A grid and the text of the first step after its singles. */
 struct rule_case {
@@ -120,7 +138,7 @@ load(const char *line, int *grid, int *n)
 
 	*n = ref_parse(line, grid, &br, &bc);
 	ck_assert_int_gt(*n, 0);
-	lg = dlx_logic_new(br, bc);
+	lg = test_logic_new(br, bc);
 	ck_assert_ptr_nonnull(lg);
 	ck_assert_int_eq(dlx_logic_load(lg, grid), DLX_OK);
 	return lg;
@@ -178,18 +196,18 @@ START_TEST(test_logic_new_limits)
 {
 	dlx_logic	*lg;
 
-	ck_assert_ptr_null(dlx_logic_new(1, 1));
-	ck_assert_ptr_null(dlx_logic_new(0, 4));
-	ck_assert_ptr_null(dlx_logic_new(4, 0));
-	ck_assert_ptr_null(dlx_logic_new(6, 7));
-	ck_assert_ptr_null(dlx_logic_new(1, 37));
-	ck_assert_ptr_null(dlx_logic_new(-3, -3));
-	lg = dlx_logic_new(6, 6);
+	ck_assert_ptr_null(test_logic_new(1, 1));
+	ck_assert_ptr_null(test_logic_new(0, 4));
+	ck_assert_ptr_null(test_logic_new(4, 0));
+	ck_assert_ptr_null(test_logic_new(6, 7));
+	ck_assert_ptr_null(test_logic_new(1, 37));
+	ck_assert_ptr_null(test_logic_new(-3, -3));
+	lg = test_logic_new(6, 6);
 	ck_assert_ptr_nonnull(lg);
 	ck_assert_int_eq(dlx_logic_size(lg), 36);
 	dlx_logic_free(lg);
 	/* Boxes of one row: each box is a row. */
-	lg = dlx_logic_new(1, 4);
+	lg = test_logic_new(1, 4);
 	ck_assert_ptr_nonnull(lg);
 	ck_assert_int_eq(dlx_logic_size(lg), 4);
 	dlx_logic_free(lg);
@@ -202,7 +220,7 @@ START_TEST(test_logic_load_errors)
 	dlx_logic	*lg;
 	int		 grid[16], i;
 
-	lg = dlx_logic_new(2, 2);
+	lg = test_logic_new(2, 2);
 	ck_assert_ptr_nonnull(lg);
 	for (i = 0; i < 16; i++)
 		grid[i] = 0;
@@ -234,7 +252,7 @@ START_TEST(test_logic_solved_and_stuck)
 	int			 grid[81] = { 0 }, n;
 
 	/* The empty grid: nothing applies. */
-	lg = dlx_logic_new(3, 3);
+	lg = test_logic_new(3, 3);
 	ck_assert_int_eq(dlx_logic_load(lg, grid), DLX_OK);
 	ck_assert_int_eq(dlx_logic_grade(lg), DLX_LOGIC_GRADE_NONE);
 	ck_assert_int_eq(dlx_logic_step(lg, &st), DLX_LOGIC_STUCK);
@@ -415,7 +433,7 @@ START_TEST(test_logic_soundness)
 
 	fp = fopen(test_data_path("logic-sound.txt"), "r");
 	ck_assert_ptr_nonnull(fp);
-	lg = dlx_logic_new(3, 3);
+	lg = test_logic_new(3, 3);
 	ck_assert_ptr_nonnull(lg);
 	s.steps = 0;
 	while (fgets(line, sizeof line, fp) != NULL) {
@@ -530,7 +548,7 @@ START_TEST(test_logic_soundness_shapes)
 			if (ref_solve(br, bc, grid, NULL, 2) != 1)
 				grid[ord[i]] = v;
 		}
-		lg = dlx_logic_new(br, bc);
+		lg = test_logic_new(br, bc);
 		ck_assert_ptr_nonnull(lg);
 		ck_assert_int_eq(dlx_logic_load(lg, grid), DLX_OK);
 		s.sol = sol;
@@ -556,7 +574,7 @@ START_TEST(test_logic_search)
 	int			 grid[16] = { 0 }, sol[16], c;
 
 	/* The empty 4x4 has 288 solutions: the search stops at 2. */
-	lg = dlx_logic_new(2, 2);
+	lg = test_logic_new(2, 2);
 	ck_assert_int_eq(dlx_logic_load(lg, grid), DLX_OK);
 	ck_assert_int_eq(dlx_logic_search(lg, NULL, sol, &res), DLX_OK);
 	ck_assert_uint_eq(res.solutions, 2);

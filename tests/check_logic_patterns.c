@@ -1,5 +1,5 @@
 /*
- * check_logic_patterns.c: the rules of sudoku_logic.h past the basic fish
+ * check_logic_patterns.c: the rules of dlx_logic.h past the basic fish
  * (single-digit patterns, wings, finned fish, colors, uniqueness), the
  * rating, pencil-mark input and the uniqueness switch.
  *
@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "check_dlx.h"
-#include "sudoku_logic.h"
+#include "dlx_logic.h"
 #include "sudoku_ref.h"
 
 struct pattern_case {
@@ -464,7 +464,7 @@ START_TEST(test_pattern)
 
 	ck_assert_int_eq(ref_parse(pc->puzzle, grid, &br, &bc), 9);
 	ck_assert_int_eq(ref_solve(3, 3, grid, sol, 2), 1);
-	lg = dlx_logic_new(3, 3);
+	lg = test_logic_new(3, 3);
 	ck_assert_ptr_nonnull(lg);
 	ck_assert_int_eq(load_marks(lg, pc->marks), DLX_OK);
 	ck_assert_int_eq(dlx_logic_step(lg, &st), DLX_OK);
@@ -499,7 +499,7 @@ START_TEST(test_pattern_no_uniqueness)
 	dlx_logic		*lg;
 	size_t			 k, tried = 0;
 
-	lg = dlx_logic_new(3, 3);
+	lg = test_logic_new(3, 3);
 	ck_assert_ptr_nonnull(lg);
 	for (k = 0; k < sizeof pattern_cases / sizeof pattern_cases[0];
 	    k++) {
@@ -540,7 +540,7 @@ START_TEST(test_pattern_ur5)
 	cand[3] = cand[9] = 0x49;		/* {1,4,7} */
 	cand[1] |= 0x08;			/* 4 */
 	cand[13] |= 0x08;
-	lg = dlx_logic_new(3, 3);
+	lg = test_logic_new(3, 3);
 	ck_assert_ptr_nonnull(lg);
 	ck_assert_int_eq(dlx_logic_load_marks(lg, NULL, cand), DLX_OK);
 	dlx_logic_set_rules(lg, DLX_LOGIC_RULE(DLX_LOGIC_UR_TYPE5));
@@ -571,7 +571,7 @@ START_TEST(test_multiple_solutions)
 
 	fp = fopen(test_data_path("logic-multi.txt"), "r");
 	ck_assert_ptr_nonnull(fp);
-	lg = dlx_logic_new(3, 3);
+	lg = test_logic_new(3, 3);
 	ck_assert_ptr_nonnull(lg);
 	while (fgets(line, sizeof line, fp) != NULL) {
 		ck_assert_int_eq(ref_parse(line, grid, &br, &bc), 9);
@@ -618,7 +618,7 @@ START_TEST(test_rating)
 	dlx_logic		*lg;
 	int			 grid[81], br, bc;
 
-	lg = dlx_logic_new(3, 3);
+	lg = test_logic_new(3, 3);
 	ck_assert_ptr_nonnull(lg);
 	ck_assert_int_eq(dlx_logic_rating(lg, NULL), DLX_EINVAL);
 	ck_assert_int_eq(dlx_logic_rating(NULL, &r), DLX_EINVAL);
@@ -693,7 +693,7 @@ START_TEST(test_load_marks)
 	uint64_t		 cand[16];
 	int			 grid[16], c;
 
-	lg = dlx_logic_new(2, 2);
+	lg = test_logic_new(2, 2);
 	ck_assert_ptr_nonnull(lg);
 	for (c = 0; c < 16; c++) {
 		cand[c] = 0xf;
@@ -730,7 +730,7 @@ START_TEST(test_empty_largest)
 	size_t			 k;
 
 	for (k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
-		lg = dlx_logic_new(shapes[k][0], shapes[k][1]);
+		lg = test_logic_new(shapes[k][0], shapes[k][1]);
 		ck_assert_ptr_nonnull(lg);
 		ck_assert_int_eq(dlx_logic_load(lg, grid), DLX_OK);
 		dlx_logic_set_rules(lg, DLX_LOGIC_ALL_RULES &

@@ -214,7 +214,7 @@ END_TEST
 /* The solutions, nodes and updates DLX3 prints for tests/data/mult-*. */
 START_TEST(test_mult_dlx3_figures)
 {
-	struct dlx_text_error	 err;
+	struct dlx_error	 err;
 	struct dlx_stats	 st;
 	char			 line[256], name[64];
 	unsigned long long	 sols, nodes, updates;
@@ -231,7 +231,7 @@ START_TEST(test_mult_dlx3_figures)
 		    &sols, &nodes, &updates), 4);
 		in = fopen(test_data_path(name), "r");
 		ck_assert_ptr_nonnull(in);
-		t = dlx_text_read_file(in, NULL, &err);
+		t = test_text_file(in, NULL, &err);
 		fclose(in);
 		ck_assert_msg(t != NULL, "%s: %s", name, err.message);
 		ck_assert_int_eq(dlx_search(dlx_text_dlx(t), NULL), DLX_OK);
@@ -286,7 +286,7 @@ END_TEST
  * was: a second full search gives the same figures. */
 START_TEST(test_mult_budgets)
 {
-	struct dlx_text_error	 err;
+	struct dlx_error	 err;
 	struct dlx_search	 s;
 	struct dlx_stats	 st, full;
 	FILE			*in;
@@ -295,7 +295,7 @@ START_TEST(test_mult_budgets)
 
 	in = fopen(test_data_path("mult-queens6.dlx"), "r");
 	ck_assert_ptr_nonnull(in);
-	t = dlx_text_read_file(in, NULL, &err);
+	t = test_text_file(in, NULL, &err);
 	fclose(in);
 	ck_assert_ptr_nonnull(t);
 	d = dlx_text_dlx(t);
@@ -347,10 +347,10 @@ static const struct {
 
 START_TEST(test_mult_text_errors)
 {
-	struct dlx_text_error	 err;
+	struct dlx_error	 err;
 	const char		*s = bad_bounds[_i].text;
 
-	ck_assert_ptr_null(dlx_text_read_buffer(s, strlen(s), NULL, &err));
+	ck_assert_ptr_null(test_text_mem(s, strlen(s), NULL, &err));
 	ck_assert_int_eq(err.code, DLX_TEXT_EBOUND);
 	ck_assert_uint_eq(err.line, bad_bounds[_i].line);
 	ck_assert_uint_eq(err.column, bad_bounds[_i].column);
@@ -362,12 +362,12 @@ START_TEST(test_mult_text_syntax)
 {
 	static const char	 s[] = "A B 2:3|C 2|D 0:2147483647|E 7| X\n"
 	    "A C\nB D X\n";
-	struct dlx_text_error	 err;
+	struct dlx_error	 err;
 	dlx_text		*t;
 	dlx			*d;
 	int			 lo, hi;
 
-	t = dlx_text_read_buffer(s, strlen(s), NULL, &err);
+	t = test_text_mem(s, strlen(s), NULL, &err);
 	ck_assert_msg(t != NULL, "%s", err.message);
 	d = dlx_text_dlx(t);
 	/* "7|" then a blank is an item named 7, then the bar. */

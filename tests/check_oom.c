@@ -22,10 +22,10 @@
 #include "dlx.h"
 #include "dlx_part.h"
 #include "dlx_text.h"
-#include "sudoku.h"
-#include "sudoku_gen.h"
-#include "sudoku_logic.h"
-#include "sudoku_variant.h"
+#include "dlx_sudoku.h"
+#include "dlx_sudoku_gen.h"
+#include "dlx_logic.h"
+#include "dlx_sudoku.h"
 
 static long	calls;		/* allocating calls */
 static long	fail_at;	/* the call that fails; 0: none */
@@ -77,7 +77,7 @@ static const char knuth_colors[] =
 static int
 text_scenario(void)
 {
-	struct dlx_text_error	 err;
+	struct dlx_error	 err;
 	dlx_text		*t;
 	char			*buf, *p;
 	uint64_t		 count;
@@ -108,11 +108,10 @@ text_scenario(void)
 	}
 	/* Knuth's example: one solution. */
 	if (rc == DLX_OK) {
-		t = dlx_text_read_buffer(knuth_colors, sizeof knuth_colors - 1,
-		    &opt, &err);
-		if (t == NULL) {
-			rc = err.code;
-			EXPECT(rc == DLX_ENOMEM);
+		rc = dlx_text_read_mem(&t, knuth_colors,
+		    sizeof knuth_colors - 1, &opt, &err);
+		if (rc != DLX_OK) {
+			EXPECT(rc == DLX_ENOMEM && err.code == rc);
 		} else {
 			EXPECT(dlx_count(dlx_text_dlx(t), 0, &count) ==
 			    DLX_OK);
@@ -142,9 +141,10 @@ sudoku_scenario(void)
 	    "..2|...\n...|.64\n---+---\n5..|.2.\n.3.|...\n"
 	    "---+---\n...|5..\n.4.|...\n";
 	static char		 iobuf[256];
-	struct dlx_sudoku_read_opts o;
+	struct dlx_sudoku_reader_options o;
+	struct dlx_sudoku_options so;
 	struct dlx_sudoku_puzzle p;
-	struct dlx_sudoku_error	 e;
+	struct dlx_error	 e;
 	dlx_sudoku_reader	*r = NULL;
 	dlx_sudoku		*s4 = NULL, *s6 = NULL, *s;
 	uint64_t		 count;
@@ -156,11 +156,13 @@ sudoku_scenario(void)
 	ck_assert_int_eq(setvbuf(fp, iobuf, _IOFBF, sizeof iobuf), 0);
 	memset(&o, 0, sizeof o);
 	o.alloc = &failing;
-	if ((rc = dlx_sudoku_new_custom(&s4, 2, 2, &failing)) != DLX_OK) {
+	memset(&so, 0, sizeof so);
+	so.alloc = &failing;
+	if ((rc = dlx_sudoku_new(&s4, 2, 2, &so)) != DLX_OK) {
 		EXPECT(s4 == NULL);
 		goto out;
 	}
-	if ((rc = dlx_sudoku_new_custom(&s6, 2, 3, &failing)) != DLX_OK) {
+	if ((rc = dlx_sudoku_new(&s6, 2, 3, &so)) != DLX_OK) {
 		EXPECT(s6 == NULL);
 		goto out;
 	}
@@ -175,7 +177,7 @@ sudoku_scenario(void)
 			continue;
 		npuzzles++;
 		s = p.n == 4 ? s4 : s6;
-		EXPECT(dlx_sudoku_set_givens(s, p.cells, NULL) == DLX_OK);
+		EXPECT(dlx_sudoku_set_givens(s, p.cells, NULL, NULL) == DLX_OK);
 		EXPECT(dlx_count(dlx_sudoku_matrix(s), 0, &count) == DLX_OK);
 		EXPECT(count > 0);
 		dlx_sudoku_clear(s);
@@ -200,10 +202,13 @@ logic_scenario(void)
 	 * solutions and stops. */
 	int			 grid[16] = { 1 }, sol[16];
 	struct dlx_logic_result	 res;
+	struct dlx_logic_options lo;
 	dlx_logic		*lg = NULL;
 	int			 rc;
 
-	if ((rc = dlx_logic_new_custom(&lg, 2, 2, &failing)) != DLX_OK) {
+	memset(&lo, 0, sizeof lo);
+	lo.alloc = &failing;
+	if ((rc = dlx_logic_new(&lg, 2, 2, &lo)) != DLX_OK) {
 		EXPECT(lg == NULL);
 		return rc;
 	}
@@ -221,9 +226,10 @@ logic_scenario(void)
 static int
 variant_scenario(void)
 {
-	struct dlx_sudoku_gen_opts	 go;
+	struct dlx_sudoku_gen_options	 go;
 	struct dlx_sudoku_genpuzzle	 gp;
 	struct dlx_sudoku_variant	 v;
+	struct dlx_sudoku_options	 so;
 	dlx_sudoku_gen			*g = NULL;
 	dlx_sudoku			*s = NULL;
 	int				 cages[16], sums[8], k, rc;
@@ -241,8 +247,10 @@ variant_scenario(void)
 	sums[0] = 3; sums[1] = 7; sums[2] = 7; sums[3] = 3;
 	sums[4] = 3; sums[5] = 7; sums[6] = 7; sums[7] = 3;
 	v.sums = sums;
-	if ((rc = dlx_sudoku_new_variant_custom(&s, &v, NULL, &failing)) !=
-	    DLX_OK)
+	memset(&so, 0, sizeof so);
+	so.alloc = &failing;
+	so.variant = &v;
+	if ((rc = dlx_sudoku_new(&s, 2, 2, &so)) != DLX_OK)
 		return rc;
 	dlx_sudoku_free(s);
 	memset(&go, 0, sizeof go);

@@ -1,5 +1,5 @@
 /*
- * check_sudoku.c: the sudoku builder and puzzle reader (sudoku.h).
+ * check_sudoku.c: the sudoku builder and puzzle reader (dlx_sudoku.h).
  *
  * Builder: shapes, option numbering, counts that are known (the empty 4x4
  * has 288 solutions), conflicts named, one matrix reused for many puzzles,
@@ -15,7 +15,7 @@
 
 #include "check_dlx.h"
 #include "dlx.h"
-#include "sudoku.h"
+#include "dlx_sudoku.h"
 
 /* ---- builder -------------------------------------------------------- */
 
@@ -30,7 +30,7 @@ START_TEST(test_builder_shape)
 	int		 r = shapes[_i][0], c = shapes[_i][1], n = r * c;
 	dlx		*d;
 
-	ck_assert_int_eq(dlx_sudoku_new(&s, r, c), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_new(&s, r, c, NULL), DLX_OK);
 	ck_assert_int_eq(dlx_sudoku_size(s), n);
 	ck_assert_int_eq(dlx_sudoku_boxr(s), r);
 	ck_assert_int_eq(dlx_sudoku_boxc(s), c);
@@ -52,11 +52,11 @@ START_TEST(test_builder_bad_shape)
 {
 	dlx_sudoku	*s = NULL;
 
-	ck_assert_int_eq(dlx_sudoku_new(NULL, 3, 3), DLX_EINVAL);
-	ck_assert_int_eq(dlx_sudoku_new(&s, 0, 3), DLX_EINVAL);
-	ck_assert_int_eq(dlx_sudoku_new(&s, 1, 1), DLX_EINVAL);
-	ck_assert_int_eq(dlx_sudoku_new(&s, 7, 6), DLX_EINVAL);
-	ck_assert_int_eq(dlx_sudoku_new(&s, -2, -2), DLX_EINVAL);
+	ck_assert_int_eq(dlx_sudoku_new(NULL, 3, 3, NULL), DLX_EINVAL);
+	ck_assert_int_eq(dlx_sudoku_new(&s, 0, 3, NULL), DLX_EINVAL);
+	ck_assert_int_eq(dlx_sudoku_new(&s, 1, 1, NULL), DLX_EINVAL);
+	ck_assert_int_eq(dlx_sudoku_new(&s, 7, 6, NULL), DLX_EINVAL);
+	ck_assert_int_eq(dlx_sudoku_new(&s, -2, -2, NULL), DLX_EINVAL);
 	ck_assert_ptr_null(s);
 	dlx_sudoku_free(NULL);
 }
@@ -66,7 +66,7 @@ START_TEST(test_builder_option_range)
 {
 	dlx_sudoku	*s;
 
-	ck_assert_int_eq(dlx_sudoku_new(&s, 3, 3), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_new(&s, 3, 3, NULL), DLX_OK);
 	ck_assert_int_eq(dlx_sudoku_option(s, 0, 0, 0), 0);
 	ck_assert_int_eq(dlx_sudoku_option(s, 1, 2, 3), (1 * 9 + 2) * 9 + 3);
 	ck_assert_int_eq(dlx_sudoku_option(s, 9, 0, 0), -1);
@@ -82,16 +82,16 @@ START_TEST(test_builder_empty4)
 	uint64_t	 count = 0;
 	int		 cells[16] = { 0 };
 
-	ck_assert_int_eq(dlx_sudoku_new(&s, 2, 2), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_new(&s, 2, 2, NULL), DLX_OK);
 	ck_assert_int_eq(dlx_count(dlx_sudoku_matrix(s), 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, 288);
 	/* The same with (no) givens imposed. */
-	ck_assert_int_eq(dlx_sudoku_set_givens(s, cells, NULL), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_set_givens(s, cells, NULL, NULL), DLX_OK);
 	ck_assert_int_eq(dlx_count(dlx_sudoku_matrix(s), 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, 288);
 	/* One given: 288 / 4 grids have a 1 in the corner. */
 	cells[0] = 1;
-	ck_assert_int_eq(dlx_sudoku_set_givens(s, cells, NULL), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_set_givens(s, cells, NULL, NULL), DLX_OK);
 	ck_assert_int_eq(dlx_count(dlx_sudoku_matrix(s), 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, 72);
 	dlx_sudoku_clear(s);
@@ -127,10 +127,10 @@ START_TEST(test_builder_solve_decode)
 	size_t		 n;
 	uint64_t	 count;
 
-	ck_assert_int_eq(dlx_sudoku_new(&s, 3, 3), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_new(&s, 3, 3, NULL), DLX_OK);
 	to_cells(classic, cells);
 	to_cells(classic_solution, want);
-	ck_assert_int_eq(dlx_sudoku_set_givens(s, cells, NULL), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_set_givens(s, cells, NULL, NULL), DLX_OK);
 	ck_assert_int_eq(dlx_first(dlx_sudoku_matrix(s), opts, 81, &n),
 	    DLX_LIMIT);
 	ck_assert_uint_eq(n, 81);
@@ -152,12 +152,12 @@ START_TEST(test_builder_reuse)
 	int		 a[81], b[81], k;
 	uint64_t	 count;
 
-	ck_assert_int_eq(dlx_sudoku_new(&s, 3, 3), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_new(&s, 3, 3, NULL), DLX_OK);
 	to_cells(classic, a);
 	to_cells(two, b);
 	for (k = 0; k < 50; k++) {
-		ck_assert_int_eq(dlx_sudoku_set_givens(s, k % 2 ? a : b, NULL),
-		    DLX_OK);
+		ck_assert_int_eq(dlx_sudoku_set_givens(s, k % 2 ? a : b, NULL,
+		    NULL), DLX_OK);
 		ck_assert_int_eq(dlx_count(dlx_sudoku_matrix(s), 0, &count),
 		    DLX_OK);
 		ck_assert_uint_eq(count, k % 2 ? 1 : 2);
@@ -183,21 +183,35 @@ static const struct {
 
 START_TEST(test_conflict)
 {
-	struct dlx_sudoku_conflict	 conf;
+	struct dlx_sudoku_conflict	 conf, conf2;
+	struct dlx_error		 err, err2;
 	dlx_sudoku			*s;
 	int				 cells[81] = { 0 };
 	char				 buf[80];
 
 	cells[conflicts[_i].at1] = 5;
 	cells[conflicts[_i].at2] = 5;
-	ck_assert_int_eq(dlx_sudoku_check(3, 3, cells, &conf), DLX_ECONFLICT);
+	ck_assert_int_eq(dlx_sudoku_check(3, 3, cells, &conf, &err),
+	    DLX_ECONFLICT);
 	ck_assert_int_eq(conf.kind, conflicts[_i].kind);
 	ck_assert_int_eq(conf.symbol, 5);
 	dlx_sudoku_conflict_text(&conf, NULL, buf, sizeof buf);
 	ck_assert_str_eq(buf, conflicts[_i].text);
-	/* set_givens refuses and forces nothing. */
-	ck_assert_int_eq(dlx_sudoku_new(&s, 3, 3), DLX_OK);
-	ck_assert_int_eq(dlx_sudoku_set_givens(s, cells, NULL), DLX_ECONFLICT);
+	/* The error record: the same text, the second cell. */
+	ck_assert_int_eq(err.code, DLX_ECONFLICT);
+	ck_assert_str_eq(err.message, conflicts[_i].text);
+	ck_assert_int_eq(err.cell, conflicts[_i].at2);
+	ck_assert_uint_eq(err.line, 0);
+	/* set_givens refuses, forces nothing and says the same. */
+	ck_assert_int_eq(dlx_sudoku_new(&s, 3, 3, NULL), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_set_givens(s, cells, NULL, NULL),
+	    DLX_ECONFLICT);
+	ck_assert_uint_eq(dlx_nforced(dlx_sudoku_matrix(s)), 0);
+	ck_assert_int_eq(dlx_sudoku_set_givens(s, cells, &conf2, &err2),
+	    DLX_ECONFLICT);
+	ck_assert_int_eq(memcmp(&conf, &conf2, sizeof conf), 0);
+	ck_assert_str_eq(err2.message, err.message);
+	ck_assert_int_eq(err2.cell, err.cell);
 	ck_assert_uint_eq(dlx_nforced(dlx_sudoku_matrix(s)), 0);
 	dlx_sudoku_free(s);
 }
@@ -206,12 +220,14 @@ END_TEST
 START_TEST(test_conflict_symbols)
 {
 	struct dlx_sudoku_conflict	conf;
+	struct dlx_error		err;
 	int				cells[256] = { 0 };
 	char				buf[80];
 
 	cells[16 * 2 + 3] = 12;
 	cells[16 * 9 + 3] = 12;
-	ck_assert_int_eq(dlx_sudoku_check(4, 4, cells, &conf), DLX_ECONFLICT);
+	ck_assert_int_eq(dlx_sudoku_check(4, 4, cells, &conf, NULL),
+	    DLX_ECONFLICT);
 	dlx_sudoku_conflict_text(&conf, NULL, buf, sizeof buf);
 	ck_assert_str_eq(buf, "column 4 has two Cs: r3c4 and r10c4");
 	dlx_sudoku_conflict_text(&conf, "", buf, sizeof buf);
@@ -220,7 +236,13 @@ START_TEST(test_conflict_symbols)
 	ck_assert_str_eq(buf, "column 4 has two Bs: r3c4 and r10c4");
 	/* A value beyond N is invalid, not a conflict. */
 	cells[0] = 17;
-	ck_assert_int_eq(dlx_sudoku_check(4, 4, cells, &conf), DLX_EINVAL);
+	ck_assert_int_eq(dlx_sudoku_check(4, 4, cells, &conf, &err),
+	    DLX_EINVAL);
+	ck_assert_int_eq(err.code, DLX_EINVAL);
+	ck_assert_str_eq(err.message, "a cell out of range");
+	ck_assert_int_eq(dlx_sudoku_check(6, 7, cells, NULL, &err),
+	    DLX_EINVAL);
+	ck_assert_str_eq(err.message, "a bad box shape");
 }
 END_TEST
 
@@ -265,7 +287,7 @@ START_TEST(test_builder_random)
 	uint64_t		 count;
 
 	for (k = 0; k < 3; k++)
-		ck_assert_int_eq(dlx_sudoku_new(&s[k], sh[k][0], sh[k][1]),
+		ck_assert_int_eq(dlx_sudoku_new(&s[k], sh[k][0], sh[k][1], NULL),
 		    DLX_OK);
 	for (k = 0; k < 3; k++) {
 		r = sh[k][0];
@@ -279,10 +301,10 @@ START_TEST(test_builder_random)
 			while (given-- > 0)
 				cells[rand_r(&seed) % (n * n)] =
 				    1 + rand_r(&seed) % n;
-			if (dlx_sudoku_check(r, c, cells, &conf) != DLX_OK)
+			if (dlx_sudoku_check(r, c, cells, &conf, NULL) != DLX_OK)
 				continue;
 			ck_assert_int_eq(dlx_sudoku_set_givens(s[k], cells,
-			    NULL), DLX_OK);
+			    NULL, NULL), DLX_OK);
 			ck_assert_int_eq(dlx_count(dlx_sudoku_matrix(s[k]), 0,
 			    &count), DLX_OK);
 			ck_assert_uint_eq(count, brute(r, c, cells, 0));
@@ -318,8 +340,8 @@ END_TEST
 
 START_TEST(test_parse_symbols)
 {
-	char		 out[DLX_SUDOKU_MAXN + 1];
-	const char	*why = NULL;
+	char			 out[DLX_SUDOKU_MAXN + 1];
+	struct dlx_error	 why;
 
 	ck_assert_int_eq(dlx_sudoku_parse_symbols("0-9A-F", out, &why), 16);
 	ck_assert_str_eq(out, "0123456789ABCDEF");
@@ -329,7 +351,8 @@ START_TEST(test_parse_symbols)
 	ck_assert_int_eq(dlx_sudoku_parse_symbols("", out, &why), DLX_EINVAL);
 	ck_assert_int_eq(dlx_sudoku_parse_symbols("112", out, &why),
 	    DLX_EINVAL);
-	ck_assert_str_eq(why, "a symbol appears twice");
+	ck_assert_int_eq(why.code, DLX_EINVAL);
+	ck_assert_str_eq(why.message, "a symbol appears twice");
 	ck_assert_int_eq(dlx_sudoku_parse_symbols("9-1", out, &why),
 	    DLX_EINVAL);
 	ck_assert_int_eq(dlx_sudoku_parse_symbols("12|", out, &why),
@@ -337,6 +360,9 @@ START_TEST(test_parse_symbols)
 	ck_assert_int_eq(dlx_sudoku_parse_symbols("a b", out, &why),
 	    DLX_EINVAL);
 	ck_assert_int_eq(dlx_sudoku_parse_symbols("0-9A-Za-z", out, &why),
+	    DLX_EINVAL);
+	ck_assert_str_eq(why.message, "more than 36 symbols");
+	ck_assert_int_eq(dlx_sudoku_parse_symbols("0-9A-Za-z", out, NULL),
 	    DLX_EINVAL);
 }
 END_TEST
@@ -349,17 +375,17 @@ struct got {
 	unsigned long	line, col;
 	int		n, boxr;
 	char		cells[DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN + 1];
-	char		msg[160];
+	char		msg[256];
 };
 
 /* Read every puzzle of text (len bytes) into g[0..], at most max. */
 static int
-read_all(const char *text, size_t len, const struct dlx_sudoku_read_opts *o,
-    struct got *g, int max)
+read_all(const char *text, size_t len,
+    const struct dlx_sudoku_reader_options *o, struct got *g, int max)
 {
 	dlx_sudoku_reader		*r;
 	struct dlx_sudoku_puzzle	 p;
-	struct dlx_sudoku_error		 e;
+	struct dlx_error		 e;
 	FILE				*fp;
 	int				 k = 0, i, rc;
 
@@ -370,6 +396,11 @@ read_all(const char *text, size_t len, const struct dlx_sudoku_read_opts *o,
 		ck_assert_int_lt(k, max);
 		memset(&g[k], 0, sizeof g[k]);
 		g[k].rc = rc;
+		/* The record says what came back: nothing for a puzzle,
+		 * the status and the place for a rejected one. */
+		ck_assert_int_eq(e.code, rc == DLX_SUDOKU_PUZZLE ? DLX_OK :
+		    rc);
+		ck_assert_int_eq(e.cell, -1);
 		if (rc == DLX_SUDOKU_PUZZLE) {
 			g[k].line = p.line;
 			g[k].n = p.n;
@@ -386,6 +417,9 @@ read_all(const char *text, size_t len, const struct dlx_sudoku_read_opts *o,
 		}
 		k++;
 	}
+	/* No record wanted: the same end. */
+	ck_assert_int_eq(dlx_sudoku_read(r, &p, NULL), DLX_SUDOKU_EOF);
+	ck_assert_int_eq(dlx_sudoku_read(NULL, &p, NULL), DLX_EINVAL);
 	dlx_sudoku_reader_free(r);
 	fclose(fp);
 	return k;
@@ -468,7 +502,7 @@ END_TEST
 START_TEST(test_read_inference)
 {
 	static struct got		 g[20];
-	struct dlx_sudoku_read_opts	 o;
+	struct dlx_sudoku_reader_options	 o;
 	char				 text[1024];
 	int				 k, n;
 
@@ -591,7 +625,7 @@ END_TEST
 
 START_TEST(test_read_symbols)
 {
-	struct dlx_sudoku_read_opts	o;
+	struct dlx_sudoku_reader_options	o;
 	static struct got		g[4];
 	char				alpha[DLX_SUDOKU_MAXN + 1];
 
@@ -615,7 +649,7 @@ END_TEST
 
 START_TEST(test_reader_args)
 {
-	struct dlx_sudoku_read_opts	 o;
+	struct dlx_sudoku_reader_options	 o;
 	dlx_sudoku_reader		*r = NULL;
 
 	memset(&o, 0, sizeof o);

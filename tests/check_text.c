@@ -27,10 +27,50 @@ static const char knuth[] =
 	"B G\n"
 	"D E G\n";
 
+/* What test_text_mem() and test_text_file() find after a read. */
 static dlx_text *
-read_str(const char *s, struct dlx_text_error *err)
+read_result(int rc, dlx_text *t, dlx_text *before, struct dlx_error *err)
 {
-	return dlx_text_read_buffer(s, strlen(s), NULL, err);
+	if (rc != DLX_OK) {
+		ck_assert_int_lt(rc, 0);
+		ck_assert_ptr_eq(t, before);
+		if (err != NULL)
+			ck_assert_int_eq(err->code, rc);
+		return NULL;
+	}
+	ck_assert_ptr_nonnull(t);
+	ck_assert_ptr_ne(t, before);
+	return t;
+}
+
+dlx_text *
+test_text_mem(const char *buf, size_t len, const struct dlx_text_options *opt,
+    struct dlx_error *err)
+{
+	static char	 mark;
+	dlx_text	*t = (dlx_text *)(void *)&mark;
+	int		 rc;
+
+	rc = dlx_text_read_mem(&t, buf, len, opt, err);
+	return read_result(rc, t, (dlx_text *)(void *)&mark, err);
+}
+
+dlx_text *
+test_text_file(FILE *fp, const struct dlx_text_options *opt,
+    struct dlx_error *err)
+{
+	static char	 mark;
+	dlx_text	*t = (dlx_text *)(void *)&mark;
+	int		 rc;
+
+	rc = dlx_text_read(&t, fp, opt, err);
+	return read_result(rc, t, (dlx_text *)(void *)&mark, err);
+}
+
+static dlx_text *
+read_str(const char *s, struct dlx_error *err)
+{
+	return test_text_mem(s, strlen(s), NULL, err);
 }
 
 static uint64_t
@@ -54,7 +94,7 @@ opt_text(const dlx_text *t, int opt)
 
 START_TEST(test_text_knuth_example)
 {
-	struct dlx_text_error	 err;
+	struct dlx_error	 err;
 	dlx_text		*t;
 	dlx			*d;
 
@@ -97,7 +137,7 @@ START_TEST(test_text_kind_spellings)
 		/* VT and FF are blanks too */
 		"A B C D E | F\vG\nC\fE F\nA D G\nB C F\nA D\nB G\nD E G\n",
 	};
-	struct dlx_text_error	 err;
+	struct dlx_error	 err;
 	dlx_text		*t;
 
 	t = read_str(spellings[_i], &err);
@@ -234,7 +274,7 @@ struct warnings {
 };
 
 static void
-collect_warning(void *arg, const struct dlx_text_error *w)
+collect_warning(void *arg, const struct dlx_error *w)
 {
 	struct warnings	*ws = arg;
 
@@ -263,7 +303,7 @@ START_TEST(test_text_no_primary_warning)
 	memset(&ws, 0, sizeof ws);
 	o.warn = collect_warning;
 	o.warn_arg = &ws;
-	t = dlx_text_read_buffer(no_primary, strlen(no_primary), &o, NULL);
+	t = test_text_mem(no_primary, strlen(no_primary), &o, NULL);
 	ck_assert_ptr_nonnull(t);
 	ck_assert_int_eq(ws.n, 1);
 	ck_assert_uint_eq(ws.line, 3);
@@ -282,11 +322,11 @@ END_TEST
 START_TEST(test_text_no_primary_strict)
 {
 	struct dlx_text_options	 o;
-	struct dlx_text_error	 err;
+	struct dlx_error	 err;
 
 	memset(&o, 0, sizeof o);
 	o.flags = DLX_TEXT_STRICT;
-	ck_assert_ptr_null(dlx_text_read_buffer(no_primary,
+	ck_assert_ptr_null(test_text_mem(no_primary,
 	    strlen(no_primary), &o, &err));
 	ck_assert_int_eq(err.code, DLX_TEXT_ENOPRIMARY);
 	ck_assert_uint_eq(err.line, 3);
@@ -358,39 +398,40 @@ static const struct bad {
 START_TEST(test_text_errors)
 {
 	const struct bad	*b = &bad[_i];
-	struct dlx_text_error	 err;
+	struct dlx_error	 err;
 	size_t			 len;
 
 	len = b->len != 0 ? b->len : strlen(b->input);
 	memset(&err, 0x55, sizeof err);
-	ck_assert_ptr_null(dlx_text_read_buffer(b->input, len, NULL, &err));
+	ck_assert_ptr_null(test_text_mem(b->input, len, NULL, &err));
 	ck_assert_int_eq(err.code, b->code);
 	ck_assert_uint_eq(err.line, b->line);
 	ck_assert_uint_eq(err.column, b->column);
 	ck_assert_str_eq(err.message, b->message);
 	ck_assert_int_eq(err.sys_errno, 0);
-	ck_assert_str_ne(dlx_text_strerror(b->code), "");
+	ck_assert_int_eq(err.cell, -1);
+	ck_assert_str_ne(dlx_strerror(b->code), "");
+	ck_assert_str_ne(dlx_strerror(b->code), dlx_strerror(-99));
 	/* The error struct is optional. */
-	ck_assert_ptr_null(dlx_text_read_buffer(b->input, len, NULL, NULL));
+	ck_assert_ptr_null(test_text_mem(b->input, len, NULL, NULL));
 }
 END_TEST
 
 START_TEST(test_text_bad_arguments)
 {
-	struct dlx_text_error	 err;
+	struct dlx_error	 err;
 
-	ck_assert_ptr_null(dlx_text_read_buffer(NULL, 3, NULL, &err));
+	ck_assert_ptr_null(test_text_mem(NULL, 3, NULL, &err));
 	ck_assert_int_eq(err.code, DLX_EINVAL);
-	ck_assert_ptr_null(dlx_text_read_file(NULL, NULL, &err));
+	ck_assert_ptr_null(test_text_file(NULL, NULL, &err));
 	ck_assert_int_eq(err.code, DLX_EINVAL);
-	ck_assert_ptr_null(dlx_text_read_buffer(NULL, 0, NULL, &err));
+	ck_assert_ptr_null(test_text_mem(NULL, 0, NULL, &err));
 	ck_assert_int_eq(err.code, DLX_TEXT_ENOITEMS);
 	dlx_text_free(NULL);
 	ck_assert_ptr_null(dlx_text_dlx(NULL));
 	ck_assert_int_eq(dlx_text_item(NULL, "A"), -1);
 	ck_assert_uint_eq(dlx_text_format_option(NULL, 0, NULL, 0), 0);
-	ck_assert_str_eq(dlx_text_strerror(DLX_ENOMEM),
-	    dlx_strerror(DLX_ENOMEM));
+	ck_assert_str_eq(dlx_strerror(DLX_TEXT_ENOITEMS), "no item line");
 }
 END_TEST
 
@@ -412,29 +453,29 @@ START_TEST(test_text_max_line)
 {
 	static const char	 in[] = "A B\nA B\nA\n";
 	struct dlx_text_options	 o;
-	struct dlx_text_error	 err;
+	struct dlx_error	 err;
 	dlx_text		*t;
 	FILE			*fp;
 
 	memset(&o, 0, sizeof o);
 	o.max_line = 3;
-	t = dlx_text_read_buffer(in, strlen(in), &o, &err);
+	t = test_text_mem(in, strlen(in), &o, &err);
 	ck_assert_ptr_nonnull(t);
 	dlx_text_free(t);
 	fp = stream_of(in, strlen(in));
-	t = dlx_text_read_file(fp, &o, &err);
+	t = test_text_file(fp, &o, &err);
 	ck_assert_ptr_nonnull(t);
 	dlx_text_free(t);
 	fclose(fp);
 
 	o.max_line = 2;
-	ck_assert_ptr_null(dlx_text_read_buffer(in, strlen(in), &o, &err));
+	ck_assert_ptr_null(test_text_mem(in, strlen(in), &o, &err));
 	ck_assert_int_eq(err.code, DLX_TEXT_ELONGLINE);
 	ck_assert_uint_eq(err.line, 1);
 	ck_assert_uint_eq(err.column, 3);
 	ck_assert_str_eq(err.message, "line longer than 2 bytes");
 	fp = stream_of(in, strlen(in));
-	ck_assert_ptr_null(dlx_text_read_file(fp, &o, &err));
+	ck_assert_ptr_null(test_text_file(fp, &o, &err));
 	ck_assert_int_eq(err.code, DLX_TEXT_ELONGLINE);
 	ck_assert_uint_eq(err.line, 1);
 	ck_assert_uint_eq(err.column, 3);
@@ -448,7 +489,7 @@ END_TEST
  */
 START_TEST(test_text_huge_line)
 {
-	struct dlx_text_error	 err;
+	struct dlx_error	 err;
 	size_t			 len = DLX_TEXT_MAX_LINE * 3;
 	char			*s;
 	FILE			*fp;
@@ -458,14 +499,14 @@ START_TEST(test_text_huge_line)
 	memcpy(s, "A B\nA ", 6);
 	memset(s + 6, 'x', len - 6);
 	fp = stream_of(s, len);
-	ck_assert_ptr_null(dlx_text_read_file(fp, NULL, &err));
+	ck_assert_ptr_null(test_text_file(fp, NULL, &err));
 	ck_assert_int_eq(err.code, DLX_TEXT_ELONGLINE);
 	ck_assert_uint_eq(err.line, 2);
 	ck_assert_uint_eq(err.column, DLX_TEXT_MAX_LINE + 1);
 	/* It stopped reading soon after the bound. */
 	ck_assert_int_lt(ftell(fp), (long)(2 * DLX_TEXT_MAX_LINE + 65536));
 	fclose(fp);
-	ck_assert_ptr_null(dlx_text_read_buffer(s, len, NULL, &err));
+	ck_assert_ptr_null(test_text_mem(s, len, NULL, &err));
 	ck_assert_int_eq(err.code, DLX_TEXT_ELONGLINE);
 	ck_assert_uint_eq(err.line, 2);
 	free(s);
@@ -475,12 +516,12 @@ END_TEST
 /* A read error (a directory as a stream) is DLX_TEXT_EIO with errno. */
 START_TEST(test_text_read_error)
 {
-	struct dlx_text_error	 err;
+	struct dlx_error	 err;
 	FILE			*fp;
 
 	if ((fp = fopen(".", "r")) == NULL)
 		return;		/* some systems refuse to open it at all */
-	ck_assert_ptr_null(dlx_text_read_file(fp, NULL, &err));
+	ck_assert_ptr_null(test_text_file(fp, NULL, &err));
 	ck_assert_int_eq(err.code, DLX_TEXT_EIO);
 	ck_assert_int_ne(err.sys_errno, 0);
 	ck_assert_uint_eq(err.line, 1);
@@ -532,10 +573,10 @@ START_TEST(test_text_large)
 		    i % 7, i, (i + 1) % N);
 		str_add(&b, tmp);
 	}
-	t1 = dlx_text_read_buffer(b.s, b.len, NULL, NULL);
+	t1 = test_text_mem(b.s, b.len, NULL, NULL);
 	ck_assert_ptr_nonnull(t1);
 	fp = stream_of(b.s, b.len);
-	t2 = dlx_text_read_file(fp, NULL, NULL);
+	t2 = test_text_file(fp, NULL, NULL);
 	fclose(fp);
 	ck_assert_ptr_nonnull(t2);
 	ck_assert_uint_eq(dlx_noptions(dlx_text_dlx(t1)), 2 * N);
@@ -563,7 +604,7 @@ END_TEST
 START_TEST(test_text_garbage)
 {
 	static const char	 alphabet[] = "ab|: \n\n\t\rc:x\0";
-	struct dlx_text_error	 err;
+	struct dlx_error	 err;
 	uint32_t		 seed = 12345;
 	char			 buf[64];
 	dlx_text		*t;
@@ -578,7 +619,7 @@ START_TEST(test_text_garbage)
 			buf[i] = alphabet[(seed >> 16) % (sizeof alphabet -
 			    1)];
 		}
-		t = dlx_text_read_buffer(buf, len, NULL, &err);
+		t = test_text_mem(buf, len, NULL, &err);
 		if (t == NULL) {
 			ck_assert_int_lt(err.code, 0);
 			ck_assert_int_ne(err.message[0], '\0');
@@ -610,14 +651,14 @@ static const struct instance {
 START_TEST(test_text_instances)
 {
 	const struct instance	*in = &instances[_i];
-	struct dlx_text_error	 err;
+	struct dlx_error	 err;
 	struct dlx_stats	 st;
 	dlx_text		*t;
 	FILE			*fp;
 
 	fp = fopen(test_data_path(in->file), "r");
 	ck_assert_msg(fp != NULL, "%s", test_data_path(in->file));
-	t = dlx_text_read_file(fp, NULL, &err);
+	t = test_text_file(fp, NULL, &err);
 	fclose(fp);
 	ck_assert_msg(t != NULL, "%s:%lu: %s", in->file, err.line,
 	    err.message);

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "check_dlx.h"
-#include "sudoku_gen.h"
+#include "dlx_sudoku_gen.h"
 
 struct bf {
 	int		 n, br, bc;
@@ -109,8 +109,10 @@ dlx_side(const struct dlx_sudoku_variant *v, const int *givens)
 	dlx_sudoku	*s;
 	uint64_t	 count = 0;
 
-	ck_assert_int_eq(dlx_sudoku_new_variant(&s, v, NULL), DLX_OK);
-	ck_assert_int_eq(dlx_sudoku_set_givens(s, givens, NULL), DLX_OK);
+	struct dlx_sudoku_options so = { NULL, v };
+
+	ck_assert_int_eq(dlx_sudoku_new(&s, v->boxr, v->boxc, &so), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_set_givens(s, givens, NULL, NULL), DLX_OK);
 	ck_assert_int_eq(dlx_count(dlx_sudoku_matrix(s), 0, &count), DLX_OK);
 	dlx_sudoku_free(s);
 	return count;
@@ -167,7 +169,7 @@ END_TEST
 /* Killer on 4x4 with the cages of the generator: brute force agrees. */
 START_TEST(test_variant_killer_brute)
 {
-	struct dlx_sudoku_gen_opts	 o;
+	struct dlx_sudoku_gen_options	 o;
 	struct dlx_sudoku_genpuzzle	 p;
 	dlx_sudoku_gen			*g;
 	struct bf			 b;
@@ -200,7 +202,7 @@ END_TEST
 /* Generated puzzles are unique and minimal, and a seed repeats them. */
 START_TEST(test_variant_gen_minimal)
 {
-	struct dlx_sudoku_gen_opts	 o;
+	struct dlx_sudoku_gen_options	 o;
 	struct dlx_sudoku_genpuzzle	 p;
 	dlx_sudoku_gen			*g, *h;
 	dlx_sudoku			*s;
@@ -213,14 +215,15 @@ START_TEST(test_variant_gen_minimal)
 	o.symmetry = _i;
 	ck_assert_int_eq(dlx_sudoku_gen_new(&g, &o), DLX_OK);
 	ck_assert_int_eq(dlx_sudoku_gen_new(&h, &o), DLX_OK);
-	ck_assert_int_eq(dlx_sudoku_new(&s, 3, 3), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_new(&s, 3, 3, NULL), DLX_OK);
 	for (i = 0; i < 3; i++) {
 		ck_assert_int_eq(dlx_sudoku_gen_next(g, &p), DLX_OK);
 		memcpy(first, p.puzzle, sizeof first);
 		ck_assert_int_eq(dlx_sudoku_gen_next(h, &p), DLX_OK);
 		ck_assert_mem_eq(first, p.puzzle, sizeof first);
 		memcpy(cells, p.puzzle, sizeof cells);
-		ck_assert_int_eq(dlx_sudoku_set_givens(s, cells, NULL), DLX_OK);
+		ck_assert_int_eq(dlx_sudoku_set_givens(s, cells, NULL, NULL),
+		    DLX_OK);
 		ck_assert_int_eq(dlx_count(dlx_sudoku_matrix(s), 0, &count),
 		    DLX_OK);
 		ck_assert_uint_eq(count, 1);
@@ -229,7 +232,7 @@ START_TEST(test_variant_gen_minimal)
 				continue;
 			ck_assert_int_eq(cells[x], p.solution[x]);
 			cells[x] = 0;
-			dlx_sudoku_set_givens(s, cells, NULL);
+			dlx_sudoku_set_givens(s, cells, NULL, NULL);
 			dlx_count(dlx_sudoku_matrix(s), 2, &count);
 			ck_assert_uint_eq(count, 2);
 			cells[x] = save;
@@ -256,9 +259,12 @@ START_TEST(test_variant_check)
 	};
 	static const int sums[8] = { 3, 7, 5, 5, 5, 5, 5, 8 };
 	struct dlx_sudoku_variant	v;
-	struct dlx_sudoku_variant_error	e;
+	struct dlx_sudoku_options	so;
+	struct dlx_error		e;
+	dlx_sudoku			*s = NULL;
 
 	memset(&v, 0, sizeof v);
+	memset(&so, 0, sizeof so);
 	v.n = 4;
 	v.regions = bad_size;
 	ck_assert_int_eq(dlx_sudoku_variant_check(&v, &e), DLX_EINVAL);
@@ -275,6 +281,20 @@ START_TEST(test_variant_check)
 	ck_assert_int_eq(dlx_sudoku_variant_check(&v, &e), DLX_EINVAL);
 	ck_assert_str_eq(e.message, "cage 8: no 2 different digits sum to 8");
 	ck_assert_int_eq(e.cell, 14);
+	ck_assert_int_eq(e.code, DLX_EINVAL);
+	/* dlx_sudoku_new() refuses it alone, and a variant of another
+	 * shape than the one given. */
+	so.variant = &v;
+	ck_assert_int_eq(dlx_sudoku_new(&s, 2, 2, &so), DLX_EINVAL);
+	ck_assert_ptr_eq(s, NULL);
+	v.ncages = 0;
+	v.cages = v.sums = NULL;
+	ck_assert_int_eq(dlx_sudoku_variant_check(&v, NULL), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_new(&s, 1, 4, &so), DLX_EINVAL);
+	ck_assert_ptr_eq(s, NULL);
+	ck_assert_int_eq(dlx_sudoku_new(&s, 2, 2, &so), DLX_OK);
+	ck_assert_ptr_eq(dlx_sudoku_get_variant(s), NULL);
+	dlx_sudoku_free(s);
 }
 END_TEST
 

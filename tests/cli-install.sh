@@ -60,7 +60,7 @@ libs=$(pkg-config --libs libdlx) || { echo "pkg-config failed"; exit 1; }
 libdir=$(pkg-config --variable=libdir libdlx)
 [ "${cflags% }" = "-I$tmp/p/include" ] ||
     failed "pkg-config --cflags: $cflags"
-for h in dlx.h sudoku.h dlx_text.h sudoku_logic.h; do
+for h in dlx.h dlx_sudoku.h dlx_text.h dlx_logic.h; do
 	[ -f "$tmp/p/include/dlx/$h" ] ||
 	    failed "$h is not in include/dlx"
 	printf '#include <dlx/%s>\nint main(void) { return 0; }\n' "$h" \

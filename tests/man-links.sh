@@ -8,7 +8,7 @@
 cd "$top_srcdir" || exit 99
 
 # The functions of the headers, one a line.
-sed -n 's/^[a-z][a-z_ ]*[ 	*]\{1,\}\(dlx_[a-z0-9_]*\)(.*/\1/p' \
+sed -n 's/^[a-z][a-z0-9_ ]*[ 	*]\{1,\}\(dlx_[a-z0-9_]*\)(.*/\1/p' \
     include/dlx/*.h | grep -v '_fn$' | sort -u >"$tmp/functions"
 [ "$(wc -l <"$tmp/functions")" -ge 60 ] ||
     { echo "FAIL: only $(wc -l <"$tmp/functions") functions found"; fail=1; }

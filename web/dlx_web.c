@@ -32,10 +32,10 @@
 
 #include "dlx.h"
 #include "dlx_text.h"
-#include "sudoku.h"
-#include "sudoku_gen.h"
-#include "sudoku_logic.h"
-#include "sudoku_variant.h"
+#include "dlx_sudoku.h"
+#include "dlx_sudoku_gen.h"
+#include "dlx_logic.h"
+#include "dlx_sudoku.h"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
@@ -83,7 +83,7 @@ int		 dlxweb_warm(void);
 /* Most solutions one call lists (the page asks for pages of them). */
 #define MAX_TAKE	1000
 
-/* The symbols of grids up to 35x35 (sudoku.h's default alphabet). */
+/* The symbols of grids up to 35x35 (dlx_sudoku.h's default alphabet). */
 static const char symbols[] = DLX_SUDOKU_SYMBOLS;
 
 /* ---- the answer: one JSON object, built in a growing buffer ----------- */
@@ -386,7 +386,7 @@ describe(const struct puzzle *pz)
 
 /* A reader's error: the message, with its line and column. */
 static void
-read_error(const struct dlx_sudoku_error *e)
+read_error(const struct dlx_error *e)
 {
 	fail(e->message);
 	printf_(",\"line\":%lu,\"col\":%lu", e->line, e->column);
@@ -417,9 +417,10 @@ static int
 load(struct puzzle *pz, const char *text, unsigned extras)
 {
 	struct dlx_sudoku_variant	 v;
-	struct dlx_sudoku_variant_error	 ve;
+	struct dlx_sudoku_options	 so;
+	struct dlx_error		 ve;
 	struct dlx_sudoku_puzzle	 p;
-	struct dlx_sudoku_error		 e;
+	struct dlx_error		 e;
 	struct dlx_sudoku_conflict	 conf;
 	dlx_sudoku_reader		*r = NULL;
 	dlx_sudoku_vreader		*vr = NULL;
@@ -439,7 +440,7 @@ load(struct puzzle *pz, const char *text, unsigned extras)
 	}
 	memset(&v, 0, sizeof v);
 	if (has_header(text)) {
-		rc = dlx_sudoku_vreader_new(&vr, fp, NULL, 0, 0, NULL);
+		rc = dlx_sudoku_vreader_new(&vr, fp, NULL);
 		if (rc == DLX_OK)
 			rc = dlx_sudoku_vread(vr, &p, &v, &e);
 	} else {
@@ -460,11 +461,12 @@ load(struct puzzle *pz, const char *text, unsigned extras)
 		pz->boxc = v.boxc;
 		/* The matrix copies the variant, whose arrays are the
 		 * reader's: build it before the reader goes. */
-		if (vr == NULL && extras == 0)
-			rc = dlx_sudoku_new(&pz->s, p.boxr, p.boxc);
-		else
-			rc = dlx_sudoku_new_variant(&pz->s, &v, &ve);
-		if (rc == DLX_EINVAL && ve.message[0] != '\0')
+		memset(&so, 0, sizeof so);
+		if (vr != NULL || extras != 0)
+			so.variant = &v;
+		rc = dlx_sudoku_new(&pz->s, v.boxr, v.boxc, &so);
+		if (rc == DLX_EINVAL && so.variant != NULL &&
+		    dlx_sudoku_variant_check(&v, &ve) != DLX_OK)
 			fail(ve.message);
 		else if (rc != DLX_OK)
 			fail(dlx_strerror(rc));
@@ -486,7 +488,7 @@ load(struct puzzle *pz, const char *text, unsigned extras)
 		pz->s = NULL;
 		return -1;
 	}
-	rc = dlx_sudoku_set_givens(pz->s, pz->cells, &conf);
+	rc = dlx_sudoku_set_givens(pz->s, pz->cells, &conf, NULL);
 	if (rc == DLX_OK)
 		return 0;
 	if (rc == DLX_ECONFLICT) {
@@ -563,7 +565,7 @@ solve(const struct puzzle *pz, uint64_t skip, int take)
 
 /* ---- explanation: the logic solver's steps ---------------------------- */
 
-/* Houses are numbered as sudoku_logic.h says: rows, columns, boxes. */
+/* Houses are numbered as dlx_logic.h says: rows, columns, boxes. */
 static void
 step_json(dlx_logic *lg, const struct dlx_logic_step *st)
 {
@@ -665,8 +667,8 @@ explain(const struct puzzle *pz)
 		    "solve or count this one");
 		return;
 	}
-	if ((rc = dlx_logic_new_custom(&lg, pz->boxr, pz->boxc, NULL)) !=
-	    DLX_OK || (rc = dlx_logic_load(lg, pz->cells)) != DLX_OK) {
+	if ((rc = dlx_logic_new(&lg, pz->boxr, pz->boxc, NULL)) != DLX_OK ||
+	    (rc = dlx_logic_load(lg, pz->cells)) != DLX_OK) {
 		dlx_logic_free(lg);
 		fail(dlx_strerror(rc));
 		return;
@@ -822,9 +824,10 @@ WEB_EXPORT const char *
 dlxweb_generate(int boxr, int boxc, const char *variant, int symmetry,
     int grade, double seed)
 {
-	struct dlx_sudoku_gen_opts	 o;
+	struct dlx_sudoku_gen_options	 o;
 	struct dlx_sudoku_genpuzzle	 g;
 	struct dlx_sudoku_conflict	 conf;
+	struct dlx_sudoku_options	 so;
 	struct puzzle			 pz;
 	dlx_sudoku_gen			*gen = NULL;
 	int				 rc;
@@ -860,13 +863,11 @@ dlxweb_generate(int boxr, int boxc, const char *variant, int symmetry,
 		pz.boxr = g.variant->boxr;
 		pz.boxc = g.variant->boxc;
 		memcpy(pz.cells, g.puzzle, sizeof *pz.cells * pz.n * pz.n);
-		if (g.variant->regions == NULL && g.variant->extras == 0 &&
-		    g.variant->cages == NULL)
-			rc = dlx_sudoku_new(&pz.s, pz.boxr, pz.boxc);
-		else
-			rc = dlx_sudoku_new_variant(&pz.s, g.variant, NULL);
+		memset(&so, 0, sizeof so);
+		so.variant = g.variant;
+		rc = dlx_sudoku_new(&pz.s, pz.boxr, pz.boxc, &so);
 		if (rc == DLX_OK)
-			rc = dlx_sudoku_set_givens(pz.s, pz.cells, &conf);
+			rc = dlx_sudoku_set_givens(pz.s, pz.cells, &conf, NULL);
 		if (rc == DLX_OK) {
 			puts_("true");
 			describe(&pz);
@@ -899,7 +900,7 @@ struct problem {
 };
 
 static void
-on_warn(void *arg, const struct dlx_text_error *w)
+on_warn(void *arg, const struct dlx_error *w)
 {
 	struct problem	*pb = arg;
 
@@ -967,7 +968,7 @@ WEB_EXPORT const char *
 dlxweb_dlx(const char *text, int count, double skip, int take)
 {
 	struct dlx_text_options	 o;
-	struct dlx_text_error	 e;
+	struct dlx_error	 e;
 	struct problem		 pb;
 	struct dlx_listing	 l;
 	struct web_run		 w;
@@ -1053,9 +1054,9 @@ dlxweb_warm(void)
 
 	for (k = 0; k < 81; k++)
 		cells[k] = puzzle[k] == '.' ? 0 : puzzle[k] - '0';
-	if (dlx_sudoku_new(&s, 3, 3) != DLX_OK)
+	if (dlx_sudoku_new(&s, 3, 3, NULL) != DLX_OK)
 		return -1;
-	if (dlx_sudoku_set_givens(s, cells, NULL) == DLX_OK) {
+	if (dlx_sudoku_set_givens(s, cells, NULL, NULL) == DLX_OK) {
 		memset(&w, 0, sizeof w);
 		w.count = 1;
 		w.order = DLX_MEMO_FIRST;

@@ -43,9 +43,9 @@
  *	   1 ..   99	statuses of the core (dlx.h)
  *	  -1 ..  -99	errors of the core, which every module passes on
  *	-100 .. -199	errors of Knuth's text format reader (dlx_text.h)
- *	 200 ..  299	statuses of the sudoku reader (sudoku.h)
+ *	 200 ..  299	statuses of the sudoku reader (dlx_sudoku.h)
  *	-200 .. -299	errors of the sudoku modules
- *	 300 ..  399	statuses of the logic solver (sudoku_logic.h)
+ *	 300 ..  399	statuses of the logic solver (dlx_logic.h)
  *	-300 .. -399	errors of the logic solver (none yet)
  *
  * A call that fails leaves the object as it was before the call.  The

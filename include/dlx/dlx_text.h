@@ -45,9 +45,9 @@
  * the k-th name of the item line; option k is the k-th option line that was
  * not skipped.  Colors are numbered 1, 2, ... in order of first appearance.
  *
- * The reader never prints.  On an error it returns NULL and fills a
- * caller-provided struct dlx_text_error with a code, the line and column
- * (1-based, in bytes) and a message.  Lines are limited to max_line bytes
+ * The reader never prints.  On an error it returns the code and fills a
+ * caller-provided struct dlx_error (dlx.h) with the code, the line and
+ * column (1-based, in bytes) and a message.  Lines are limited to max_line bytes
  * (1 MiB by default), so the memory a read takes beyond the problem itself
  * is bounded whatever the input.  Names are found through hash tables:
  * loading is linear in the size of the input.
@@ -67,64 +67,57 @@ extern "C" {
 /*
  * Error codes of the reader (the text range of dlx.h, -100..-199), apart
  * from the library's own (DLX_ENOMEM, DLX_EOVERFLOW, ...), which pass
- * through unchanged.
+ * through unchanged.  dlx_strerror() names them.
  */
-#define DLX_TEXT_EIO		(-101)	/* reading the stream failed */
-#define DLX_TEXT_ENOITEMS	(-102)	/* no item line (only blanks and
+enum dlx_text_status {
+	DLX_TEXT_EIO = -101,		/* reading the stream failed */
+	DLX_TEXT_ENOITEMS = -102,	/* no item line (only blanks and
 					   comments) */
-#define DLX_TEXT_ELONGLINE	(-103)	/* a line longer than max_line */
-#define DLX_TEXT_ESYNTAX	(-104)	/* bad character in a name, '|'
+	DLX_TEXT_ELONGLINE = -103,	/* a line longer than max_line */
+	DLX_TEXT_ESYNTAX = -104,	/* bad character in a name, '|'
 					   twice in the item line, empty
 					   name or color */
-#define DLX_TEXT_EDUPNAME	(-105)	/* an item named twice in the item
+	DLX_TEXT_EDUPNAME = -105,	/* an item named twice in the item
 					   line */
-#define DLX_TEXT_EUNKNOWN	(-106)	/* an option names an unknown item */
-#define DLX_TEXT_EDUPITEM	(-107)	/* an item twice in one option */
-#define DLX_TEXT_ECOLOR		(-108)	/* a color on a primary item */
-#define DLX_TEXT_ENOPRIMARY	(-109)	/* an option with no primary item
+	DLX_TEXT_EUNKNOWN = -106,	/* an option names an unknown item */
+	DLX_TEXT_EDUPITEM = -107,	/* an item twice in one option */
+	DLX_TEXT_ECOLOR = -108,		/* a color on a primary item */
+	DLX_TEXT_ENOPRIMARY = -109,	/* an option with no primary item
 					   (an error only with
 					   DLX_TEXT_STRICT) */
-#define DLX_TEXT_EBOUND		(-110)	/* a bad bound in the item line:
+	DLX_TEXT_EBOUND = -110		/* a bad bound in the item line:
 					   lo > hi, a missing or huge
 					   number, on a secondary item */
+};
 
 /* Default bound on the length of a line, newline excluded. */
 #define DLX_TEXT_MAX_LINE	((size_t)1 << 20)
 
-/* Flags of struct dlx_text_options. */
-#define DLX_TEXT_STRICT		0x1	/* an option without a primary item
+/* Flags of struct dlx_text_options, or-ed together. */
+enum dlx_text_flag {
+	DLX_TEXT_STRICT = 0x1		/* an option without a primary item
 					   is an error, not a warning */
-
-/* Where and why reading failed, or what a warning is about. */
-struct dlx_text_error {
-	int		 code;		/* DLX_TEXT_E* or DLX_E*; DLX_OK if
-					   no error */
-	unsigned long	 line;		/* 1-based line; 0 if about no line */
-	unsigned long	 column;	/* 1-based byte column; 0 if about
-					   the whole line */
-	int		 sys_errno;	/* errno after DLX_TEXT_EIO, else 0 */
-	char		 message[256];	/* what went wrong, without the
-					   place: "unknown item 'x7'" */
 };
 
 /*
  * Called for each warning (today only: an option with no primary item,
- * skipped).  w is valid only during the call.
+ * skipped, with code DLX_TEXT_ENOPRIMARY, its line and column).  w is
+ * valid only during the call.
  */
-typedef void dlx_text_warn_fn(void *arg, const struct dlx_text_error *w);
+typedef void dlx_text_warn_fn(void *arg, const struct dlx_error *w);
 
 /* How to read.  Zero-initialize, then set what you need; NULL means all
  * defaults. */
 struct dlx_text_options {
+	const struct dlx_allocator *alloc;	/* memory of the read and of
+						   the problem (copied);
+						   NULL: malloc */
 	unsigned		 flags;		/* DLX_TEXT_STRICT or 0 */
 	size_t			 max_line;	/* longest line, in bytes
 						   without the newline; 0:
 						   DLX_TEXT_MAX_LINE */
 	dlx_text_warn_fn	*warn;		/* each warning, or NULL */
 	void			*warn_arg;	/* first argument of warn */
-	const struct dlx_allocator *alloc;	/* memory of the read and of
-						   the problem (copied);
-						   NULL: malloc */
 };
 
 /* A problem read from text: the dlx and the names to print it with. */
@@ -133,14 +126,14 @@ typedef struct dlx_text dlx_text;
 /*
  * Read a problem from fp until end of file into *tp, which the caller
  * frees with dlx_text_free().  Returns DLX_OK, or the error code (also in
- * err->code when err is not NULL, with the place and a message), *tp
- * unchanged and everything allocated freed: DLX_TEXT_E*, DLX_ENOMEM,
- * DLX_EOVERFLOW, or DLX_EINVAL (tp or fp NULL, or opt->alloc lacks a
- * function).  fp is read with fread() and left where reading stopped.
+ * err->code when err is not NULL, with the line, the column, cell -1 and
+ * a message), *tp unchanged and everything allocated freed: DLX_TEXT_E*,
+ * DLX_ENOMEM, DLX_EOVERFLOW, or DLX_EINVAL (tp or fp NULL, or opt->alloc
+ * lacks a function).  fp is read with fread() and left where reading
+ * stopped.
  */
 int		 dlx_text_read(dlx_text **tp, FILE *fp,
-		    const struct dlx_text_options *opt,
-		    struct dlx_text_error *err);
+		    const struct dlx_text_options *opt, struct dlx_error *err);
 
 /*
  * As dlx_text_read(), reading the len bytes at buf (which need not be
@@ -148,20 +141,7 @@ int		 dlx_text_read(dlx_text **tp, FILE *fp,
  * Made for tests and fuzzing: every input gives a problem or an error.
  */
 int		 dlx_text_read_mem(dlx_text **tp, const char *buf, size_t len,
-		    const struct dlx_text_options *opt,
-		    struct dlx_text_error *err);
-
-/*
- * The older forms of dlx_text_read() and dlx_text_read_mem(), which return
- * the problem itself, or NULL on error (then *err, if err is not NULL,
- * says what and where).
- */
-dlx_text	*dlx_text_read_file(FILE *fp,
-		    const struct dlx_text_options *opt,
-		    struct dlx_text_error *err);
-dlx_text	*dlx_text_read_buffer(const char *buf, size_t len,
-		    const struct dlx_text_options *opt,
-		    struct dlx_text_error *err);
+		    const struct dlx_text_options *opt, struct dlx_error *err);
 
 /* Free t and its dlx.  dlx_text_free(NULL) does nothing. */
 void		 dlx_text_free(dlx_text *t);
@@ -200,10 +180,6 @@ size_t		 dlx_text_nskipped(const dlx_text *t);
  */
 size_t		 dlx_text_format_option(const dlx_text *t, int opt, char *buf,
 		    size_t size);
-
-/* The same as dlx_strerror(), which names the reader's codes too; kept
- * for the programs written before it did. */
-const char	*dlx_text_strerror(int code);
 
 #ifdef __cplusplus
 }

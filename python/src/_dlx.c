@@ -42,10 +42,10 @@
 #include <dlx/dlx.h>
 #include <dlx/dlx_part.h>
 #include <dlx/dlx_text.h>
-#include <dlx/sudoku.h>
-#include <dlx/sudoku_gen.h>
-#include <dlx/sudoku_logic.h>
-#include <dlx/sudoku_variant.h>
+#include <dlx/dlx_sudoku.h>
+#include <dlx/dlx_sudoku_gen.h>
+#include <dlx/dlx_logic.h>
+#include <dlx/dlx_sudoku.h>
 
 /* Updates between two progress calls: about 10 ms of search, so that a
  * stop is prompt and the checks cost nothing measurable. */
@@ -599,7 +599,7 @@ static PyObject *
 Matrix_from_text(PyObject *cls, PyObject *args)
 {
 	struct dlx_text_options	 o;
-	struct dlx_text_error	 err;
+	struct dlx_error	 err;
 	Py_buffer		 buf;
 	dlx_text		*t;
 	int			 strict = 0, rc;
@@ -1464,7 +1464,8 @@ static PyObject *
 sudoku_matrix(PyObject *mod, PyObject *args)
 {
 	struct dlx_sudoku_variant	 v;
-	struct dlx_sudoku_variant_error	 ve;
+	struct dlx_sudoku_options	 so;
+	struct dlx_error		 ve;
 	struct dlx_sudoku_conflict	 conf;
 	PyObject	*cells_o, *reg_o, *cage_o, *sums_o, *res = NULL;
 	int		*cells = NULL, *regions = NULL, *cages = NULL;
@@ -1497,19 +1498,21 @@ sudoku_matrix(PyObject *mod, PyObject *args)
 	v.cages = cages;
 	v.sums = sums;
 	v.ncages = (int)nsums;
-	memset(&ve, 0, sizeof ve);
+	memset(&so, 0, sizeof so);
+	so.variant = &v;
 	Py_BEGIN_ALLOW_THREADS
-	rc = dlx_sudoku_new_variant(&s, &v, &ve);
+	rc = dlx_sudoku_new(&s, boxr, boxc, &so);
 	Py_END_ALLOW_THREADS
 	if (rc != DLX_OK) {
+		/* A variant refused: its check says why. */
 		if (rc == DLX_ENOMEM)
 			PyErr_NoMemory();
 		else
-			raise_error(rc, ve.message[0] != '\0' ? ve.message :
-			    dlx_strerror(rc), 0, 0);
+			raise_error(rc, dlx_sudoku_variant_check(&v, &ve) !=
+			    DLX_OK ? ve.message : dlx_strerror(rc), 0, 0);
 		goto out;
 	}
-	rc = dlx_sudoku_set_givens(s, cells, &conf);
+	rc = dlx_sudoku_set_givens(s, cells, &conf, NULL);
 	if (rc == DLX_ECONFLICT) {
 		PyObject	*exc_t, *exc_v, *exc_tb, *pairs;
 
@@ -1543,16 +1546,16 @@ out:
 static PyObject *
 sudoku_symbols(PyObject *mod, PyObject *args)
 {
-	const char	*spec, *why = NULL;
-	char		 out[DLX_SUDOKU_MAXN + 1];
-	int		 n;
+	struct dlx_error	 why;
+	const char		*spec;
+	char			 out[DLX_SUDOKU_MAXN + 1];
+	int			 n;
 
 	(void)mod;
 	if (!PyArg_ParseTuple(args, "s", &spec))
 		return NULL;
 	if ((n = dlx_sudoku_parse_symbols(spec, out, &why)) < 0)
-		return raise_error(n, why != NULL ? why : dlx_strerror(n), 0,
-		    0);
+		return raise_error(n, why.message, 0, 0);
 	return PyUnicode_FromStringAndSize(out, n);
 }
 
@@ -1628,7 +1631,7 @@ SudokuReader_init(SudokuReader *self, PyObject *args, PyObject *kw)
 {
 	static char	*kwlist[] = { "data", "boxr", "boxc", "symbols",
 			    "variant", NULL };
-	struct dlx_sudoku_read_opts o;
+	struct dlx_sudoku_reader_options o;
 	PyObject	*data;
 	const char	*symbols = NULL, *variant = NULL;
 	int		 boxr = 0, boxc = 0, rc;
@@ -1659,17 +1662,15 @@ SudokuReader_init(SudokuReader *self, PyObject *args, PyObject *kw)
 		}
 		strcpy(self->symbols, symbols);
 	}
-	if (variant != NULL)
-		rc = dlx_sudoku_vreader_new(&self->vr, self->fp,
-		    variant[0] != '\0' ? variant : NULL, boxr, boxc,
-		    self->symbols);
-	else {
-		memset(&o, 0, sizeof o);
-		o.boxr = boxr;
-		o.boxc = boxc;
-		o.symbols = self->symbols;
+	memset(&o, 0, sizeof o);
+	o.boxr = boxr;
+	o.boxc = boxc;
+	o.symbols = self->symbols;
+	if (variant != NULL) {
+		o.variant = variant[0] != '\0' ? variant : NULL;
+		rc = dlx_sudoku_vreader_new(&self->vr, self->fp, &o);
+	} else
 		rc = dlx_sudoku_reader_new(&self->r, self->fp, &o);
-	}
 	if (rc != DLX_OK) {
 		if (rc == DLX_ENOMEM)
 			PyErr_NoMemory();
@@ -1686,7 +1687,7 @@ static PyObject *
 SudokuReader_next(SudokuReader *self)
 {
 	struct dlx_sudoku_puzzle	 p;
-	struct dlx_sudoku_error		 e;
+	struct dlx_error		 e;
 	struct dlx_sudoku_variant	 v;
 	PyObject	*cells, *sol, *var;
 	size_t		 nn;
@@ -1874,7 +1875,7 @@ sudoku_logic(PyObject *mod, PyObject *args)
 		return NULL;
 	if (marks_array(marks_o, n, &marks) < 0)
 		goto out;
-	if ((rc = dlx_logic_new_custom(&lg, boxr, boxc, NULL)) != DLX_OK) {
+	if ((rc = dlx_logic_new(&lg, boxr, boxc, NULL)) != DLX_OK) {
 		raise_code(rc);
 		goto out;
 	}
@@ -2035,7 +2036,7 @@ Generator_init(Generator *self, PyObject *args, PyObject *kw)
 	static char	*kwlist[] = { "boxr", "boxc", "seed", "extras",
 			    "jigsaw", "killer", "symmetry", "max_givens",
 			    "grade", "max_attempts", "symbols", NULL };
-	struct dlx_sudoku_gen_opts o;
+	struct dlx_sudoku_gen_options o;
 	unsigned long long seed = 0, attempts = 0;
 	unsigned int	 extras = 0;
 	const char	*symbols = NULL;

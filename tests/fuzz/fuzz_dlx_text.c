@@ -34,7 +34,7 @@ struct warnings {
 };
 
 static void
-warn(void *arg, const struct dlx_text_error *w)
+warn(void *arg, const struct dlx_error *w)
 {
 	struct warnings	*ws = arg;
 
@@ -114,7 +114,7 @@ put(char **buf, size_t *len, size_t *cap, const char *s, size_t n)
 static void
 round_trip(const dlx_text *t)
 {
-	struct dlx_text_error	 err;
+	struct dlx_error	 err;
 	dlx			*d = dlx_text_dlx(t);
 	dlx_text		*u;
 	char			*buf = NULL, *opt;
@@ -140,8 +140,8 @@ round_trip(const dlx_text *t)
 		put(&buf, &len, &cap, "\n", 1);
 		free(opt);
 	}
-	u = dlx_text_read_buffer(buf, len, NULL, &err);
-	if (u == NULL)
+	u = NULL;
+	if (dlx_text_read_mem(&u, buf, len, NULL, &err) != DLX_OK)
 		fprintf(stderr, "round trip: line %lu: %s\n", err.line,
 		    err.message);
 	CHECK(u != NULL);
@@ -249,7 +249,7 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct dlx_text_options	 o;
-	struct dlx_text_error	 e1, e2;
+	struct dlx_error	 e1, e2;
 	struct warnings		 w1, w2;
 	dlx_text		*t1, *t2;
 	const char		*text;
@@ -271,15 +271,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	w2 = w1;
 
 	o.warn_arg = &w1;
-	t1 = dlx_text_read_buffer(text, len, &o, &e1);
-	if (t1 == NULL) {
+	t1 = NULL;
+	if (dlx_text_read_mem(&t1, text, len, &o, &e1) != DLX_OK) {
+		CHECK(t1 == NULL);
 		CHECK(known_code(e1.code));
 		CHECK(e1.line <= w1.lines);
 		CHECK(e1.line >= 1 || e1.code == DLX_TEXT_ENOITEMS);
 		CHECK(memchr(e1.message, '\0', sizeof e1.message) != NULL);
 		CHECK(e1.message[0] != '\0');
 		CHECK(strchr(e1.message, '\n') == NULL);
-		CHECK(dlx_text_strerror(e1.code) != NULL);
+		CHECK(strcmp(dlx_strerror(e1.code), "unknown error") != 0);
 	} else
 		check_problem(t1, &w1);
 
@@ -288,7 +289,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		CHECK((fp = fmemopen((void *)(uintptr_t)text, len, "r")) !=
 		    NULL);
 		o.warn_arg = &w2;
-		t2 = dlx_text_read_file(fp, &o, &e2);
+		t2 = NULL;
+		if (dlx_text_read(&t2, fp, &o, &e2) != DLX_OK)
+			CHECK(t2 == NULL);
 		fclose(fp);
 		CHECK((t1 == NULL) == (t2 == NULL));
 		CHECK(w1.n == w2.n);

@@ -1,6 +1,6 @@
 /*
  * fuzz_sudoku_logic.c: libFuzzer harness for the rule-based sudoku solver
- * (sudoku_logic.h), checked against the exact-cover search.
+ * (dlx_logic.h), checked against the exact-cover search.
  *
  * The first byte picks the box shape, the second the rules allowed, the
  * third the alphabet for text; the rest fills the grid, a byte a cell (a
@@ -19,8 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sudoku.h"
-#include "sudoku_logic.h"
+#include "dlx_sudoku.h"
+#include "dlx_logic.h"
 
 #define CHECK(c) do {							\
 	if (!(c)) {							\
@@ -148,8 +148,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	boxc = shapes[shape][1];
 	n = boxr * boxc;
 	if (solvers[shape] == NULL) {
-		CHECK((solvers[shape] = dlx_logic_new(boxr, boxc)) != NULL);
-		CHECK(dlx_sudoku_new(&matrices[shape], boxr, boxc) == DLX_OK);
+		CHECK(dlx_logic_new(&solvers[shape], boxr, boxc, NULL) ==
+		    DLX_OK);
+		CHECK(dlx_sudoku_new(&matrices[shape], boxr, boxc, NULL) ==
+		    DLX_OK);
 	}
 	lg = solvers[shape];
 	CHECK(dlx_logic_size(lg) == n);
@@ -164,7 +166,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		grid[i] = (size_t)i < size && data[i] % 4 == 0 ?
 		    1 + (data[i] >> 2) % n : 0;
 
-	conflict = dlx_sudoku_check(boxr, boxc, grid, NULL) == DLX_ECONFLICT;
+	conflict = dlx_sudoku_check(boxr, boxc, grid, NULL, NULL) ==
+	    DLX_ECONFLICT;
 	rc = dlx_logic_load(lg, grid);
 	CHECK(rc == (conflict ? DLX_ECONFLICT : DLX_OK));
 	if (conflict)
@@ -174,7 +177,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memset(&k, 0, sizeof k);
 	k.n = n;
 	k.s = matrices[shape];
-	CHECK(dlx_sudoku_set_givens(k.s, grid, NULL) == DLX_OK);
+	CHECK(dlx_sudoku_set_givens(k.s, grid, NULL, NULL) == DLX_OK);
 	memset(&srch, 0, sizeof srch);
 	srch.visit = keep_first;
 	srch.visit_arg = &k;

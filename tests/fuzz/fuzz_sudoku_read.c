@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sudoku.h"
+#include "dlx_sudoku.h"
 
 #define CHECK(c) do {							\
 	if (!(c)) {							\
@@ -53,7 +53,7 @@ matrix(int boxr, int boxc)
 	dlx_sudoku	**sp = &matrices[boxr][boxc];
 
 	if (*sp == NULL)
-		CHECK(dlx_sudoku_new(sp, boxr, boxc) == DLX_OK);
+		CHECK(dlx_sudoku_new(sp, boxr, boxc, NULL) == DLX_OK);
 	return *sp;
 }
 
@@ -138,12 +138,12 @@ solve(const struct dlx_sudoku_puzzle *p)
 	dlx_sudoku			*s;
 	int				 rc, rc2;
 
-	rc = dlx_sudoku_check(p->boxr, p->boxc, p->cells, &conf);
+	rc = dlx_sudoku_check(p->boxr, p->boxc, p->cells, &conf, NULL);
 	CHECK(rc == DLX_OK || rc == DLX_ECONFLICT);
 	if (rc == DLX_ECONFLICT)
 		check_conflict(p, &conf);
 	s = matrix(p->boxr, p->boxc);
-	rc2 = dlx_sudoku_set_givens(s, p->cells, &conf2);
+	rc2 = dlx_sudoku_set_givens(s, p->cells, &conf2, NULL);
 	CHECK(rc2 == rc);
 	if (rc != DLX_OK) {
 		CHECK(memcmp(&conf, &conf2, sizeof conf) == 0);
@@ -169,9 +169,9 @@ static void
 round_trip(const struct dlx_sudoku_puzzle *p)
 {
 	static const char		 sym[] = "123456789ABCDEFGHIJKLMNOPQRSTUVW";
-	struct dlx_sudoku_read_opts	 o;
+	struct dlx_sudoku_reader_options	 o;
 	struct dlx_sudoku_puzzle	 q;
-	struct dlx_sudoku_error		 e;
+	struct dlx_error		 e;
 	dlx_sudoku_reader		*r;
 	char				 line[MAXN * MAXN + 2];
 	FILE				*fp;
@@ -201,11 +201,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct dlx_sudoku_read_opts	 o;
+	struct dlx_sudoku_reader_options	 o;
 	struct dlx_sudoku_puzzle	 p;
-	struct dlx_sudoku_error		 e;
+	struct dlx_error		 e;
 	dlx_sudoku_reader		*r;
-	const char			*why;
+	struct dlx_error		 why;
 	char				 spec[64], alpha[MAXN + 1];
 	unsigned long			 last = 0, lines, records;
 	size_t				 k, j;
@@ -226,10 +226,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		spec[j] = '\0';
 		data += k;
 		size -= k;
-		why = NULL;
+		memset(&why, 0, sizeof why);
 		nsym = dlx_sudoku_parse_symbols(spec, alpha, &why);
 		if (nsym < 0) {
-			CHECK(nsym == DLX_EINVAL && why != NULL);
+			CHECK(nsym == DLX_EINVAL && why.code == DLX_EINVAL &&
+			    why.message[0] != '\0');
 			return 0;
 		}
 		CHECK(nsym >= 1 && nsym <= MAXN && strlen(alpha) ==

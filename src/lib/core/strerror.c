@@ -9,8 +9,8 @@
 
 #include "dlx.h"
 #include "dlx_text.h"
-#include "sudoku.h"
-#include "sudoku_logic.h"
+#include "dlx_sudoku.h"
+#include "dlx_logic.h"
 
 static const struct {
 	int		 code;
@@ -44,12 +44,12 @@ static const struct {
 	{ DLX_TEXT_ECOLOR,	"color on a primary item" },
 	{ DLX_TEXT_ENOPRIMARY,	"option without a primary item (strict)" },
 	{ DLX_TEXT_EBOUND,	"bad item bound" },
-	/* The sudoku reader (sudoku.h). */
+	/* The sudoku reader (dlx_sudoku.h). */
 	{ DLX_SUDOKU_EOF,	"no more puzzles" },
 	{ DLX_SUDOKU_PUZZLE,	"puzzle read" },
 	{ DLX_SUDOKU_BAD,	"puzzle rejected" },
 	{ DLX_SUDOKU_EREAD,	"reading puzzles failed" },
-	/* The logic solver (sudoku_logic.h). */
+	/* The logic solver (dlx_logic.h). */
 	{ DLX_LOGIC_SOLVED,	"every cell is filled" },
 	{ DLX_LOGIC_STUCK,	"no rule applies" },
 	{ DLX_LOGIC_CONTRADICTION, "the candidates contradict each other" },

@@ -1,6 +1,6 @@
 /*
  * sudoku.c: the sudoku exact cover matrix, built once per box shape, with
- * a puzzle's givens imposed by forcing options (see sudoku.h).
+ * a puzzle's givens imposed by forcing options (see dlx_sudoku.h).
  *
  * The model (sudoku_model.h) numbers the items and options: option
  * (r*N + c)*N + v is "cell (r,c) holds v" and names the cell's item, then
@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sudoku.h"
+#include "dlx_sudoku.h"
 #include "lib/sudoku/sudoku_model.h"
 
 struct dlx_sudoku {
@@ -39,7 +39,7 @@ struct dlx_sudoku {
  */
 static int
 build(dlx_sudoku **sp, const struct dlx_sudoku_variant *v,
-    struct dlx_sudoku_variant_error *e, const struct dlx_allocator *a)
+    struct dlx_error *e, const struct dlx_allocator *a)
 {
 	struct dlx_allocator	 mem;
 	dlx_sudoku		*s;
@@ -68,41 +68,25 @@ build(dlx_sudoku **sp, const struct dlx_sudoku_variant *v,
 }
 
 int
-dlx_sudoku_new(dlx_sudoku **sp, int boxr, int boxc)
+dlx_sudoku_new(dlx_sudoku **sp, int boxr, int boxc,
+    const struct dlx_sudoku_options *opt)
 {
-	return dlx_sudoku_new_custom(sp, boxr, boxc, NULL);
-}
+	const struct dlx_sudoku_variant	*v;
+	struct dlx_sudoku_variant	 classic;
 
-int
-dlx_sudoku_new_custom(dlx_sudoku **sp, int boxr, int boxc,
-    const struct dlx_allocator *a)
-{
-	struct dlx_sudoku_variant	v;
-
-	if (sp == NULL || !sm_shape_ok(boxr, boxc))
+	if (sp == NULL)
 		return DLX_EINVAL;
-	memset(&v, 0, sizeof v);
-	v.n = boxr * boxc;
-	v.boxr = boxr;
-	v.boxc = boxc;
-	return build(sp, &v, NULL, a);
-}
-
-int
-dlx_sudoku_new_variant(dlx_sudoku **sp, const struct dlx_sudoku_variant *v,
-    struct dlx_sudoku_variant_error *e)
-{
-	return dlx_sudoku_new_variant_custom(sp, v, e, NULL);
-}
-
-int
-dlx_sudoku_new_variant_custom(dlx_sudoku **sp,
-    const struct dlx_sudoku_variant *v, struct dlx_sudoku_variant_error *e,
-    const struct dlx_allocator *a)
-{
-	if (sp == NULL || v == NULL)
+	if ((v = opt != NULL ? opt->variant : NULL) == NULL) {
+		if (!sm_shape_ok(boxr, boxc))
+			return DLX_EINVAL;
+		memset(&classic, 0, sizeof classic);
+		classic.n = boxr * boxc;
+		classic.boxr = boxr;
+		classic.boxc = boxc;
+		v = &classic;
+	} else if (v->boxr != boxr || v->boxc != boxc)
 		return DLX_EINVAL;
-	return build(sp, v, e, a);
+	return build(sp, v, NULL, opt != NULL ? opt->alloc : NULL);
 }
 
 const struct dlx_sudoku_variant *
@@ -155,13 +139,49 @@ dlx_sudoku_option(const dlx_sudoku *s, int row, int col, int v)
 	return SM_OPTION(n, row * n + col, v);
 }
 
+/*
+ * The outcome rc of a check of cells (N each side) into *conf and *err,
+ * as dlx_sudoku_check() says: c is the clash found (on DLX_ECONFLICT; NULL
+ * otherwise), why the reason of DLX_EINVAL.  Returns rc.
+ */
+static int
+report(int rc, int n, const struct dlx_sudoku_conflict *c, const char *why,
+    struct dlx_sudoku_conflict *conf, struct dlx_error *err)
+{
+	if (rc == DLX_OK)
+		return rc;
+	if (err != NULL) {
+		memset(err, 0, sizeof *err);
+		err->code = rc;
+		err->cell = -1;
+		if (c != NULL) {
+			err->cell = c->row2 * n + c->col2;
+			dlx_sudoku_conflict_text(c, NULL, err->message,
+			    sizeof err->message);
+		} else
+			snprintf(err->message, sizeof err->message, "%s",
+			    why != NULL ? why : dlx_strerror(rc));
+	}
+	if (conf != NULL && c != NULL)
+		*conf = *c;
+	return rc;
+}
+
 int
 dlx_sudoku_check(int boxr, int boxc, const int *cells,
-    struct dlx_sudoku_conflict *conf)
+    struct dlx_sudoku_conflict *conf, struct dlx_error *err)
 {
-	if (cells == NULL || !sm_shape_ok(boxr, boxc))
-		return DLX_EINVAL;
-	return sm_check(NULL, boxr, boxc, cells, conf);
+	struct dlx_sudoku_conflict	 c;
+	int				 rc;
+
+	if (!sm_shape_ok(boxr, boxc))
+		return report(DLX_EINVAL, 0, NULL, "a bad box shape", conf,
+		    err);
+	if (cells == NULL)
+		return report(DLX_EINVAL, 0, NULL, "no cells", conf, err);
+	rc = sm_check(NULL, boxr, boxc, cells, &c);
+	return report(rc, boxr * boxc, rc == DLX_ECONFLICT ? &c : NULL,
+	    "a cell out of range", conf, err);
 }
 
 int
@@ -215,14 +235,16 @@ dlx_sudoku_clear(dlx_sudoku *s)
 
 int
 dlx_sudoku_set_givens(dlx_sudoku *s, const int *cells,
-    struct dlx_sudoku_conflict *conf)
+    struct dlx_sudoku_conflict *conf, struct dlx_error *err)
 {
-	int	n = s->n, i, rc;
+	struct dlx_sudoku_conflict	 c;
+	int				 n = s->n, i, rc;
 
 	if (cells == NULL)
-		return DLX_EINVAL;
-	if ((rc = sm_check(s->m, 0, 0, cells, conf)) != DLX_OK)
-		return rc;
+		return report(DLX_EINVAL, n, NULL, "no cells", conf, err);
+	if ((rc = sm_check(s->m, 0, 0, cells, &c)) != DLX_OK)
+		return report(rc, n, rc == DLX_ECONFLICT ? &c : NULL,
+		    "a cell out of range", conf, err);
 	dlx_sudoku_clear(s);
 	for (i = 0; i < n * n; i++) {
 		if (cells[i] == 0)
@@ -232,7 +254,7 @@ dlx_sudoku_set_givens(dlx_sudoku *s, const int *cells,
 		rc = dlx_force(s->d, SM_OPTION(n, i, cells[i] - 1));
 		if (rc != DLX_OK) {
 			dlx_unforce_all(s->d);
-			return rc;
+			return report(rc, n, NULL, NULL, conf, err);
 		}
 		s->forced = 1;
 	}
@@ -287,55 +309,52 @@ reserved(int ch)
 	return ch <= ' ' || ch >= 127 || strchr("|-+#", ch) != NULL;
 }
 
+/* Fill *err (if not NULL) for an alphabet refused because of why. */
+static int
+bad_alphabet(struct dlx_error *err, const char *why)
+{
+	if (err != NULL) {
+		memset(err, 0, sizeof *err);
+		err->code = DLX_EINVAL;
+		err->cell = -1;
+		snprintf(err->message, sizeof err->message, "%s", why);
+	}
+	return DLX_EINVAL;
+}
+
 int
-dlx_sudoku_parse_symbols(const char *spec, char *out, const char **why)
+dlx_sudoku_parse_symbols(const char *spec, char *out, struct dlx_error *err)
 {
 	const unsigned char	*p = (const unsigned char *)spec;
 	int			 len = 0, a, b, ch, k;
 
-	if (spec == NULL || out == NULL) {
-		if (why != NULL)
-			*why = "no alphabet";
-		return DLX_EINVAL;
-	}
+	if (spec == NULL || out == NULL)
+		return bad_alphabet(err, "no alphabet");
 	while (*p != '\0') {
 		a = b = *p++;
 		if (*p == '-' && p[1] != '\0') {
 			b = p[1];
 			p += 2;
-			if (b < a) {
-				if (why != NULL)
-					*why = "a range runs backwards";
-				return DLX_EINVAL;
-			}
+			if (b < a)
+				return bad_alphabet(err,
+				    "a range runs backwards");
 		}
 		for (ch = a; ch <= b; ch++) {
-			if (reserved(ch)) {
-				if (why != NULL)
-					*why = "symbols must be printable and "
-					    "not | - + # or space";
-				return DLX_EINVAL;
-			}
-			for (k = 0; k < len; k++) {
-				if (out[k] == ch) {
-					if (why != NULL)
-						*why = "a symbol appears twice";
-					return DLX_EINVAL;
-				}
-			}
-			if (len == DLX_SUDOKU_MAXN) {
-				if (why != NULL)
-					*why = "more than 36 symbols";
-				return DLX_EINVAL;
-			}
+			if (reserved(ch))
+				return bad_alphabet(err, "symbols must be "
+				    "printable and not | - + # or space");
+			for (k = 0; k < len; k++)
+				if (out[k] == ch)
+					return bad_alphabet(err,
+					    "a symbol appears twice");
+			if (len == DLX_SUDOKU_MAXN)
+				return bad_alphabet(err,
+				    "more than 36 symbols");
 			out[len++] = (char)ch;
 		}
 	}
 	out[len] = '\0';
-	if (len == 0) {
-		if (why != NULL)
-			*why = "empty alphabet";
-		return DLX_EINVAL;
-	}
+	if (len == 0)
+		return bad_alphabet(err, "empty alphabet");
 	return len;
 }

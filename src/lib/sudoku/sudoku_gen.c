@@ -1,5 +1,5 @@
 /*
- * sudoku_gen.c: the puzzle generator (see sudoku_gen.h for the method).
+ * sudoku_gen.c: the puzzle generator (see dlx_sudoku_gen.h for the method).
  *
  * Uniqueness is asked of the exact cover matrix the solver uses: the
  * givens are forced (dlx_force) and, for a given taken away, each other
@@ -22,8 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sudoku_gen.h"
-#include "sudoku_logic.h"
+#include "dlx_sudoku_gen.h"
+#include "dlx_logic.h"
 #include "lib/sudoku/sudoku_model.h"
 
 #define NCELLS	(DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN)
@@ -48,7 +48,7 @@ enum verdict {
 
 struct dlx_sudoku_gen {
 	struct dlx_allocator mem;	/* g itself; its builders get it too */
-	struct dlx_sudoku_gen_opts o;	/* o.alloc points to mem */
+	struct dlx_sudoku_gen_options o;	/* o.alloc points to mem */
 	int		 n;
 	uint64_t	 effort;	/* nodes per check; 0: no bound */
 	uint64_t	 rng[2];	/* xorshift128+ state */
@@ -160,13 +160,13 @@ make_orbits(dlx_sudoku_gen *g)
 
 /* Is o a classic puzzle (boxes, nothing extra)? */
 static int
-classic(const struct dlx_sudoku_gen_opts *o)
+classic(const struct dlx_sudoku_gen_options *o)
 {
 	return o->extras == 0 && !o->jigsaw && !o->killer;
 }
 
 int
-dlx_sudoku_gen_min_givens(const struct dlx_sudoku_gen_opts *o)
+dlx_sudoku_gen_min_givens(const struct dlx_sudoku_gen_options *o)
 {
 	int	 n;
 
@@ -191,85 +191,103 @@ dlx_sudoku_gen_min_givens(const struct dlx_sudoku_gen_opts *o)
 	return n - 1;
 }
 
-/* Write a reason into why, as snprintf() does; returns DLX_EINVAL. */
+/* Write a reason into *err (if not NULL); returns DLX_EINVAL. */
 static int
-refuse(char *why, size_t size, const char *fmt, ...)
+refuse(struct dlx_error *err, const char *fmt, ...)
 {
 	va_list	 ap;
 
-	if (why != NULL && size > 0) {
+	if (err != NULL) {
+		memset(err, 0, sizeof *err);
+		err->code = DLX_EINVAL;
+		err->cell = -1;
 		va_start(ap, fmt);
-		vsnprintf(why, size, fmt, ap);
+		vsnprintf(err->message, sizeof err->message, fmt, ap);
 		va_end(ap);
 	}
 	return DLX_EINVAL;
 }
 
 int
-dlx_sudoku_gen_check(const struct dlx_sudoku_gen_opts *o, char *why,
-    size_t size)
+dlx_sudoku_gen_check(const struct dlx_sudoku_gen_options *o,
+    struct dlx_error *err)
 {
 	int	 n, min;
 
-	if (why != NULL && size > 0)
-		why[0] = '\0';
+	if (err != NULL) {
+		memset(err, 0, sizeof *err);
+		err->cell = -1;
+	}
 	if (o == NULL)
-		return refuse(why, size, "no options");
+		return refuse(err, "no options");
 	if (!sm_shape_ok(o->boxr, o->boxc))
-		return refuse(why, size, "boxes of %dx%d do not make %d to %d "
+		return refuse(err, "boxes of %dx%d do not make %d to %d "
 		    "symbols", o->boxr, o->boxc, DLX_SUDOKU_MINN,
 		    DLX_SUDOKU_MAXN);
 	n = o->boxr * o->boxc;
 	if (o->symmetry < 0 || o->symmetry > DLX_GEN_SYM_MIRROR)
-		return refuse(why, size, "unknown symmetry %d", o->symmetry);
+		return refuse(err, "unknown symmetry %d", o->symmetry);
 	if (o->extras & ~(unsigned)(DLX_SUDOKU_DIAGONALS | DLX_SUDOKU_WINDOWS))
-		return refuse(why, size, "unknown extras 0x%x", o->extras);
+		return refuse(err, "unknown extras 0x%x", o->extras);
 	if (o->jigsaw && (o->extras & DLX_SUDOKU_WINDOWS))
-		return refuse(why, size, "hyper windows need boxes: not with "
+		return refuse(err, "hyper windows need boxes: not with "
 		    "jigsaw");
 	/* Full random hyper grids: found at once up to 12x12; from 15x15 on
 	 * the search did not complete one in minutes (from a random first
 	 * row and millions of nodes), so there would be no puzzle. */
 	if ((o->extras & DLX_SUDOKU_WINDOWS) && n > 12)
-		return refuse(why, size, "hyper puzzles go up to 12x12, not "
+		return refuse(err, "hyper puzzles go up to 12x12, not "
 		    "%dx%d: above, the search finds no full grid in time", n,
 		    n);
 	if (o->killer && n > 16)
-		return refuse(why, size, "killer puzzles go up to 16x16, not "
+		return refuse(err, "killer puzzles go up to 16x16, not "
 		    "%dx%d", n, n);
 	if (o->grade < 0 || o->grade >= DLX_LOGIC_NGRADES)
-		return refuse(why, size, "unknown grade %d", o->grade);
+		return refuse(err, "unknown grade %d", o->grade);
 	if (o->grade != 0 && !classic(o))
-		return refuse(why, size, "grades are for classic puzzles only");
+		return refuse(err, "grades are for classic puzzles only");
 	/* Every 4x4 puzzle with one solution is solved by singles: all of
 	 * them were graded (tests/check_variant.c). */
 	if (o->grade > DLX_LOGIC_GRADE_SINGLES && n == 4 && o->boxr == 2)
-		return refuse(why, size, "every 4x4 sudoku with one solution "
+		return refuse(err, "every 4x4 sudoku with one solution "
 		    "is solved by singles: none is graded %s",
 		    dlx_logic_grade_name((enum dlx_logic_grade)o->grade));
 	min = dlx_sudoku_gen_min_givens(o);
 	if (o->max_givens < 0)
-		return refuse(why, size, "a negative number of givens");
+		return refuse(err, "a negative number of givens");
 	if (o->max_givens != 0 && o->max_givens < min) {
 		if (classic(o) && min > n - 1)
-			return refuse(why, size, "no %dx%d sudoku with fewer "
+			return refuse(err, "no %dx%d sudoku with fewer "
 			    "than %d givens has one solution", n, n, min);
-		return refuse(why, size, "no %dx%d puzzle with fewer than %d "
+		return refuse(err, "no %dx%d puzzle with fewer than %d "
 		    "givens has one solution: two symbols missing from the "
 		    "givens can trade places", n, n, min);
 	}
 	return DLX_OK;
 }
 
+/* The matrix of g->v into *sp, with g's memory. */
+static int
+variant_matrix(dlx_sudoku_gen *g, dlx_sudoku **sp)
+{
+	struct dlx_sudoku_options	 so;
+
+	memset(&so, 0, sizeof so);
+	so.alloc = &g->mem;
+	so.variant = &g->v;
+	return dlx_sudoku_new(sp, g->v.boxr, g->v.boxc, &so);
+}
+
 int
-dlx_sudoku_gen_new(dlx_sudoku_gen **gp, const struct dlx_sudoku_gen_opts *o)
+dlx_sudoku_gen_new(dlx_sudoku_gen **gp, const struct dlx_sudoku_gen_options *o)
 {
 	struct dlx_allocator	 mem;
+	struct dlx_logic_options lo;
 	dlx_sudoku_gen		*g;
 	uint64_t		 seed;
-	int		 n, rc;
+	int			 n, rc;
 
-	if (gp == NULL || dlx_sudoku_gen_check(o, NULL, 0) != DLX_OK)
+	if (gp == NULL || dlx_sudoku_gen_check(o, NULL) != DLX_OK)
 		return DLX_EINVAL;
 	n = o->boxr * o->boxc;
 	if (mem_init(&mem, o->alloc) != DLX_OK)
@@ -297,17 +315,17 @@ dlx_sudoku_gen_new(dlx_sudoku_gen **gp, const struct dlx_sudoku_gen_opts *o)
 	if (!o->jigsaw) {
 		g->v.boxr = o->boxr;
 		g->v.boxc = o->boxc;
-		if ((rc = dlx_sudoku_new_variant_custom(&g->base, &g->v,
-		    NULL, &g->mem)) != DLX_OK) {
+		if ((rc = variant_matrix(g, &g->base)) != DLX_OK) {
 			mem_free(&mem, g);
 			return rc;
 		}
 	}
 	/* The logic solver grades, and with a bound makes the singles
 	 * pass: classic puzzles only. */
+	memset(&lo, 0, sizeof lo);
+	lo.alloc = &g->mem;
 	if ((o->grade != 0 || (g->effort != 0 && classic(o))) &&
-	    (rc = dlx_logic_new_custom(&g->lg, o->boxr, o->boxc,
-	    &g->mem)) != DLX_OK) {
+	    (rc = dlx_logic_new(&g->lg, o->boxr, o->boxc, &lo)) != DLX_OK) {
 		dlx_sudoku_gen_free(g);
 		return rc;
 	}
@@ -897,8 +915,7 @@ dlx_sudoku_gen_next(dlx_sudoku_gen *g, struct dlx_sudoku_genpuzzle *p)
 			g->v.regions = g->regions;
 			dlx_sudoku_free(g->base);
 			g->base = NULL;
-			rc = dlx_sudoku_new_variant_custom(&g->base, &g->v,
-			    NULL, &g->mem);
+			rc = variant_matrix(g, &g->base);
 			if (rc == DLX_ENOMEM)
 				return rc;
 			if (rc != DLX_OK)
@@ -915,8 +932,7 @@ dlx_sudoku_gen_next(dlx_sudoku_gen *g, struct dlx_sudoku_genpuzzle *p)
 			g->v.sums = g->sums;
 			dlx_sudoku_free(g->killer);
 			g->killer = NULL;
-			rc = dlx_sudoku_new_variant_custom(&g->killer,
-			    &g->v, NULL, &g->mem);
+			rc = variant_matrix(g, &g->killer);
 			if (rc == DLX_ENOMEM)
 				return rc;
 			if (rc != DLX_OK)

@@ -1,5 +1,5 @@
 /*
- * sudoku_logic.c: human-style sudoku solving (see sudoku_logic.h): the
+ * sudoku_logic.c: human-style sudoku solving (see dlx_logic.h): the
  * candidate state, loading a grid, and stepping through the rules.  The
  * representation is described in sudoku_logic_int.h; the rules are in
  * sudoku_logic_rules.c, the text in sudoku_logic_format.c and the search
@@ -120,18 +120,9 @@ set_order(dlx_logic *lg)
 	}
 }
 
-dlx_logic *
-dlx_logic_new(int boxrows, int boxcols)
-{
-	dlx_logic	*lg;
-
-	return dlx_logic_new_custom(&lg, boxrows, boxcols, NULL) == DLX_OK ?
-	    lg : NULL;
-}
-
 int
-dlx_logic_new_custom(dlx_logic **lp, int boxrows, int boxcols,
-    const struct dlx_allocator *a)
+dlx_logic_new(dlx_logic **lp, int boxrows, int boxcols,
+    const struct dlx_logic_options *opt)
 {
 	struct dlx_sudoku_variant	 v;
 	struct dlx_allocator		 mem;
@@ -139,7 +130,7 @@ dlx_logic_new_custom(dlx_logic **lp, int boxrows, int boxcols,
 	int				 n, i, rc;
 
 	if (lp == NULL || !sm_shape_ok(boxrows, boxcols) ||
-	    mem_init(&mem, a) != DLX_OK)
+	    mem_init(&mem, opt != NULL ? opt->alloc : NULL) != DLX_OK)
 		return DLX_EINVAL;
 	if ((lg = mem_zalloc(&mem, 1, sizeof *lg)) == NULL)
 		return DLX_ENOMEM;

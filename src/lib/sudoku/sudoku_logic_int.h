@@ -29,7 +29,7 @@
 #include <assert.h>
 #include <stdint.h>
 
-#include "sudoku_logic.h"
+#include "dlx_logic.h"
 #include "lib/sudoku/sudoku_model.h"
 
 #define MAXN		DLX_LOGIC_MAXN
@@ -163,7 +163,7 @@ void	lgi_name_cells(dlx_logic *lg, struct dlx_logic_step *st, int tag,
 /*
  * The hooks of sudoku_logic_chains.c, for the rules from
  * DLX_LOGIC_REMOTE_PAIR on.  lgi_chains_init() runs in
- * dlx_logic_new_custom() (it may set lg->chains; DLX_OK or DLX_ENOMEM),
+ * dlx_logic_new() (it may set lg->chains; DLX_OK or DLX_ENOMEM),
  * lgi_chains_free() in dlx_logic_free() (also after a failed init),
  * lgi_chains_load() after every load.  lgi_chains_apply() is as
  * lgi_patterns_apply(); lgi_chains_format() writes the text of a step of

@@ -1,6 +1,6 @@
 /*
  * sudoku_logic_patterns.c: the rules of the logic solver between the
- * basic fish and the chains (sudoku_logic.h lists them, dlx_logic(3) says
+ * basic fish and the chains (dlx_logic.h lists them, dlx_logic(3) says
  * what each does): single-digit patterns, wings, finned and sashimi fish,
  * and coloring; the uniqueness rules are in sudoku_logic_unique.c, and
  * the text of every step of both files is written here.

@@ -1,6 +1,6 @@
 /*
  * sudoku_logic_rules.c: the rules of the logic solver (see
- * sudoku_logic.h and, for the state they work on, sudoku_logic_int.h).
+ * dlx_logic.h and, for the state they work on, sudoku_logic_int.h).
  *
  * A rule function either finds one instance of its pattern that changes
  * something, applies it and fills in the step, or returns 0 having

@@ -50,17 +50,21 @@ sm_classic_cell(int boxr, int boxc, int u, int k)
 	return r * n + c;
 }
 
-static int	fail(struct dlx_sudoku_variant_error *, int, const char *, ...)
+static int	fail(struct dlx_error *, int, const char *, ...)
 		    __attribute__((__format__(__printf__, 3, 4)));
 
 /* Fill *e (if not NULL) and return DLX_EINVAL. */
 static int
-fail(struct dlx_sudoku_variant_error *e, int cell, const char *fmt, ...)
+fail(struct dlx_error *e, int cell, const char *fmt, ...)
 {
 	va_list	ap;
 
 	if (e != NULL) {
+		e->code = DLX_EINVAL;
+		e->line = 0;
+		e->column = 0;
 		e->cell = cell;
+		e->sys_errno = 0;
 		va_start(ap, fmt);
 		vsnprintf(e->message, sizeof e->message, fmt, ap);
 		va_end(ap);
@@ -110,7 +114,7 @@ cut_off(int n, const int *map, int id)
 
 static int
 check_regions(const struct dlx_sudoku_variant *v,
-    struct dlx_sudoku_variant_error *e)
+    struct dlx_error *e)
 {
 	int	n = v->n, count[DLX_SUDOKU_MAXN], i, g, x;
 
@@ -139,7 +143,7 @@ check_regions(const struct dlx_sudoku_variant *v,
 
 static int
 check_cages(const struct dlx_sudoku_variant *v, int *size,
-    struct dlx_sudoku_variant_error *e)
+    struct dlx_error *e)
 {
 	int	n = v->n, i, g, k, x, lo, hi;
 
@@ -178,13 +182,13 @@ check_cages(const struct dlx_sudoku_variant *v, int *size,
 
 int
 dlx_sudoku_variant_check(const struct dlx_sudoku_variant *v,
-    struct dlx_sudoku_variant_error *e)
+    struct dlx_error *e)
 {
 	int	 size[DLX_SUDOKU_MAXCAGES], rc;
 
 	if (e != NULL) {
+		memset(e, 0, sizeof *e);
 		e->cell = -1;
-		e->message[0] = '\0';
 	}
 	if (v == NULL || v->n < DLX_SUDOKU_MINN || v->n > DLX_SUDOKU_MAXN)
 		return fail(e, -1, "N must be %d to %d", DLX_SUDOKU_MINN,
@@ -281,7 +285,7 @@ make_units(struct sm_model *m)
 }
 
 struct sm_model *
-sm_new(const struct dlx_sudoku_variant *v, struct dlx_sudoku_variant_error *e,
+sm_new(const struct dlx_sudoku_variant *v, struct dlx_error *e,
     const struct dlx_allocator *mem, int *rc)
 {
 	struct sm_model	*m;

@@ -21,13 +21,13 @@
  *	P + g*2N + N + v		"v is used in cage g"
  *
  * Units come rows, columns, boxes (or regions), diagonals, windows, so a
- * classic model numbers its items exactly as sudoku.h has always said.
+ * classic model numbers its items exactly as dlx_sudoku.h has always said.
  */
 #ifndef DLX_SUDOKU_MODEL_H
 #define DLX_SUDOKU_MODEL_H
 
 #include "lib/core/alloc.h"
-#include "sudoku_variant.h"
+#include "dlx_sudoku.h"
 
 /* Most units: rows, columns, boxes, 2 diagonals, up to N windows. */
 #define SM_MAXUNITS	(4 * DLX_SUDOKU_MAXN + 2)
@@ -88,7 +88,7 @@ int		 sm_classic_cell(int boxr, int boxc, int u, int k);
 /* Check v and make its model with the allocator mem (see alloc.h); NULL
  * with *rc DLX_EINVAL (and *e filled if not NULL) or DLX_ENOMEM. */
 struct sm_model	*sm_new(const struct dlx_sudoku_variant *v,
-		    struct dlx_sudoku_variant_error *e,
+		    struct dlx_error *e,
 		    const struct dlx_allocator *mem, int *rc);
 void		 sm_free(struct sm_model *m);
 

@@ -1,6 +1,6 @@
 /*
  * sudoku_read.c: a streaming reader of sudoku puzzles in the usual text
- * forms (see dlx_sudoku_read() in sudoku.h).
+ * forms (see dlx_sudoku_read() in dlx_sudoku.h).
  *
  * The reader works a line at a time.  Each line is read into a fixed
  * buffer of DLX_SUDOKU_MAXLINE bytes (a longer line is consumed and
@@ -136,11 +136,11 @@ make_map(dlx_sudoku_reader *r, const char *symbols)
 
 int
 dlx_sudoku_reader_new(dlx_sudoku_reader **rp, FILE *fp,
-    const struct dlx_sudoku_read_opts *o)
+    const struct dlx_sudoku_reader_options *o)
 {
 	struct dlx_allocator	 mem;
 	dlx_sudoku_reader	*r;
-	struct dlx_sudoku_read_opts def;
+	struct dlx_sudoku_reader_options def;
 	char			 alpha[DLX_SUDOKU_MAXN + 1];
 	int			 n;
 
@@ -564,7 +564,7 @@ peek(dlx_sudoku_reader *r)
 	return &r->rows[r->slot ^ 1];
 }
 
-static int	fail(struct dlx_sudoku_error *, unsigned long, unsigned long,
+static int	fail(struct dlx_error *, unsigned long, unsigned long,
 		    const char *, ...)
 #ifdef __GNUC__
 		    __attribute__((format(printf, 4, 5)))
@@ -573,13 +573,14 @@ static int	fail(struct dlx_sudoku_error *, unsigned long, unsigned long,
 
 /* Fill *e (first fault only: a set e->line is kept). */
 static int
-fail(struct dlx_sudoku_error *e, unsigned long line, unsigned long col,
+fail(struct dlx_error *e, unsigned long line, unsigned long col,
     const char *fmt, ...)
 {
 	va_list	ap;
 
 	if (e->line != 0)
 		return DLX_SUDOKU_BAD;
+	e->code = DLX_SUDOKU_BAD;
 	e->line = line;
 	e->column = col;
 	va_start(ap, fmt);
@@ -600,7 +601,7 @@ show_char(int ch, char *buf, size_t size)
 
 /* Report the first stray character of w. */
 static int
-stray(const struct row *w, struct dlx_sudoku_error *e)
+stray(const struct row *w, struct dlx_error *e)
 {
 	char	ch[16];
 
@@ -614,7 +615,7 @@ stray(const struct row *w, struct dlx_sudoku_error *e)
  */
 static void
 take_row(dlx_sudoku_reader *r, const struct row *w, int n, int at,
-    struct dlx_sudoku_error *e)
+    struct dlx_error *e)
 {
 	int	i, v;
 
@@ -674,7 +675,7 @@ unfetch(dlx_sudoku_reader *r)
  * another puzzle, the puzzle is refused with the fix in the message.
  */
 static int
-check_zero(const dlx_sudoku_reader *r, int n, struct dlx_sudoku_error *e)
+check_zero(const dlx_sudoku_reader *r, int n, struct dlx_error *e)
 {
 	char	alpha[16];
 
@@ -698,7 +699,7 @@ check_zero(const dlx_sudoku_reader *r, int n, struct dlx_sudoku_error *e)
  */
 static void
 check_solution(dlx_sudoku_reader *r, const struct row *w, int br, int bc,
-    struct dlx_sudoku_error *e)
+    struct dlx_error *e)
 {
 	struct dlx_sudoku_conflict	 conf;
 	char				 text[120];
@@ -717,7 +718,7 @@ check_solution(dlx_sudoku_reader *r, const struct row *w, int br, int bc,
 			return;
 		}
 	}
-	if (dlx_sudoku_check(br, bc, w->sol, &conf) == DLX_ECONFLICT) {
+	if (dlx_sudoku_check(br, bc, w->sol, &conf, NULL) == DLX_ECONFLICT) {
 		dlx_sudoku_conflict_text(&conf, r->numbers ? NULL : r->alpha,
 		    text, sizeof text);
 		fail(e, w->line, w->solcol, "solution: %s", text);
@@ -735,7 +736,7 @@ check_solution(dlx_sudoku_reader *r, const struct row *w, int br, int bc,
  */
 static int
 read_grid(dlx_sudoku_reader *r, const struct row *first, int n,
-    struct dlx_sudoku_puzzle *p, struct dlx_sudoku_error *e)
+    struct dlx_sudoku_puzzle *p, struct dlx_error *e)
 {
 	const struct row	*w;
 	unsigned long		 start = first->line;
@@ -795,7 +796,7 @@ read_grid(dlx_sudoku_reader *r, const struct row *first, int n,
  */
 static int
 first_row(dlx_sudoku_reader *r, const struct row **wp,
-    struct dlx_sudoku_error *e)
+    struct dlx_error *e)
 {
 	const struct row	*w;
 
@@ -837,7 +838,7 @@ first_row(dlx_sudoku_reader *r, const struct row **wp,
  */
 static int
 shape_fixed(const dlx_sudoku_reader *r, const struct row *w, int *grid,
-    struct dlx_sudoku_error *e)
+    struct dlx_error *e)
 {
 	int	n = r->boxr * r->boxc, one;
 
@@ -876,7 +877,7 @@ box_hint(int n, int *br, int *bc)
  */
 static int
 shape_inferred(dlx_sudoku_reader *r, const struct row *w, int *n,
-    int *grid, struct dlx_sudoku_error *e)
+    int *grid, struct dlx_error *e)
 {
 	const struct row	*next;
 	int			 k = w->k, sq, one, best, br, bc;
@@ -932,7 +933,7 @@ shape_inferred(dlx_sudoku_reader *r, const struct row *w, int *n,
  */
 static int
 read_one_line(dlx_sudoku_reader *r, const struct row *w,
-    struct dlx_sudoku_puzzle *p, struct dlx_sudoku_error *e)
+    struct dlx_sudoku_puzzle *p, struct dlx_error *e)
 {
 	take_row(r, w, p->n, 0, e);
 	if (e->line != 0)
@@ -982,7 +983,7 @@ marks_size(const dlx_sudoku_reader *r, const struct row *w)
  */
 static int
 read_marks(dlx_sudoku_reader *r, const struct row *w, int n,
-    struct dlx_sudoku_puzzle *p, struct dlx_sudoku_error *e)
+    struct dlx_sudoku_puzzle *p, struct dlx_error *e)
 {
 	int	 i, j, v;
 
@@ -1006,16 +1007,14 @@ read_marks(dlx_sudoku_reader *r, const struct row *w, int n,
 	return DLX_SUDOKU_PUZZLE;
 }
 
-int
-dlx_sudoku_read(dlx_sudoku_reader *r, struct dlx_sudoku_puzzle *p,
-    struct dlx_sudoku_error *e)
+/* The next puzzle, as dlx_sudoku_read() says, with *e cleared first. */
+static int
+read_next(dlx_sudoku_reader *r, struct dlx_sudoku_puzzle *p,
+    struct dlx_error *e)
 {
 	const struct row	*w;
 	int			 n, grid, br, bc, rc;
 
-	if (r == NULL || p == NULL || e == NULL)
-		return DLX_EINVAL;
-	memset(e, 0, sizeof *e);
 	r->zline = 0;
 	r->zcol = 0;
 	r->otherblank = 0;
@@ -1056,4 +1055,26 @@ dlx_sudoku_read(dlx_sudoku_reader *r, struct dlx_sudoku_puzzle *p,
 	if (grid)
 		return read_grid(r, w, n, p, e);
 	return read_one_line(r, w, p, e);
+}
+
+int
+dlx_sudoku_read(dlx_sudoku_reader *r, struct dlx_sudoku_puzzle *p,
+    struct dlx_error *err)
+{
+	struct dlx_error	 e;
+	int			 rc;
+
+	if (r == NULL || p == NULL)
+		return DLX_EINVAL;
+	memset(&e, 0, sizeof e);
+	e.cell = -1;
+	rc = read_next(r, p, &e);
+	if (rc == DLX_SUDOKU_EREAD) {
+		e.code = rc;
+		e.sys_errno = errno;
+		snprintf(e.message, sizeof e.message, "%s", strerror(errno));
+	}
+	if (err != NULL)
+		*err = e;
+	return rc;
 }

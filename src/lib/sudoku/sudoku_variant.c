@@ -1,6 +1,6 @@
 /*
  * sudoku_variant.c: the text form of variant puzzles (see
- * sudoku_variant.h and dlx-sudoku(1)): a header line naming the variant,
+ * dlx_sudoku.h and dlx-sudoku(1)): a header line naming the variant,
  * the givens, then the jigsaw region map and the killer cage map with
  * their sums.  The reader keeps one puzzle in memory and reports every
  * fault with its line and column, then resynchronizes at the next header
@@ -126,25 +126,21 @@ parse_words(const char *s, unsigned *extras, int *jigsaw, int *killer,
 
 int
 dlx_sudoku_vreader_new(dlx_sudoku_vreader **rp, FILE *fp,
-    const char *defname, int boxr, int boxc, const char *symbols)
-{
-	return dlx_sudoku_vreader_new_custom(rp, fp, defname, boxr, boxc,
-	    symbols, NULL);
-}
-
-int
-dlx_sudoku_vreader_new_custom(dlx_sudoku_vreader **rp, FILE *fp,
-    const char *defname, int boxr, int boxc, const char *symbols,
-    const struct dlx_allocator *a)
+    const struct dlx_sudoku_reader_options *opt)
 {
 	struct dlx_allocator	 mem;
 	dlx_sudoku_vreader	*r;
+	const char		*defname, *symbols;
 	size_t			 bad;
-	int			 br, bc, n;
+	int			 br, bc, n, boxr, boxc;
 
+	boxr = opt != NULL ? opt->boxr : 0;
+	boxc = opt != NULL ? opt->boxc : 0;
+	defname = opt != NULL ? opt->variant : NULL;
+	symbols = opt != NULL ? opt->symbols : NULL;
 	if (rp == NULL || fp == NULL ||
 	    ((boxr != 0 || boxc != 0) && !sm_shape_ok(boxr, boxc)) ||
-	    mem_init(&mem, a) != DLX_OK)
+	    mem_init(&mem, opt != NULL ? opt->alloc : NULL) != DLX_OK)
 		return DLX_EINVAL;
 	if ((r = mem_zalloc(&mem, 1, sizeof *r)) == NULL)
 		return DLX_ENOMEM;
@@ -244,11 +240,12 @@ content_line(dlx_sudoku_vreader *r)
 }
 
 static int
-bad(dlx_sudoku_vreader *r, struct dlx_sudoku_error *e, unsigned long line,
+bad(dlx_sudoku_vreader *r, struct dlx_error *e, unsigned long line,
     unsigned long col, const char *fmt, ...)
 {
 	va_list	ap;
 
+	e->code = DLX_SUDOKU_BAD;
 	e->line = line;
 	e->column = col;
 	va_start(ap, fmt);
@@ -316,7 +313,7 @@ split_row(const char *s, int max, int *col, char *chr)
  * Returns the number of labels, or -1 after bad().
  */
 static int
-read_map(dlx_sudoku_vreader *r, struct dlx_sudoku_error *e, int n, int max,
+read_map(dlx_sudoku_vreader *r, struct dlx_error *e, int n, int max,
     int dot_ok, const char *what, int *map, unsigned long *lines, int *cols,
     char *labels)
 {
@@ -372,7 +369,7 @@ read_map(dlx_sudoku_vreader *r, struct dlx_sudoku_error *e, int n, int max,
 
 /* Read "label=sum" tokens up to a blank line, a header or the end. */
 static int
-read_sums(dlx_sudoku_vreader *r, struct dlx_sudoku_error *e, int ncages)
+read_sums(dlx_sudoku_vreader *r, struct dlx_error *e, int ncages)
 {
 	char		*p, *end;
 	long		 v;
@@ -434,7 +431,7 @@ read_sums(dlx_sudoku_vreader *r, struct dlx_sudoku_error *e, int ncages)
 /* Line and column of cell x of a map, for a message. */
 static void
 where(const unsigned long *lines, const int *cols, int n, int x,
-    struct dlx_sudoku_error *e)
+    struct dlx_error *e)
 {
 	e->line = lines[x / n];
 	e->column = (unsigned long)cols[x];
@@ -459,7 +456,7 @@ struct head {
  * bad().
  */
 static int
-read_head(dlx_sudoku_vreader *r, struct dlx_sudoku_error *e, struct head *h)
+read_head(dlx_sudoku_vreader *r, struct dlx_error *e, struct head *h)
 {
 	size_t	 badw;
 
@@ -508,7 +505,7 @@ read_head(dlx_sudoku_vreader *r, struct dlx_sudoku_error *e, struct head *h)
  * set, or DLX_SUDOKU_BAD after bad().
  */
 static int
-read_givens(dlx_sudoku_vreader *r, struct dlx_sudoku_error *e,
+read_givens(dlx_sudoku_vreader *r, struct dlx_error *e,
     struct head *h)
 {
 	char	 chr[DLX_SUDOKU_MAXN + 1];
@@ -561,10 +558,10 @@ read_givens(dlx_sudoku_vreader *r, struct dlx_sudoku_error *e,
  * reported at its cell of the map.  Returns DLX_OK or DLX_SUDOKU_BAD.
  */
 static int
-read_regions(dlx_sudoku_vreader *r, struct dlx_sudoku_error *e,
+read_regions(dlx_sudoku_vreader *r, struct dlx_error *e,
     const struct head *h, struct dlx_sudoku_variant *v)
 {
-	struct dlx_sudoku_variant_error	 ve;
+	struct dlx_error	 ve;
 	char				 lab[NCELLS];
 	int				 n = h->n, x;
 
@@ -592,8 +589,8 @@ read_regions(dlx_sudoku_vreader *r, struct dlx_sudoku_error *e,
  */
 static void
 cage_fault(const dlx_sudoku_vreader *r, const struct dlx_sudoku_variant *v,
-    const struct dlx_sudoku_variant_error *ve, unsigned long first,
-    struct dlx_sudoku_error *e)
+    const struct dlx_error *ve, unsigned long first,
+    struct dlx_error *e)
 {
 	int	 g;
 
@@ -619,10 +616,10 @@ cage_fault(const dlx_sudoku_vreader *r, const struct dlx_sudoku_variant *v,
  * Returns DLX_OK or DLX_SUDOKU_BAD.
  */
 static int
-read_cages(dlx_sudoku_vreader *r, struct dlx_sudoku_error *e,
+read_cages(dlx_sudoku_vreader *r, struct dlx_error *e,
     struct dlx_sudoku_variant *v, unsigned long first)
 {
-	struct dlx_sudoku_variant_error	 ve;
+	struct dlx_error	 ve;
 	int				 n = v->n, ncages, g, x;
 
 	if ((ncages = read_map(r, e, n, NCELLS, 1, "cages", r->cages,
@@ -648,14 +645,14 @@ read_cages(dlx_sudoku_vreader *r, struct dlx_sudoku_error *e,
 	return DLX_OK;
 }
 
-int
-dlx_sudoku_vread(dlx_sudoku_vreader *r, struct dlx_sudoku_puzzle *p,
-    struct dlx_sudoku_variant *v, struct dlx_sudoku_error *e)
+/* The next puzzle, as dlx_sudoku_vread() says, *e cleared. */
+static int
+vread_next(dlx_sudoku_vreader *r, struct dlx_sudoku_puzzle *p,
+    struct dlx_sudoku_variant *v, struct dlx_error *e)
 {
 	struct head	 h;
 	int		 rc;
 
-	memset(e, 0, sizeof *e);
 	if ((rc = read_head(r, e, &h)) != DLX_OK)
 		return rc;
 	if ((rc = read_givens(r, e, &h)) != DLX_OK)
@@ -677,6 +674,30 @@ dlx_sudoku_vread(dlx_sudoku_vreader *r, struct dlx_sudoku_puzzle *p,
 	p->solution = NULL;
 	p->marks = NULL;
 	return DLX_SUDOKU_PUZZLE;
+}
+
+int
+dlx_sudoku_vread(dlx_sudoku_vreader *r, struct dlx_sudoku_puzzle *p,
+    struct dlx_sudoku_variant *v, struct dlx_error *err)
+{
+	struct dlx_error	 e;
+	int			 rc;
+
+	if (r == NULL || p == NULL || v == NULL)
+		return DLX_EINVAL;
+	memset(&e, 0, sizeof e);
+	e.cell = -1;
+	rc = vread_next(r, p, v, &e);
+	if (rc == DLX_SUDOKU_BAD)
+		e.code = rc;	/* some faults are written without bad() */
+	else if (rc == DLX_SUDOKU_EREAD) {
+		e.code = rc;
+		e.sys_errno = errno;
+		snprintf(e.message, sizeof e.message, "%s", strerror(errno));
+	}
+	if (err != NULL)
+		*err = e;
+	return rc;
 }
 
 /* snprintf into buf at *len, keeping the full length needed. */

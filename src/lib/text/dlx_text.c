@@ -92,7 +92,7 @@ struct reader {
 	struct source	 src;
 	dlx_text	*t;
 	const struct dlx_text_options *opt;
-	struct dlx_text_error *err;
+	struct dlx_error *err;
 	size_t		 nprimary;	/* from the item line (so far) */
 	int		 bar;		/* the item line's '|' was seen */
 	unsigned long	*stamp;		/* stamp[i]: last option line naming
@@ -305,6 +305,7 @@ fail(struct reader *r, int code, size_t col, const char *fmt, ...)
 		r->err->code = code;
 		r->err->line = r->src.lineno;
 		r->err->column = (unsigned long)col;
+		r->err->cell = -1;
 		r->err->sys_errno = 0;
 		va_start(ap, fmt);
 		vsnprintf(r->err->message, sizeof r->err->message, fmt, ap);
@@ -735,7 +736,7 @@ read_token(struct reader *r, const char *line, size_t len, size_t i,
 static int
 skip_option(struct reader *r, size_t first)
 {
-	struct dlx_text_error w;
+	struct dlx_error w;
 
 	if (r->opt != NULL && (r->opt->flags & DLX_TEXT_STRICT))
 		return fail(r, DLX_TEXT_ENOPRIMARY, first + 1,
@@ -746,6 +747,7 @@ skip_option(struct reader *r, size_t first)
 		w.code = DLX_TEXT_ENOPRIMARY;
 		w.line = r->src.lineno;
 		w.column = (unsigned long)first + 1;
+		w.cell = -1;
 		snprintf(w.message, sizeof w.message,
 		    "option has no primary item; ignored");
 		r->opt->warn(r->opt->warn_arg, &w);
@@ -869,7 +871,7 @@ out:
  * a function. */
 static int
 start(struct reader *r, const struct dlx_text_options *opt,
-    struct dlx_text_error *err)
+    struct dlx_error *err)
 {
 	memset(r, 0, sizeof *r);
 	r->opt = opt;
@@ -894,9 +896,9 @@ result(struct reader *r, dlx_text *t, dlx_text **tp)
 
 int
 dlx_text_read(dlx_text **tp, FILE *fp, const struct dlx_text_options *opt,
-    struct dlx_text_error *err)
+    struct dlx_error *err)
 {
-	struct dlx_text_error	 e;
+	struct dlx_error	 e;
 	struct reader		 r;
 	int			 rc;
 
@@ -913,9 +915,9 @@ dlx_text_read(dlx_text **tp, FILE *fp, const struct dlx_text_options *opt,
 
 int
 dlx_text_read_mem(dlx_text **tp, const char *buf, size_t len,
-    const struct dlx_text_options *opt, struct dlx_text_error *err)
+    const struct dlx_text_options *opt, struct dlx_error *err)
 {
-	struct dlx_text_error	 e;
+	struct dlx_error	 e;
 	struct reader		 r;
 	int			 rc;
 
@@ -928,25 +930,6 @@ dlx_text_read_mem(dlx_text **tp, const char *buf, size_t len,
 	r.src.mem = buf != NULL ? buf : "";
 	r.src.memlen = len;
 	return result(&r, read_all(&r), tp);
-}
-
-dlx_text *
-dlx_text_read_file(FILE *fp, const struct dlx_text_options *opt,
-    struct dlx_text_error *err)
-{
-	dlx_text	*t;
-
-	return dlx_text_read(&t, fp, opt, err) == DLX_OK ? t : NULL;
-}
-
-dlx_text *
-dlx_text_read_buffer(const char *buf, size_t len,
-    const struct dlx_text_options *opt, struct dlx_text_error *err)
-{
-	dlx_text	*t;
-
-	return dlx_text_read_mem(&t, buf, len, opt, err) == DLX_OK ? t :
-	    NULL;
 }
 
 void
@@ -1060,10 +1043,4 @@ dlx_text_format_option(const dlx_text *t, int opt, char *buf, size_t size)
 	if (size > 0)
 		buf[n < size ? n : size - 1] = '\0';
 	return n;
-}
-
-const char *
-dlx_text_strerror(int code)
-{
-	return dlx_strerror(code);
 }

@@ -342,7 +342,7 @@ progress(void *arg, const struct dlx_stats *st)
 
 /* Print a reader warning or error, "dlx: FILE:LINE:COLUMN: message". */
 static void
-report(const char *name, const struct dlx_text_error *e, const char *what)
+report(const char *name, const struct dlx_error *e, const char *what)
 {
 	if (e->line == 0)
 		fprintf(stderr, "%s: %s: %s%s\n", cli_prog, name, what,
@@ -357,7 +357,7 @@ report(const char *name, const struct dlx_text_error *e, const char *what)
 
 /* The reader's warnings; arg is the input's name. */
 static void
-on_warning(void *arg, const struct dlx_text_error *w)
+on_warning(void *arg, const struct dlx_error *w)
 {
 	report(arg, w, "warning: ");
 }
@@ -367,10 +367,11 @@ static dlx_text *
 load(const char *file, const char **namep)
 {
 	struct dlx_text_options	 topt;
-	struct dlx_text_error	 err;
+	struct dlx_error	 err;
 	const char		*name;
 	dlx_text		*t;
 	FILE			*fp;
+	int			 rc;
 
 	if (file == NULL || strcmp(file, "-") == 0) {
 		name = "(standard input)";
@@ -390,10 +391,10 @@ load(const char *file, const char **namep)
 	topt.max_line = opts.max_line;
 	topt.warn = on_warning;
 	topt.warn_arg = (void *)(uintptr_t)name;
-	t = dlx_text_read_file(fp, &topt, &err);
+	rc = dlx_text_read(&t, fp, &topt, &err);
 	if (fp != stdin)
 		fclose(fp);
-	if (t == NULL) {
+	if (rc != DLX_OK) {
 		/* Ctrl-C while waiting for input is no read error. */
 		if (cli_interrupted())
 			exit(CLI_EXIT_INTR);

@@ -85,6 +85,7 @@ static const struct option longopts[] = {
 static void
 variant_option(struct options *o, int ch, const char *arg)
 {
+	struct dlx_sudoku_reader_options ro;
 	struct dlx_sudoku_vreader	*r;
 	char				*end;
 	unsigned long long		 v;
@@ -93,8 +94,9 @@ variant_option(struct options *o, int ch, const char *arg)
 	switch (ch) {
 	case OPT_VARIANT:
 		/* The reader knows the words: ask it. */
-		if (dlx_sudoku_vreader_new(&r, stdin, arg, 0, 0, NULL) !=
-		    DLX_OK)
+		memset(&ro, 0, sizeof ro);
+		ro.variant = arg;
+		if (dlx_sudoku_vreader_new(&r, stdin, &ro) != DLX_OK)
 			cli_usage_error("--variant: '%s' is not made of x, "
 			    "hyper, jigsaw, killer", arg);
 		dlx_sudoku_vreader_free(r);
@@ -309,7 +311,7 @@ search_option(struct options *o, int ch, const char *arg)
 static int
 main_option(struct options *o, int ch, const char *arg)
 {
-	const char	*why;
+	struct dlx_error	 err;
 
 	switch (ch) {
 	case 'a': set_mode(o, MODE_ALL, "--all"); return 1;
@@ -326,8 +328,8 @@ main_option(struct options *o, int ch, const char *arg)
 	case OPT_HINT: set_mode(o, MODE_HINT, "--hint"); return 1;
 	case OPT_NO_UNIQUENESS: o->no_uniqueness = 1; return 1;
 	case OPT_SYMBOLS:
-		if (dlx_sudoku_parse_symbols(arg, o->alpha, &why) < 0)
-			cli_usage_error("--symbols: %s", why);
+		if (dlx_sudoku_parse_symbols(arg, o->alpha, &err) < 0)
+			cli_usage_error("--symbols: %s", err.message);
 		o->symbols = o->alpha;
 		return 1;
 	case 'h':

@@ -24,10 +24,10 @@
 #include <stdio.h>
 
 #include "dlx.h"
-#include "sudoku.h"
-#include "sudoku_logic.h"
-#include "sudoku_variant.h"
-#include "sudoku_gen.h"
+#include "dlx_sudoku.h"
+#include "dlx_logic.h"
+#include "dlx_sudoku.h"
+#include "dlx_sudoku_gen.h"
 #include "prog/common/cluster.h"
 #include "prog/common/cli.h"
 
@@ -246,14 +246,14 @@ int	source_open(struct run *, struct source *, FILE *fp);
  * description, or NULL for a classic puzzle. */
 int	source_read(struct source *, struct dlx_sudoku_puzzle *p,
 	    struct dlx_sudoku_variant *vbuf,
-	    const struct dlx_sudoku_variant **v, struct dlx_sudoku_error *e);
+	    const struct dlx_sudoku_variant **v, struct dlx_error *e);
 
 void	source_close(struct source *);
 
 /* Answer what source_read() returned (rc: a puzzle, or a bad one). */
 void	answer_read(struct run *, const char *file, int rc,
 	    const struct dlx_sudoku_puzzle *, const struct dlx_sudoku_variant *,
-	    const struct dlx_sudoku_error *);
+	    const struct dlx_error *);
 
 /*
  * Read the rest of src and answer each puzzle, if rc (the last read's

@@ -1,6 +1,6 @@
 /*
  * sudoku-explain.c: the modes of dlx-sudoku that solve as a person
- * would, with the rules of the library's logic solver (sudoku_logic.h):
+ * would, with the rules of the library's logic solver (dlx_logic.h):
  * --explain (each step, then a search if the rules get stuck), --rate
  * (the rating: ER/EP/ED from the hardest steps, and the level), --hint
  * (the next step only) and --candidates (the pencil marks where the rules

@@ -1,6 +1,6 @@
 /*
  * sudoku-generate.c: dlx-sudoku --generate N, new puzzles from the
- * library's generator (sudoku_gen.h), each written as soon as it is made
+ * library's generator (dlx_sudoku_gen.h), each written as soon as it is made
  * so that a Ctrl-C keeps those already out.
  */
 #include "config.h"
@@ -101,7 +101,7 @@ print_generated(struct run *run, const struct dlx_sudoku_genpuzzle *g)
 
 /* The generator's options from the command line's. */
 static void
-gen_options(const struct options *o, struct dlx_sudoku_gen_opts *go)
+gen_options(const struct options *o, struct dlx_sudoku_gen_options *go)
 {
 	char	 words[64], *w;
 
@@ -174,9 +174,9 @@ make_one(struct run *run, dlx_sudoku_gen *g, uint64_t i)
 static dlx_sudoku_gen *
 gen_for(struct run *run, dlx_sudoku_gen_fn *progress, void *arg)
 {
-	struct dlx_sudoku_gen_opts	 go;
+	struct dlx_sudoku_gen_options	 go;
+	struct dlx_error		 err;
 	dlx_sudoku_gen			*g;
-	char				 why[160];
 	int				 rc;
 
 	gen_options(&run->o, &go);
@@ -188,8 +188,8 @@ gen_for(struct run *run, dlx_sudoku_gen_fn *progress, void *arg)
 		    go.boxr * go.boxc);
 	go.progress = progress;
 	go.progress_arg = arg;
-	if (dlx_sudoku_gen_check(&go, why, sizeof why) != DLX_OK)
-		cli_usage_error("--generate: %s", why);
+	if (dlx_sudoku_gen_check(&go, &err) != DLX_OK)
+		cli_usage_error("--generate: %s", err.message);
 	if ((rc = dlx_sudoku_gen_new(&g, &go)) != DLX_OK) {
 		cli_diag("%s", dlx_strerror(rc));
 		exit(CLI_EXIT_ERROR);

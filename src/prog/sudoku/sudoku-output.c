@@ -116,7 +116,7 @@ json_map(const char *name, const int *map, int n)
  * The shape of a variant as JSON members: "variant" (its name), then its
  * regions as they are: "box" (RxC) where it has boxes, "regions" (the
  * region of each cell) for a jigsaw; "windows" (hyper: each window by
- * its corner cells, laid out as the model lays them, sudoku_variant.h),
+ * its corner cells, laid out as the model lays them, dlx_sudoku.h),
  * "diagonals" (x), "cages" and "sums" (killer).
  */
 static void

@@ -32,7 +32,7 @@
 struct item {
 	int				 bad;	/* e holds the error */
 	struct dlx_sudoku_puzzle	 p;	/* cells point to cells[] */
-	struct dlx_sudoku_error		 e;
+	struct dlx_error		 e;
 	int				 cells[DLX_SUDOKU_MAXN *
 					    DLX_SUDOKU_MAXN];
 	uint64_t			 marks[DLX_SUDOKU_MAXN *
@@ -217,7 +217,7 @@ queue_job(struct pipeline *pl)
 /* Copy a puzzle (or its error: rc) into it. */
 static void
 copy_item(struct item *it, int rc, const struct dlx_sudoku_puzzle *p,
-    const struct dlx_sudoku_error *e)
+    const struct dlx_error *e)
 {
 	it->bad = rc == DLX_SUDOKU_BAD;
 	if (it->bad) {
@@ -239,7 +239,7 @@ copy_item(struct item *it, int rc, const struct dlx_sudoku_puzzle *p,
 /* Copy a puzzle (or its error) into the job being filled. */
 static void
 add_item(struct job *j, int rc, const struct dlx_sudoku_puzzle *p,
-    const struct dlx_sudoku_error *e)
+    const struct dlx_error *e)
 {
 	copy_item(&j->items[j->n++], rc, p, e);
 }
@@ -332,7 +332,7 @@ feed(struct pipeline *pl, struct source *src, struct job *j,
 	struct dlx_sudoku_puzzle	 p;
 	struct dlx_sudoku_variant	 vbuf;
 	const struct dlx_sudoku_variant	*v;
-	struct dlx_sudoku_error		 e;
+	struct dlx_error		 e;
 	uint64_t			 queued = 0;
 	size_t				 size;
 	int				 rc = DLX_SUDOKU_PUZZLE;
@@ -371,7 +371,7 @@ pipeline_file(struct run *run, const char *file, FILE *fp)
 	struct dlx_sudoku_puzzle	 p;
 	struct dlx_sudoku_variant	 vbuf;
 	const struct dlx_sudoku_variant	*v;
-	struct dlx_sudoku_error		 e;
+	struct dlx_error		 e;
 	struct job			*j;
 	uint64_t			 seen;
 	unsigned			 nthreads;

@@ -288,8 +288,8 @@ logic_for(struct run *run, const struct puzzle *pz)
 	int				 rc = DLX_ENOMEM, i;
 	uint64_t			 m;
 
-	if (sh->lg == NULL && (sh->lg = dlx_logic_new(p->boxr, p->boxc)) ==
-	    NULL)
+	if (sh->lg == NULL &&
+	    (rc = dlx_logic_new(&sh->lg, p->boxr, p->boxc, NULL)) != DLX_OK)
 		goto fail;
 	dlx_logic_set_alphabet(sh->lg,
 	    use_numbers(run, p->n) ? "" : run->alphabet);
@@ -352,7 +352,7 @@ answer(struct run *run, struct puzzle *pz)
 		    "only");
 		return;
 	}
-	rc = dlx_sudoku_set_givens(pz->s, p->cells, &conf);
+	rc = dlx_sudoku_set_givens(pz->s, p->cells, &conf, NULL);
 	if (rc == DLX_ECONFLICT) {
 		dlx_sudoku_conflict_text(&conf,
 		    use_numbers(run, p->n) ? "" : run->alphabet, msg,
@@ -381,7 +381,8 @@ process_puzzle(struct run *run, const char *file,
 	pz.v = NULL;
 	pz.shape = shape_for(run, p->boxr, p->boxc);
 	if (pz.shape->s == NULL &&
-	    (rc = dlx_sudoku_new(&pz.shape->s, p->boxr, p->boxc)) != DLX_OK) {
+	    (rc = dlx_sudoku_new(&pz.shape->s, p->boxr, p->boxc, NULL)) !=
+	    DLX_OK) {
 		cli_diag("%s:%lu: %s", file, p->line, dlx_strerror(rc));
 		run_status(run, CLI_EXIT_ERROR);
 		return;
@@ -395,7 +396,8 @@ static void
 process_variant(struct run *run, const char *file,
     const struct dlx_sudoku_puzzle *p, const struct dlx_sudoku_variant *v)
 {
-	struct dlx_sudoku_variant_error	ve;
+	struct dlx_sudoku_options	so;
+	struct dlx_error		err;
 	struct puzzle			pz;
 	int				rc;
 
@@ -409,9 +411,13 @@ process_variant(struct run *run, const char *file,
 	pz.p = p;
 	pz.shape = NULL;
 	pz.v = v;
-	if ((rc = dlx_sudoku_new_variant(&pz.s, v, &ve)) != DLX_OK) {
-		bad_puzzle(run, file, p->line, 0, rc == DLX_EINVAL ?
-		    ve.message : dlx_strerror(rc));
+	memset(&so, 0, sizeof so);
+	so.variant = v;
+	if ((rc = dlx_sudoku_new(&pz.s, v->boxr, v->boxc, &so)) != DLX_OK) {
+		/* A variant refused: the check says why. */
+		bad_puzzle(run, file, p->line, 0, rc == DLX_EINVAL &&
+		    dlx_sudoku_variant_check(v, &err) != DLX_OK ?
+		    err.message : dlx_strerror(rc));
 		return;
 	}
 	answer(run, &pz);
@@ -464,16 +470,17 @@ variant_file(struct run *run, FILE *fp)
 int
 source_open(struct run *run, struct source *src, FILE *fp)
 {
-	struct dlx_sudoku_read_opts	 ro;
+	struct dlx_sudoku_reader_options	 ro;
 
 	memset(src, 0, sizeof *src);
-	if (variant_file(run, fp))
-		return dlx_sudoku_vreader_new(&src->vr, fp, run->o.variant,
-		    run->o.boxr, run->o.boxc, run->o.symbols);
 	memset(&ro, 0, sizeof ro);
 	ro.boxr = run->o.boxr;
 	ro.boxc = run->o.boxc;
 	ro.symbols = run->o.symbols;
+	if (variant_file(run, fp)) {
+		ro.variant = run->o.variant;
+		return dlx_sudoku_vreader_new(&src->vr, fp, &ro);
+	}
 	ro.stop = stop_reading;
 	return dlx_sudoku_reader_new(&src->r, fp, &ro);
 }
@@ -481,7 +488,7 @@ source_open(struct run *run, struct source *src, FILE *fp)
 int
 source_read(struct source *src, struct dlx_sudoku_puzzle *p,
     struct dlx_sudoku_variant *vbuf, const struct dlx_sudoku_variant **v,
-    struct dlx_sudoku_error *e)
+    struct dlx_error *e)
 {
 	*v = NULL;
 	if (src->r != NULL)
@@ -500,7 +507,7 @@ source_close(struct source *src)
 void
 answer_read(struct run *run, const char *file, int rc,
     const struct dlx_sudoku_puzzle *p, const struct dlx_sudoku_variant *v,
-    const struct dlx_sudoku_error *e)
+    const struct dlx_error *e)
 {
 	if (rc == DLX_SUDOKU_BAD)
 		bad_puzzle(run, file, e->line, e->column, e->message);
@@ -517,7 +524,7 @@ process_source(struct run *run, const char *file, struct source *src,
 	struct dlx_sudoku_puzzle	 p;
 	struct dlx_sudoku_variant	 vbuf;
 	const struct dlx_sudoku_variant	*v;
-	struct dlx_sudoku_error		 e;
+	struct dlx_error		 e;
 
 	while ((rc == DLX_SUDOKU_PUZZLE || rc == DLX_SUDOKU_BAD) &&
 	    !cli_stopped()) {

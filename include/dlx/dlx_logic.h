@@ -1,5 +1,5 @@
 /*
- * sudoku_logic.h: solving a sudoku the way a person does (libdlx).
+ * dlx_logic.h: solving a sudoku the way a person does (libdlx).
  *
  * A dlx_logic object holds a grid of N x N cells with boxes of R rows by
  * C columns (N = R*C, up to 36x36) and, for every empty cell, its
@@ -17,7 +17,9 @@
  *
  * Typical use:
  *
- *	dlx_logic *lg = dlx_logic_new(3, 3);
+ *	dlx_logic *lg;
+ *	if (dlx_logic_new(&lg, 3, 3, NULL) != DLX_OK)
+ *		return;
  *	dlx_logic_load(lg, grid);
  *	while ((rc = dlx_logic_step(lg, &st)) == DLX_OK)
  *		dlx_logic_format(lg, &st, buf, sizeof buf), puts(buf);
@@ -61,28 +63,30 @@
  * dlx.h (DLX_OK, DLX_EINVAL, DLX_ENOMEM, DLX_STOPPED, ...) and the
  * positive DLX_LOGIC_* statuses below.
  */
-#ifndef DLX_SUDOKU_LOGIC_H
-#define DLX_SUDOKU_LOGIC_H
+#ifndef DLX_LOGIC_H
+#define DLX_LOGIC_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "sudoku.h"
+#include "dlx_sudoku.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* Largest N: the sudoku model's (sudoku.h). */
+/* Largest N: the sudoku model's (dlx_sudoku.h). */
 #define DLX_LOGIC_MAXN		DLX_SUDOKU_MAXN
 
 /* Why dlx_logic_step() or dlx_logic_run() made no (more) progress (the
  * logic range of dlx.h: statuses 300..399). */
-#define DLX_LOGIC_SOLVED	300	/* every cell is filled */
-#define DLX_LOGIC_STUCK		301	/* no rule applies */
-#define DLX_LOGIC_CONTRADICTION	302	/* a cell lost every candidate, or a
+enum dlx_logic_status {
+	DLX_LOGIC_SOLVED = 300,		/* every cell is filled */
+	DLX_LOGIC_STUCK = 301,		/* no rule applies */
+	DLX_LOGIC_CONTRADICTION = 302	/* a cell lost every candidate, or a
 					   symbol every place in a house: the
 					   puzzle has no solution */
+};
 
 /*
  * The rules.  The enum numbers them by family; the order in which they
@@ -333,26 +337,26 @@ struct dlx_logic_result {
 
 typedef struct dlx_logic dlx_logic;
 
-/*
- * Create a logic solver for boxes of boxrows x boxcols cells, N =
- * boxrows*boxcols symbols, 2 <= N <= DLX_LOGIC_MAXN (4x4, 6x6, 8x8, 9x9,
- * 12x12, 16x16, 25x25, 36x36 and the rest; boxes of one row or column
- * are allowed, each box then being a line).  The grid starts empty, every
- * candidate open.  Returns NULL if out of memory or the sizes are out of
- * range.  Free with dlx_logic_free().
- */
-dlx_logic	*dlx_logic_new(int boxrows, int boxcols);
+/* How to make a solver.  Zero-initialize; NULL means all defaults. */
+struct dlx_logic_options {
+	const struct dlx_allocator *alloc; /* every allocation, the solver's
+					   and its search's (copied); NULL:
+					   malloc */
+};
 
 /*
- * The constructor in the form of every module (dlx.h, "Constructors"):
- * as dlx_logic_new(), storing the solver in *lp, with every allocation
- * (its own, and its search's) from a (copied; NULL: malloc).  Returns
- * DLX_OK, DLX_EINVAL (lp NULL, a bad shape or allocator) or DLX_ENOMEM,
- * with *lp unchanged on error.  dlx_logic_new() is the older form that
- * returns the solver itself, or NULL on any error.
+ * Create a logic solver for boxes of boxrows x boxcols cells, N =
+ * boxrows*boxcols symbols, the shapes of dlx_sudoku.h: R, C >= 1 and
+ * DLX_SUDOKU_MINN (4) <= N <= DLX_LOGIC_MAXN (4x4, 6x6, 8x8, 9x9, 12x12,
+ * 16x16, 25x25, 36x36 and the rest; boxes of one row or column are
+ * allowed, each box then being a line).  The grid starts empty, every
+ * candidate open.  Stores the solver in *lp and returns DLX_OK, or
+ * returns DLX_EINVAL (lp NULL, a bad shape, an allocator lacking a
+ * function) or DLX_ENOMEM with *lp unchanged and nothing allocated.  Free
+ * with dlx_logic_free().
  */
-int		 dlx_logic_new_custom(dlx_logic **lp, int boxrows,
-		    int boxcols, const struct dlx_allocator *a);
+int		 dlx_logic_new(dlx_logic **lp, int boxrows, int boxcols,
+		    const struct dlx_logic_options *opt);
 
 /* Free lg.  dlx_logic_free(NULL) does nothing. */
 void		 dlx_logic_free(dlx_logic *lg);
@@ -514,4 +518,4 @@ int		 dlx_logic_search(dlx_logic *lg, const struct dlx_search *s,
 }
 #endif
 
-#endif /* DLX_SUDOKU_LOGIC_H */
+#endif /* DLX_LOGIC_H */

@@ -1,9 +1,9 @@
 /*
- * sudoku_gen.h: a generator of sudoku puzzles, classic and variant, each
+ * dlx_sudoku_gen.h: a generator of sudoku puzzles, classic and variant, each
  * with exactly one solution and, within an effort bound, minimal:
  * removing any one given leaves more than one solution.
  *
- *	struct dlx_sudoku_gen_opts o = { .boxr = 3, .boxc = 3, .seed = 1 };
+ *	struct dlx_sudoku_gen_options o = { .boxr = 3, .boxc = 3, .seed = 1 };
  *	dlx_sudoku_gen *g;
  *	struct dlx_sudoku_genpuzzle p;
  *	if (dlx_sudoku_gen_new(&g, &o) == DLX_OK) {
@@ -44,17 +44,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "sudoku_variant.h"
+#include "dlx_sudoku.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 /* Symmetry of the givens. */
-#define DLX_GEN_SYM_NONE	0
-#define DLX_GEN_SYM_180		1	/* (r,c) and (N-1-r, N-1-c) */
-#define DLX_GEN_SYM_90		2	/* the four quarter turns */
-#define DLX_GEN_SYM_MIRROR	3	/* (r,c) and (r, N-1-c) */
+enum dlx_gen_symmetry {
+	DLX_GEN_SYM_NONE = 0,
+	DLX_GEN_SYM_180 = 1,		/* (r,c) and (N-1-r, N-1-c) */
+	DLX_GEN_SYM_90 = 2,		/* the four quarter turns */
+	DLX_GEN_SYM_MIRROR = 3		/* (r,c) and (r, N-1-c) */
+};
 
 /*
  * Called often while a puzzle is made: between attempts, between the
@@ -66,19 +68,22 @@ extern "C" {
  */
 typedef int	 dlx_sudoku_gen_fn(void *arg, uint64_t attempts);
 
-/* Effort bounds (struct dlx_sudoku_gen_opts, effort). */
+/* Effort bounds (struct dlx_sudoku_gen_options, effort). */
 #define DLX_GEN_EFFORT_NONE	UINT64_MAX /* no bound: minimal puzzles */
 #define DLX_GEN_EFFORT_DEFAULT	1000	/* nodes a check may take above
 					   16x16 when effort is 0 */
 
-/* What to make.  Zero-initialize, then set what you need. */
-struct dlx_sudoku_gen_opts {
+/* What to make.  Zero-initialize, then set what you need (a shape at
+ * least: there is no default puzzle). */
+struct dlx_sudoku_gen_options {
+	const struct dlx_allocator *alloc; /* the generator's memory and its
+					   builders' (copied); NULL: malloc */
 	int		 boxr, boxc;	/* box shape; N = boxr*boxc, 4..36
 					   (killer: up to 16) */
 	unsigned	 extras;	/* DLX_SUDOKU_DIAGONALS, _WINDOWS */
 	int		 jigsaw;	/* random regions instead of boxes */
 	int		 killer;	/* random cages with their sums */
-	int		 symmetry;	/* DLX_GEN_SYM_* */
+	int		 symmetry;	/* enum dlx_gen_symmetry */
 	int		 max_givens;	/* keep only puzzles with at most this
 					   many givens; 0: any */
 	int		 grade;		/* keep only this dlx_logic grade
@@ -92,8 +97,6 @@ struct dlx_sudoku_gen_opts {
 					   above; DLX_GEN_EFFORT_NONE */
 	dlx_sudoku_gen_fn *progress;	/* or NULL */
 	void		*progress_arg;
-	const struct dlx_allocator *alloc; /* the generator's memory and its
-					   builders' (copied); NULL: malloc */
 };
 
 /* One puzzle made; everything belongs to the generator and is valid
@@ -116,7 +119,7 @@ struct dlx_sudoku_genpuzzle {
 struct dlx_sudoku_gen_status {
 	uint64_t	 attempts;	/* grids tried for this puzzle, the
 					   current one included */
-	int		 stage;		/* DLX_GEN_STAGE_* */
+	int		 stage;		/* enum dlx_gen_stage */
 	int		 done, total;	/* steps of the stage: done of total */
 	int		 givens;	/* givens left in the puzzle being
 					   made (N*N before any goes) */
@@ -126,26 +129,28 @@ struct dlx_sudoku_gen_status {
 };
 
 /* Stages of an attempt, in order. */
-#define DLX_GEN_STAGE_GRID	0	/* making the full grid */
-#define DLX_GEN_STAGE_LOGIC	1	/* givens that the singles can do
+enum dlx_gen_stage {
+	DLX_GEN_STAGE_GRID = 0,		/* making the full grid */
+	DLX_GEN_STAGE_LOGIC = 1,	/* givens that the singles can do
 					   without go */
-#define DLX_GEN_STAGE_SEARCH	2	/* the other givens, each checked
+	DLX_GEN_STAGE_SEARCH = 2,	/* the other givens, each checked
 					   by search */
-#define DLX_GEN_STAGE_MINIMAL	3	/* with symmetry: each given alone */
-#define DLX_GEN_STAGE_GRADE	4	/* the logic solver grades it */
+	DLX_GEN_STAGE_MINIMAL = 3,	/* with symmetry: each given alone */
+	DLX_GEN_STAGE_GRADE = 4		/* the logic solver grades it */
+};
 
 typedef struct dlx_sudoku_gen dlx_sudoku_gen;
 
 /*
  * Whether o asks for puzzles that can be made.  Returns DLX_OK, or
- * DLX_EINVAL with the reason written into why (as snprintf() writes, at
- * most size bytes; why may be NULL with size 0): a shape out of range,
+ * DLX_EINVAL with the reason in err->message (err may be NULL): o NULL,
+ * a shape out of range,
  * windows with jigsaw, a grade with a variant, an unknown symmetry or
  * grade, killer above 16x16, hyper above 12x12, fewer givens than
  * dlx_sudoku_gen_min_givens(), or a grade no puzzle of the size has.
  */
-int		 dlx_sudoku_gen_check(const struct dlx_sudoku_gen_opts *o,
-		    char *why, size_t size);
+int		 dlx_sudoku_gen_check(const struct dlx_sudoku_gen_options *o,
+		    struct dlx_error *err);
 
 /*
  * A lower bound on the givens of a puzzle of o's kind with one solution:
@@ -154,14 +159,17 @@ int		 dlx_sudoku_gen_check(const struct dlx_sudoku_gen_opts *o,
  * can be swapped in any solution); 0 for killer (the cages alone can make
  * it unique).  Returns -1 if o is NULL or its shape out of range.
  */
-int		 dlx_sudoku_gen_min_givens(const struct dlx_sudoku_gen_opts *o);
+int		 dlx_sudoku_gen_min_givens(
+		    const struct dlx_sudoku_gen_options *o);
 
 /*
- * Make a generator.  Returns DLX_OK with *gp set; DLX_EINVAL when
- * dlx_sudoku_gen_check() refuses o; DLX_ENOMEM.
+ * Make a generator of the puzzles o asks for (o is copied).  Returns
+ * DLX_OK with *gp set; or DLX_EINVAL (gp NULL, or o refused by
+ * dlx_sudoku_gen_check(), which says why, o NULL included) or DLX_ENOMEM,
+ * with *gp unchanged and nothing allocated.
  */
 int		 dlx_sudoku_gen_new(dlx_sudoku_gen **gp,
-		    const struct dlx_sudoku_gen_opts *o);
+		    const struct dlx_sudoku_gen_options *o);
 
 /* Free g.  dlx_sudoku_gen_free(NULL) does nothing. */
 void		 dlx_sudoku_gen_free(dlx_sudoku_gen *g);

@@ -1,0 +1,447 @@
+/*
+ * dlx_sudoku.h: sudoku as exact cover on libdlx, its variants, and
+ * streaming puzzle readers.
+ *
+ * A sudoku with boxes of R x C cells has N = R*C rows, columns, boxes and
+ * symbols.  It is the exact cover problem with 4*N*N primary items
+ *
+ *	cell (r,c)		every cell holds one symbol,
+ *	row r has v		every row holds each symbol once,
+ *	column c has v		likewise for columns,
+ *	box b has v		and boxes,
+ *
+ * and N*N*N options "cell (r,c) holds v", each naming one item of every
+ * kind.  The matrix is built once per box shape (dlx_sudoku_new()); a
+ * puzzle's givens are imposed by forcing their options
+ * (dlx_sudoku_set_givens()) and released afterwards (dlx_sudoku_clear()),
+ * so a file of a million puzzles never rebuilds it.  Searching is done
+ * with the search of dlx.h on dlx_sudoku_matrix(); dlx_sudoku_decode()
+ * turns a solution's options back into a grid.
+ *
+ * Rows, columns, boxes and symbols are numbered from 0 in the calls and
+ * structures below (symbol 0 is the first symbol), except in cell arrays,
+ * where 0 is a blank and 1..N the symbols.  Boxes are numbered left to
+ * right, top to bottom.  Messages number everything from 1, as people do.
+ *
+ * The reader (dlx_sudoku_reader_*) takes puzzles from a stdio stream in
+ * any mix of the usual text forms, one at a time, in constant memory; a
+ * bad puzzle yields an error record and reading goes on with the next one.
+ * To read from memory (tests, fuzzing), open the buffer with fmemopen().
+ *
+ * Variants are data on the same model (struct dlx_sudoku_variant, given
+ * to dlx_sudoku_new() in its options): the main diagonals (X sudoku), the
+ * extra "windows" of hyper sudoku (windoku), irregular regions in place of
+ * the boxes (jigsaw), and cages with sums (killer).  They combine freely
+ * where the geometry allows (killer X, jigsaw X, ...).  Every unit, row,
+ * column, box, diagonal, window or jigsaw region, is the same thing to the
+ * model: a list of N cells that holds each symbol once, i.e. N primary
+ * items.
+ *
+ * A cage of k cells with sum S is encoded with colors, not by listing the
+ * permutations of its digits: one primary item "cage g" whose options each
+ * choose a set D of k distinct digits summing to S, and for every digit v
+ * a secondary item "digit v in cage g" that the cage option colors IN
+ * (v in D) or OUT, while "cell (r,c) holds v" asks for IN.  A second,
+ * uncolored secondary item per digit and cage stops a digit from filling
+ * two cells of one cage.  A 9x9 killer cage of 4 cells with sum 20 is
+ * then 12 options instead of 12 * 4! placements.  Options 0 .. N*N*N - 1
+ * stay "cell (r,c) holds v" as in classic sudoku; the cage options come
+ * after them and dlx_sudoku_decode() skips them.
+ *
+ * The text form of a variant puzzle (dlx_sudoku_vread(),
+ * dlx_sudoku_variant_format()) is documented in dlx-sudoku(1):
+ *
+ *	variant killer
+ *	.........            the givens, N rows as in classic puzzles
+ *	...
+ *	aabbccdde            killer: the cage map, one label per cell
+ *	...
+ *	a=3 b=15 c=22 ...    killer: the sums, label=sum
+ *
+ * Like the rest of libdlx these functions never print or exit; they return
+ * the codes of dlx.h and the statuses below.  A call that can say more
+ * about a failure takes a struct dlx_error (dlx.h) as its last argument,
+ * which may be NULL.
+ */
+#ifndef DLX_SUDOKU_H
+#define DLX_SUDOKU_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "dlx.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * Box shapes: every function of the sudoku modules accepts boxes of R x C
+ * cells with R, C >= 1 and DLX_SUDOKU_MINN <= N = R*C <= DLX_SUDOKU_MAXN
+ * (36 symbols: 1-9 and A-Z need --symbols help for the 36th, numbers do
+ * not).
+ */
+#define DLX_SUDOKU_MINN		4
+#define DLX_SUDOKU_MAXN		36
+
+/* The default alphabet: symbol v is written DLX_SUDOKU_SYMBOLS[v-1]. */
+#define DLX_SUDOKU_SYMBOLS	"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+/* Most cages in one puzzle. */
+#define DLX_SUDOKU_MAXCAGES	(DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN)
+
+/* Longest line the classic reader accepts, in bytes; a longer one is
+ * rejected and skipped in constant memory. */
+#define DLX_SUDOKU_MAXLINE	65536
+
+/*
+ * Results of the readers (dlx_sudoku_read(), dlx_sudoku_vread()), in the
+ * sudoku range of dlx.h (statuses 200..299, errors -200..-299).
+ */
+enum dlx_sudoku_status {
+	DLX_SUDOKU_EOF = 200,		/* no more puzzles */
+	DLX_SUDOKU_PUZZLE = 201,	/* *p holds the next puzzle */
+	DLX_SUDOKU_BAD = 202,		/* *err says why the next puzzle was
+					   rejected; reading can go on */
+	DLX_SUDOKU_EREAD = -201		/* the stream failed (ferror; errno
+					   says why) */
+};
+
+/* The units a symbol may not repeat in: a conflict's kind. */
+enum dlx_sudoku_unit {
+	DLX_SUDOKU_ROW = 1,
+	DLX_SUDOKU_COLUMN = 2,
+	DLX_SUDOKU_BOX = 3,
+	DLX_SUDOKU_REGION = 4,		/* a jigsaw region */
+	DLX_SUDOKU_DIAGONAL = 5,	/* diagonal 1 (\) or 2 (/) */
+	DLX_SUDOKU_WINDOW = 6,		/* a hyper window */
+	DLX_SUDOKU_CAGE = 7		/* a killer cage */
+};
+
+/* Extra units, flags of struct dlx_sudoku_variant's extras. */
+enum dlx_sudoku_extra {
+	DLX_SUDOKU_DIAGONALS = 0x1,	/* X: both main diagonals */
+	DLX_SUDOKU_WINDOWS = 0x2	/* hyper: boxes of R x C whose corners
+					   are at rows 1, R+2, 2R+3, ... and
+					   columns 1, C+2, ... (from 0) while
+					   they fit: 4 on a 9x9 */
+};
+
+/*
+ * A variant.  The arrays belong to the caller; functions that keep the
+ * variant copy them.
+ */
+struct dlx_sudoku_variant {
+	int		 n;		/* N symbols, rows, columns */
+	int		 boxr, boxc;	/* box shape; 0, 0 when regions is
+					   set (no boxes) */
+	unsigned	 extras;	/* DLX_SUDOKU_DIAGONALS, _WINDOWS */
+	const int	*regions;	/* jigsaw: N*N region numbers 0..N-1
+					   in place of the boxes; or NULL */
+	int		 ncages;	/* killer: number of cages, or 0 */
+	const int	*cages;		/* killer: N*N cage numbers
+					   0..ncages-1; or NULL */
+	const int	*sums;		/* killer: sum of each cage */
+};
+
+typedef struct dlx_sudoku dlx_sudoku;
+
+/* How to build.  Zero-initialize, then set what you need; NULL means all
+ * defaults. */
+struct dlx_sudoku_options {
+	const struct dlx_allocator *alloc; /* every allocation of the object
+					   and its matrix (copied); NULL:
+					   malloc */
+	const struct dlx_sudoku_variant *variant; /* a variant (copied), or
+					   NULL for classic sudoku */
+};
+
+/*
+ * Build the exact cover matrix of sudoku with boxes of boxr rows and boxc
+ * columns (a shape as above), or of the variant opt->variant, whose shape
+ * boxr and boxc must repeat (0, 0 for jigsaw).  A variant is checked first
+ * (dlx_sudoku_variant_check(), which says why it is refused).  Stores the
+ * new object in *sp and returns DLX_OK, or returns DLX_EINVAL (sp NULL, a
+ * bad shape, an invalid variant or one of another shape, an allocator
+ * lacking a function) or DLX_ENOMEM, with *sp unchanged and nothing
+ * allocated.  Free with dlx_sudoku_free().  With a variant the result is
+ * a dlx_sudoku like any other: dlx_sudoku_set_givens() checks givens
+ * against every unit and cage, dlx_sudoku_boxr() and _boxc() give 0 for
+ * jigsaw.
+ */
+int		 dlx_sudoku_new(dlx_sudoku **sp, int boxr, int boxc,
+		    const struct dlx_sudoku_options *opt);
+
+/* Free s and its matrix.  dlx_sudoku_free(NULL) does nothing. */
+void		 dlx_sudoku_free(dlx_sudoku *s);
+
+/* N, and the box shape given to dlx_sudoku_new(). */
+int		 dlx_sudoku_size(const dlx_sudoku *s);
+int		 dlx_sudoku_boxr(const dlx_sudoku *s);
+int		 dlx_sudoku_boxc(const dlx_sudoku *s);
+
+/*
+ * The matrix, for the searches of dlx.h (dlx_count() and the rest).  It
+ * belongs to s: do not free it, add options to it or force options on it
+ * behind s's back.
+ */
+dlx		*dlx_sudoku_matrix(dlx_sudoku *s);
+
+/* Option number of "cell (row,col) holds symbol v" (all from 0), or -1 if
+ * an argument is out of range.  The options are numbered
+ * (row*N + col)*N + v. */
+int		 dlx_sudoku_option(const dlx_sudoku *s, int row, int col, int v);
+
+/* Two givens that cannot both stand, for a caller that shows both cells
+ * (see dlx_sudoku_check()). */
+struct dlx_sudoku_conflict {
+	enum dlx_sudoku_unit kind;	/* the unit's kind */
+	int		 unit;		/* which row, column, box, ... from 0 */
+	int		 symbol;	/* the repeated symbol, 1..N */
+	int		 row1, col1;	/* the first of the two cells, in
+					   reading order */
+	int		 row2, col2;	/* the second */
+};
+
+/*
+ * Check the givens cells[0..N*N-1] (row-major, 0 blank, 1..N a symbol) of a
+ * sudoku with boxes of boxr x boxc for a symbol repeated in a row, a
+ * column or a box, in that order of search: rows top to bottom first, then
+ * columns, then boxes.  Returns DLX_OK, DLX_ECONFLICT, or DLX_EINVAL (bad
+ * shape, a cell out of range, cells NULL).  On DLX_ECONFLICT the first
+ * clash found goes to *conf (if conf is not NULL) and to *err (if err is
+ * not NULL): code DLX_ECONFLICT, cell the second cell of the two (r*N +
+ * c), message as dlx_sudoku_conflict_text() writes it with the default
+ * alphabet.  Needs no matrix: a reader or a logic solver can use it alone.
+ */
+int		 dlx_sudoku_check(int boxr, int boxc, const int *cells,
+		    struct dlx_sudoku_conflict *conf, struct dlx_error *err);
+
+/*
+ * Describe conf in buf (at most size bytes, always terminated when size >
+ * 0), e.g. "row 1 has two 5s: r1c2 and r1c7".  symbols[v-1] is the
+ * character of symbol v (an alphabet as dlx_sudoku_parse_symbols() makes
+ * it); NULL means 1-9, A-Z; "" writes symbols as decimal numbers.  Returns
+ * the length the full text needs, as snprintf() does.
+ */
+int		 dlx_sudoku_conflict_text(const struct dlx_sudoku_conflict *conf,
+		    const char *symbols, char *buf, size_t size);
+
+/*
+ * Impose the givens cells[0..N*N-1] (0 blank, 1..N symbol) by forcing
+ * their options, after releasing those of the previous puzzle.  Givens are
+ * checked first against every unit and cage of s, as dlx_sudoku_check()
+ * does: on DLX_ECONFLICT (with *conf and *err filled as there) or
+ * DLX_EINVAL the givens of the previous puzzle stay and nothing is
+ * forced.  DLX_EMISUSE during a search of the matrix.  Cost: linear in
+ * the number of givens plus the options they remove; nothing is
+ * allocated.
+ */
+int		 dlx_sudoku_set_givens(dlx_sudoku *s, const int *cells,
+		    struct dlx_sudoku_conflict *conf, struct dlx_error *err);
+
+/* Release the givens (dlx_unforce_all() on the matrix). */
+void		 dlx_sudoku_clear(dlx_sudoku *s);
+
+/*
+ * Write the grid of a solution, options[0..n-1] as given to a
+ * dlx_solution_fn, into cells[0..N*N-1] (1..N; cells no option fills stay
+ * 0).  Returns DLX_OK, or DLX_ERANGE if an option number is not one of s.
+ */
+int		 dlx_sudoku_decode(const dlx_sudoku *s, const int *options,
+		    size_t n, int *cells);
+
+/*
+ * Box shape for N symbols when the input does not say: the most nearly
+ * square R x C with R <= C (2x2, 2x3, 2x4, 3x3, 2x5, 3x4, 4x4, 5x5, 6x6).
+ * Returns DLX_OK with *boxr, *boxc set, or DLX_EINVAL when N is out of
+ * range or prime (a 1 x N box is just a row).
+ */
+int		 dlx_sudoku_box_for(int n, int *boxr, int *boxc);
+
+/*
+ * Expand an alphabet such as "1-9A-G", "0-9A-F" or "ABCDEFGHI" into
+ * out[0..len-1] (out has room for DLX_SUDOKU_MAXN + 1 bytes, terminated).
+ * A range a-b takes the characters a..b in ASCII order.  Symbols must be
+ * printable ASCII, not blank, and not one of the separators | - + # or
+ * whitespace, and appear once.  Returns the number of symbols (>= 1), or
+ * DLX_EINVAL with the reason in err->message (if err is not NULL), out
+ * then holding no alphabet.
+ */
+int		 dlx_sudoku_parse_symbols(const char *spec, char *out,
+		    struct dlx_error *err);
+
+/* ---- variants ------------------------------------------------------- */
+
+/*
+ * Check v: a shape dlx_sudoku_new() would take (N at least 4), or
+ * regions with N cells each, every region connected (by sides), every
+ * cell in a cage, cages connected, no cage larger than N, every sum
+ * possible for its cage's size (k distinct symbols 1..N), windows only
+ * with boxes.  Returns DLX_OK, or DLX_EINVAL with *err filled (err may be
+ * NULL): the cell at fault (r*N + c) or -1, and what is wrong, numbered
+ * from 1.
+ */
+int		 dlx_sudoku_variant_check(const struct dlx_sudoku_variant *v,
+		    struct dlx_error *err);
+
+/* The variant s was built from (owned by s), or NULL for classic. */
+const struct dlx_sudoku_variant *dlx_sudoku_get_variant(const dlx_sudoku *s);
+
+/* The name of v's kind as the header line spells it, e.g. "killer x";
+ * "classic" when v has nothing extra.  Static text. */
+const char	*dlx_sudoku_variant_name(const struct dlx_sudoku_variant *v);
+
+/*
+ * Write puzzle cells (N*N, 0 blank) of variant v in the text form
+ * dlx_sudoku_vread() takes, header line first, into buf (size bytes,
+ * terminated when size > 0).  symbols as in dlx_sudoku_conflict_text():
+ * NULL or "" for 1-9A-Z.  Returns the length the full text needs, as
+ * snprintf() does, or 0 (buf untouched) when v has more cages than there
+ * are labels (84) or the alphabet has fewer than N characters.
+ */
+size_t		 dlx_sudoku_variant_format(const struct dlx_sudoku_variant *v,
+		    const int *cells, const char *symbols, char *buf,
+		    size_t size);
+
+/* ---- readers -------------------------------------------------------- */
+
+typedef struct dlx_sudoku_reader dlx_sudoku_reader;
+typedef struct dlx_sudoku_vreader dlx_sudoku_vreader;
+
+/* What a reader should assume.  Zero-initialize, then set what you need;
+ * NULL means all defaults. */
+struct dlx_sudoku_reader_options {
+	const struct dlx_allocator *alloc; /* the reader's memory (copied);
+					   NULL: malloc */
+	int		 boxr, boxc;	/* box shape; 0, 0: infer per puzzle */
+	const char	*symbols;	/* expanded alphabet (see
+					   dlx_sudoku_parse_symbols()), or
+					   NULL for 1-9, A-Z with 0 . _ * x X
+					   as blanks and numbers 10..N
+					   allowed in space-separated grids */
+	const char	*variant;	/* dlx_sudoku_vreader_new() only:
+					   the variant of a puzzle without
+					   a header line, as --variant takes
+					   it ("x", "hyper", "jigsaw",
+					   "killer", words joined by spaces
+					   or commas); NULL: every puzzle
+					   needs a header */
+	int		(*stop)(void *arg); /* dlx_sudoku_reader_new() only,
+					   or NULL: polled before each line
+					   and while a long line is skipped;
+					   nonzero ends the read with
+					   DLX_SUDOKU_EREAD and errno EINTR
+					   (an endless line, as from
+					   /dev/zero, ends no other way) */
+	void		*stop_arg;
+};
+
+/* One puzzle, as dlx_sudoku_read() returns it. */
+struct dlx_sudoku_puzzle {
+	unsigned long	 line;		/* line of its first row, from 1 */
+	int		 boxr, boxc;	/* box shape */
+	int		 n;		/* N = boxr*boxc */
+	const int	*cells;		/* N*N cells, row-major, 0 blank, 1..N;
+					   owned by the reader, valid until
+					   the next read */
+	const int	*solution;	/* a CSV line's solution field, N*N
+					   cells 1..N, checked to solve the
+					   puzzle; NULL if none.  Owned as
+					   cells */
+	const uint64_t	*marks;		/* a line of pencil marks: N*N
+					   candidate masks (bit s-1 for
+					   symbol s), cells all blank; NULL
+					   for an ordinary puzzle.  Owned as
+					   cells */
+};
+
+/*
+ * Make a reader of classic puzzles from fp with options opt (NULL: all
+ * defaults; opt->variant is ignored).  The reader does not own fp: close
+ * it after dlx_sudoku_reader_free().  Returns DLX_OK with *rp set, or
+ * DLX_EINVAL (rp or fp NULL, a box shape that dlx_sudoku_new() would
+ * refuse, an alphabet shorter than N or not expanded, an allocator
+ * lacking a function) or DLX_ENOMEM with *rp unchanged and nothing
+ * allocated.  Memory: a fixed few tens of kilobytes, whatever the input.
+ */
+int		 dlx_sudoku_reader_new(dlx_sudoku_reader **rp, FILE *fp,
+		    const struct dlx_sudoku_reader_options *opt);
+
+/* Free r (not its stream).  dlx_sudoku_reader_free(NULL) does nothing. */
+void		 dlx_sudoku_reader_free(dlx_sudoku_reader *r);
+
+/*
+ * Read the next puzzle.  Returns DLX_SUDOKU_PUZZLE with *p filled,
+ * DLX_SUDOKU_BAD with *err filled if err is not NULL (code
+ * DLX_SUDOKU_BAD, the line and column of the fault, cell -1 and what is
+ * wrong, without prefix or newline; the bad puzzle's lines have been
+ * skipped: call again for the next puzzle), DLX_SUDOKU_EOF at the end,
+ * DLX_SUDOKU_EREAD (err->code and sys_errno say so too) or DLX_EINVAL (r
+ * or p NULL).  Conflicting givens are not checked here
+ * (dlx_sudoku_check() does that).
+ *
+ * Forms, mixed freely in one stream (N is the number of symbols):
+ *   - one puzzle per line: N*N cells;
+ *   - a grid of N lines of N cells, with or without spaces between cells;
+ *     | - + are box separators and ignored, and lines made only of
+ *     separators (and * corners) are skipped;
+ *   - N lines of N space-separated numbers, 0 for a blank, 10..N allowed;
+ *   - a one-line puzzle, white space, then an annotation (ignored);
+ *   - CSV: the first field that is a whole puzzle, the next such field
+ *     its solution (p->solution; checked complete, keeping the givens and
+ *     breaking no rule, else DLX_SUDOKU_BAD); a first CSV line without a
+ *     puzzle is a header;
+ *   - blank lines separate puzzles; # starts a comment anywhere; a line of
+ *     words that is no puzzle or row (a title) is a comment.
+ * No line is dropped silently: a grid cut short by a line that stands
+ * alone is reported and that line read again.  With the default alphabet,
+ * a puzzle of 10 symbols or more using '0' and another blank mark is
+ * DLX_SUDOKU_BAD (0 is likely a symbol: the message names --symbols).
+ * Without a box shape in the options, N is inferred from the first row of each
+ * puzzle, among the usual sizes 4, 6, 8, 9, 10, 12, 16 and 25 (boxes as
+ * dlx_sudoku_box_for() gives them): a line of N*N cells is a one-line
+ * puzzle, a line of N cells the first row of a grid.  16 cells are the
+ * first row of a 16x16 grid when the next line has 16 cells too and
+ * either line uses a symbol beyond 4 or has spaces or separators between
+ * its cells; otherwise a 4x4 puzzle.  Other shapes need the options' box
+ * shape.
+ */
+int		 dlx_sudoku_read(dlx_sudoku_reader *r,
+		    struct dlx_sudoku_puzzle *p, struct dlx_error *err);
+
+/*
+ * Make a reader of variant puzzles (the text form above) from fp, not
+ * owned.  Of opt (NULL: all defaults) it takes alloc, variant (the
+ * variant assumed for a puzzle without a header line), boxr and boxc (the
+ * box shape when the header gives none, or 0, 0 to take it from the row
+ * length) and symbols.  Returns as dlx_sudoku_reader_new(), and
+ * DLX_EINVAL also for an unknown variant word.
+ */
+int		 dlx_sudoku_vreader_new(dlx_sudoku_vreader **rp, FILE *fp,
+		    const struct dlx_sudoku_reader_options *opt);
+
+/* Free r (not its stream).  dlx_sudoku_vreader_free(NULL) does nothing. */
+void		 dlx_sudoku_vreader_free(dlx_sudoku_vreader *r);
+
+/*
+ * Read the next variant puzzle: returns DLX_SUDOKU_PUZZLE with *p
+ * (givens, line of the header or first row, boxr = boxc = N for jigsaw so
+ * that grids print without boxes) and *v (the variant) filled, both valid
+ * until the next call; DLX_SUDOKU_BAD with *err filled as by
+ * dlx_sudoku_read() (reading goes on with the next puzzle, at the next
+ * header line or after a blank line); DLX_SUDOKU_EOF; DLX_SUDOKU_EREAD;
+ * or DLX_EINVAL (r, p or v NULL).  Faults reported with their line and
+ * column: an unknown variant word, rows of the wrong length, too few
+ * rows, regions of the wrong size or not connected, a cell in no cage, a
+ * cage without a sum, a sum without a cage, impossible sums.
+ */
+int		 dlx_sudoku_vread(dlx_sudoku_vreader *r,
+		    struct dlx_sudoku_puzzle *p, struct dlx_sudoku_variant *v,
+		    struct dlx_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DLX_SUDOKU_H */
