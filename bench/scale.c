@@ -46,8 +46,8 @@ run(long nitems, long nnodes)
 
 	nopt = nnodes / BLOCK;
 	t0 = now();
-	if ((d = dlx_new((size_t)nitems, 0)) == NULL) {
-		fprintf(stderr, "scale: dlx_new: out of memory\n");
+	if ((rc = dlx_new(&d, (size_t)nitems, 0, NULL)) != DLX_OK) {
+		fprintf(stderr, "scale: dlx_new: %s\n", dlx_strerror(rc));
 		return -1;
 	}
 	for (k = 0; k < nopt; k++) {

@@ -48,8 +48,8 @@ count(int r, int c, int lo, int hi, uint64_t *total)
 	dlx	*d;
 	int	 i, j, rc, opt[2];
 
-	if ((d = dlx_new((size_t)r * (size_t)c, 0)) == NULL)
-		return DLX_ENOMEM;
+	if ((rc = dlx_new(&d, (size_t)r * (size_t)c, 0, NULL)) != DLX_OK)
+		return rc;
 	rc = DLX_OK;
 	for (i = 0; i < r * c && rc == DLX_OK; i++)
 		rc = dlx_set_item_bounds(d, i, lo, hi);

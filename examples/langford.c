@@ -56,8 +56,8 @@ count(int n, int sym, uint64_t *total)
 	int	 i, k, rc, opt[3];
 
 	/* Items 0..n-1 are the values, n..3n-1 the slots. */
-	if ((d = dlx_new(3 * (size_t)n, 0)) == NULL)
-		return DLX_ENOMEM;
+	if ((rc = dlx_new(&d, 3 * (size_t)n, 0, NULL)) != DLX_OK)
+		return rc;
 	for (k = 1; k <= n; k++)
 		for (i = 1; i + k + 1 <= 2 * n; i++) {
 			if (!wanted(n, k, i, sym))

@@ -173,8 +173,8 @@ main(int argc, char **argv)
 		}
 		return 0;
 	}
-	if ((d = dlx_new(8 + (size_t)ngivens, 18)) == NULL) {
-		fprintf(stderr, "magic: %s\n", dlx_strerror(DLX_ENOMEM));
+	if ((rc = dlx_new(&d, 8 + (size_t)ngivens, 18, NULL)) != DLX_OK) {
+		fprintf(stderr, "magic: %s\n", dlx_strerror(rc));
 		return 2;
 	}
 	if ((rc = build(d, givens, ngivens)) == 0)

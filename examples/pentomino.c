@@ -253,8 +253,8 @@ count(int rows, int cols, int sym, uint64_t *total)
 	int		 rc;
 
 	/* Every board has 60 cells. */
-	if ((a.d = dlx_new(NPIECES + 60, 0)) == NULL)
-		return DLX_ENOMEM;
+	if ((rc = dlx_new(&a.d, NPIECES + 60, 0, NULL)) != DLX_OK)
+		return rc;
 	a.rows = rows;
 	a.cols = cols;
 	if ((rc = each_option(rows, cols, sym, add_option, &a)) == 0)

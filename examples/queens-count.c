@@ -57,8 +57,8 @@ main(int argc, char *argv[])
 
 	/* Items: ranks 0..n-1 and files n..2n-1 primary, then the 2n-1
 	 * diagonals and the 2n-1 anti-diagonals secondary. */
-	if ((d = dlx_new(2 * n, 2 * (2 * n - 1))) == NULL) {
-		fprintf(stderr, "queens-count: out of memory\n");
+	if ((rc = dlx_new(&d, 2 * n, 2 * (2 * n - 1), NULL)) != DLX_OK) {
+		fprintf(stderr, "queens-count: %s\n", dlx_strerror(rc));
 		return 1;
 	}
 	for (r = 0; r < n; r++) {

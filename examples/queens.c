@@ -54,8 +54,9 @@ count(int n, uint64_t *total)
 	dlx	*d;
 	int	 i, j, rc, opt[4];
 
-	if ((d = dlx_new(2 * (size_t)n, 2 * (2 * (size_t)n - 1))) == NULL)
-		return DLX_ENOMEM;
+	if ((rc = dlx_new(&d, 2 * (size_t)n, 2 * (2 * (size_t)n - 1), NULL)) !=
+	    DLX_OK)
+		return rc;
 	for (i = 0; i < n; i++)
 		for (j = 0; j < n; j++) {
 			opt[0] = RANK(i);

@@ -65,15 +65,25 @@ START_TEST(test_new_sizes)
 {
 	dlx	*d;
 
-	/* Item counts that do not fit in an int are refused. */
-	ck_assert_ptr_null(dlx_new((size_t)INT_MAX + 1, 0));
-	ck_assert_ptr_null(dlx_new(0, (size_t)INT_MAX + 1));
-	ck_assert_ptr_null(dlx_new((size_t)INT_MAX, (size_t)INT_MAX));
-	ck_assert_ptr_null(dlx_new(SIZE_MAX, SIZE_MAX));	/* sum wraps */
-	ck_assert_ptr_null(dlx_new(SIZE_MAX, 1));
-	ck_assert_ptr_null(dlx_new_custom(SIZE_MAX, 0, NULL));
+	struct dlx_options	 opt = { NULL };
 
-	ck_assert_ptr_nonnull(d = dlx_new(3, 2));
+	/* Item counts that do not fit in an int are refused, and *out is
+	 * left alone. */
+	d = NULL;
+	ck_assert_int_eq(dlx_new(&d, (size_t)INT_MAX + 1, 0, NULL),
+	    DLX_EOVERFLOW);
+	ck_assert_int_eq(dlx_new(&d, 0, (size_t)INT_MAX + 1, NULL),
+	    DLX_EOVERFLOW);
+	ck_assert_int_eq(dlx_new(&d, (size_t)INT_MAX, (size_t)INT_MAX, NULL),
+	    DLX_EOVERFLOW);
+	ck_assert_int_eq(dlx_new(&d, SIZE_MAX, SIZE_MAX, NULL),
+	    DLX_EOVERFLOW);				/* sum wraps */
+	ck_assert_int_eq(dlx_new(&d, SIZE_MAX, 1, NULL), DLX_EOVERFLOW);
+	ck_assert_int_eq(dlx_new(&d, SIZE_MAX, 0, &opt), DLX_EOVERFLOW);
+	ck_assert_ptr_null(d);
+	ck_assert_int_eq(dlx_new(NULL, 3, 2, NULL), DLX_EINVAL);
+
+	ck_assert_int_eq(dlx_new(&d, 3, 2, NULL), DLX_OK);
 	ck_assert_uint_eq(dlx_nprimary(d), 3);
 	ck_assert_uint_eq(dlx_nsecondary(d), 2);
 	ck_assert_uint_eq(dlx_noptions(d), 0);
@@ -140,7 +150,7 @@ START_TEST(test_add_errors)
 	size_t			 k;
 
 	/* Primary 0 1, secondary 2 3; one solution: {0 1}. */
-	ck_assert_ptr_nonnull(d = dlx_new(2, 2));
+	ck_assert_int_eq(dlx_new(&d, 2, 2, NULL), DLX_OK);
 	ck_assert_int_eq(dlx_add_option(d, ok, 2), 0);
 
 	for (k = 0; k < sizeof bad / sizeof bad[0]; k++) {
@@ -180,7 +190,7 @@ START_TEST(test_accessors_range)
 	static const int	 it[] = { 1, 0 };
 	dlx			*d;
 
-	ck_assert_ptr_nonnull(d = dlx_new(2, 0));
+	ck_assert_int_eq(dlx_new(&d, 2, 0, NULL), DLX_OK);
 	ck_assert_int_eq(dlx_add_option(d, it, 2), 0);
 	/* The order of the items is kept. */
 	ck_assert_int_eq(dlx_option_item(d, 0, 0), 1);
@@ -203,7 +213,7 @@ START_TEST(test_item_names)
 	char	 buf[16];
 	dlx	*d;
 
-	ck_assert_ptr_nonnull(d = dlx_new(2, 1));
+	ck_assert_int_eq(dlx_new(&d, 2, 1, NULL), DLX_OK);
 	ck_assert_ptr_null(dlx_item_name(d, 0));	/* none yet */
 	strcpy(buf, "first");
 	ck_assert_int_eq(dlx_set_item_name(d, 0, buf), DLX_OK);
@@ -375,7 +385,7 @@ START_TEST(test_force_secondary)
 	dlx			*d;
 	int			 o;
 
-	ck_assert_ptr_nonnull(d = dlx_new(4, 1));
+	ck_assert_int_eq(dlx_new(&d, 4, 1, NULL), DLX_OK);
 	for (o = 0; o < 4; o++)
 		ck_assert_int_eq(dlx_add_option_colored(d, it[o], co[o], 2),
 		    o);
@@ -459,7 +469,7 @@ START_TEST(test_force_blocks_add)
 	uint64_t		 count;
 	dlx			*d;
 
-	ck_assert_ptr_nonnull(d = dlx_new(2, 0));
+	ck_assert_int_eq(dlx_new(&d, 2, 0, NULL), DLX_OK);
 	ck_assert_int_eq(dlx_add_option(d, it, 1), 0);
 	ck_assert_int_eq(dlx_force(d, 0), DLX_OK);
 	/* No option may be added while options are forced. */
@@ -684,7 +694,8 @@ START_TEST(test_custom_allocator)
 	a.realloc = counting_realloc;
 	a.free = counting_free;
 	a.ctx = &c;
-	ck_assert_ptr_nonnull(d = dlx_new_custom(2 * n, 2 * (2 * n - 1), &a));
+	ck_assert_int_eq(dlx_new(&d, 2 * n, 2 * (2 * n - 1),
+	    &(struct dlx_options){ .alloc = &a }), DLX_OK);
 	memset(&a, 0, sizeof a);		/* the allocator was copied */
 	for (r = 0; r < n; r++) {
 		for (col = 0; col < n; col++) {
@@ -714,7 +725,7 @@ START_TEST(test_memory_grows)
 	dlx	*d;
 	int	 i, it[2];
 
-	ck_assert_ptr_nonnull(d = dlx_new(1000, 0));
+	ck_assert_int_eq(dlx_new(&d, 1000, 0, NULL), DLX_OK);
 	m0 = dlx_memory(d);
 	for (i = 0; i < 999; i++) {
 		it[0] = i;

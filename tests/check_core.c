@@ -262,7 +262,7 @@ START_TEST(test_strip_fibonacci)
 	dlx		*d;
 	int		 n = 24, i, it[2];
 
-	ck_assert_ptr_nonnull(d = dlx_new(n, 0));
+	ck_assert_int_eq(dlx_new(&d, n, 0, NULL), DLX_OK);
 	for (i = 0; i < n; i++) {
 		it[0] = i;
 		it[1] = i + 1;
@@ -294,7 +294,7 @@ START_TEST(test_empty_problem)
 
 	/* No primary item: the empty set is the one solution. */
 	memset(&k, 0, sizeof k);
-	ck_assert_ptr_nonnull(d = dlx_new(0, 3));
+	ck_assert_int_eq(dlx_new(&d, 0, 3, NULL), DLX_OK);
 	ck_assert_int_eq(dlx_check(d), DLX_OK);
 	ck_assert_int_eq(dlx_solve(d, keep_visit, &k, &count), DLX_OK);
 	ck_assert_uint_eq(count, 1);
@@ -322,7 +322,7 @@ START_TEST(test_empty_problem)
 	dlx_free(d);
 
 	/* A primary item that no option covers: no solution. */
-	ck_assert_ptr_nonnull(d = dlx_new(2, 0));
+	ck_assert_int_eq(dlx_new(&d, 2, 0, NULL), DLX_OK);
 	ck_assert_int_eq(dlx_add_option(d, &it, 1), 0);
 	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, 0);
@@ -462,7 +462,7 @@ START_TEST(test_deep_solution)
 	int			 i;
 
 	memset(&dp, 0, sizeof dp);
-	ck_assert_ptr_nonnull(dp.d = dlx_new(DEEP, 0));
+	ck_assert_int_eq(dlx_new(&dp.d, DEEP, 0, NULL), DLX_OK);
 	for (i = 0; i < DEEP; i++)
 		ck_assert_int_eq(dlx_add_option(dp.d, &i, 1), i);
 	ck_assert_int_eq(pthread_attr_init(&attr), 0);
@@ -502,7 +502,7 @@ START_TEST(test_branching_rule)
 
 	for (trial = 0; trial < 300; trial++) {
 		nitems = 1 + trial % 100;
-		ck_assert_ptr_nonnull(d = dlx_new(nitems, 0));
+		ck_assert_int_eq(dlx_new(&d, nitems, 0, NULL), DLX_OK);
 		for (i = 0; i < nitems; i++) {
 			s = s * UINT64_C(6364136223846793005) +
 			    UINT64_C(1442695040888963407);
@@ -537,7 +537,7 @@ START_TEST(test_branching_rule)
 	/* An item with no option, wherever it is, ends the search at once. */
 	for (nitems = 1; nitems <= 70; nitems++) {
 		for (j = 0; j < nitems; j += 1 + nitems / 8) {
-			ck_assert_ptr_nonnull(d = dlx_new(nitems, 0));
+			ck_assert_int_eq(dlx_new(&d, nitems, 0, NULL), DLX_OK);
 			for (i = 0; i < nitems; i++)
 				if (i != j)
 					ck_assert_int_ge(dlx_add_option(d, &i, 1),

@@ -125,7 +125,7 @@ START_TEST(test_dispatch_bounds)
 	int			 items[2] = { 0, 1 };
 
 	/* Two items, each covered once or twice, by three options. */
-	ck_assert_int_eq(dlx_create(&d, 2, 0, NULL), DLX_OK);
+	ck_assert_int_eq(dlx_new(&d, 2, 0, NULL), DLX_OK);
 	ck_assert_int_ge(dlx_add_option(d, items, 1), 0);
 	ck_assert_int_ge(dlx_add_option(d, items + 1, 1), 0);
 	ck_assert_int_ge(dlx_add_option(d, items, 2), 0);

@@ -324,7 +324,8 @@ START_TEST(test_memo_budget_peak)
 	a.free = peak_free;
 	a.ctx = &pk;
 	/* Rows and columns primary, the two diagonals secondary. */
-	ck_assert_ptr_nonnull(d = dlx_new_custom(20, 38, &a));
+	ck_assert_int_eq(dlx_new(&d, 20, 38,
+	    &(struct dlx_options){ .alloc = &a }), DLX_OK);
 	for (r = 0; r < 10; r++)
 		for (c = 0; c < 10; c++) {
 			items[0] = r;

@@ -134,8 +134,8 @@ mbuild(const struct mprob *p)
 	dlx	*d;
 	int	 o, k;
 
-	d = dlx_new((size_t)p->np, (size_t)p->ns);
-	ck_assert_ptr_nonnull(d);
+	ck_assert_int_eq(dlx_new(&d, (size_t)p->np, (size_t)p->ns, NULL),
+	    DLX_OK);
 	for (k = 0; k < p->np; k++)
 		ck_assert_int_eq(dlx_set_item_bounds(d, k, p->lo[k], p->hi[k]),
 		    DLX_OK);
@@ -253,8 +253,7 @@ START_TEST(test_mult_api_errors)
 	dlx	*d;
 	int	 lo, hi, o[2] = { 0, 1 };
 
-	d = dlx_new(2, 1);
-	ck_assert_ptr_nonnull(d);
+	ck_assert_int_eq(dlx_new(&d, 2, 1, NULL), DLX_OK);
 	ck_assert_int_eq(dlx_set_item_bounds(NULL, 0, 1, 2), DLX_EINVAL);
 	ck_assert_int_eq(dlx_set_item_bounds(d, 0, 3, 2), DLX_EINVAL);
 	ck_assert_int_eq(dlx_set_item_bounds(d, 0, -1, 2), DLX_EINVAL);

@@ -266,8 +266,8 @@ queens(int n)
 	dlx	*d;
 	int	 r, c, it[4];
 
-	if (dlx_create(&d, 2 * (size_t)n, 4 * (size_t)n - 2, &failing) !=
-	    DLX_OK)
+	if (dlx_new(&d, 2 * (size_t)n, 4 * (size_t)n - 2,
+	    &(struct dlx_options){ .alloc = &failing }) != DLX_OK)
 		return NULL;
 	for (r = 0; r < n; r++)
 		for (c = 0; c < n; c++) {

@@ -27,7 +27,7 @@ cube(int copies)
 	dlx	*d;
 	int	 item, k;
 
-	ck_assert_ptr_nonnull(d = dlx_new(3, 0));
+	ck_assert_int_eq(dlx_new(&d, 3, 0, NULL), DLX_OK);
 	for (item = 0; item < 3; item++)
 		for (k = 0; k < copies; k++)
 			ck_assert_int_ge(dlx_add_option(d, &item, 1), 0);
@@ -41,7 +41,7 @@ flat(int n)
 	dlx	*d;
 	int	 item = 0, k;
 
-	ck_assert_ptr_nonnull(d = dlx_new(1, 0));
+	ck_assert_int_eq(dlx_new(&d, 1, 0, NULL), DLX_OK);
 	for (k = 0; k < n; k++)
 		ck_assert_int_eq(dlx_add_option(d, &item, 1), k);
 	return d;
@@ -129,7 +129,7 @@ START_TEST(test_overflow_empty_problem)
 	dlx		*d;
 	uint64_t	 count;
 
-	ck_assert_ptr_nonnull(d = dlx_new(0, 2));
+	ck_assert_int_eq(dlx_new(&d, 0, 2, NULL), DLX_OK);
 	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, 1);
 	dlx_free(d);

@@ -238,13 +238,11 @@ START_TEST(test_parallel_known)
 	check_same(d, "Knuth's example");
 	dlx_free(d);
 	/* No primary item: the empty set is the one solution. */
-	d = dlx_new(0, 2);
-	ck_assert_ptr_nonnull(d);
+	ck_assert_int_eq(dlx_new(&d, 0, 2, NULL), DLX_OK);
 	check_same(d, "empty");
 	dlx_free(d);
 	/* No solution at all. */
-	d = dlx_new(3, 0);
-	ck_assert_ptr_nonnull(d);
+	ck_assert_int_eq(dlx_new(&d, 3, 0, NULL), DLX_OK);
 	n = 0;
 	ck_assert_int_ge(dlx_add_option(d, &n, 1), 0);
 	check_same(d, "none");
@@ -272,7 +270,7 @@ random_problem(uint64_t *seed)
 	np = 4 + (int)(rnd64(seed) % 9);
 	ns = (int)(rnd64(seed) % 4);
 	nopt = 10 + (int)(rnd64(seed) % 50);
-	if ((d = dlx_new((size_t)np, (size_t)ns)) == NULL)
+	if (dlx_new(&d, (size_t)np, (size_t)ns, NULL) != DLX_OK)
 		return NULL;
 	for (o = 0; o < nopt; o++) {
 		k = 1 + (int)(rnd64(seed) % 4);
@@ -420,8 +418,7 @@ START_TEST(test_parallel_primitives)
 	ck_assert_int_eq(dlx_force(d, 1), DLX_OK);
 	ck_assert_int_eq(dlx_search(d, NULL), DLX_OK);
 	dlx_stats(d, &a);
-	c = dlx_clone(d);
-	ck_assert_ptr_nonnull(c);
+	ck_assert_int_eq(dlx_clone(&c, d), DLX_OK);
 	ck_assert_uint_eq(dlx_nforced(c), 1);
 	ck_assert_int_eq(dlx_check(c), DLX_OK);
 	ck_assert_int_eq(dlx_search(c, NULL), DLX_OK);

@@ -414,7 +414,7 @@ START_TEST(test_random_vs_model)
 
 	for (t = 0; t < TRIALS; t++) {
 		gen(&s, &p);
-		ck_assert_ptr_nonnull(d = dlx_new(p.np, p.ns));
+		ck_assert_int_eq(dlx_new(&d, p.np, p.ns, NULL), DLX_OK);
 		for (o = 0; o < p.nopt; o++) {
 			rc = dlx_add_option_colored(d, p.item[o], p.color[o],
 			    p.size[o]);
@@ -530,7 +530,7 @@ START_TEST(test_random_colors)
 						p.size[o] = i;
 			}
 		}
-		ck_assert_ptr_nonnull(d = dlx_new(p.np, p.ns));
+		ck_assert_int_eq(dlx_new(&d, p.np, p.ns, NULL), DLX_OK);
 		for (o = 0; o < p.nopt; o++)
 			ck_assert_int_eq(dlx_add_option_colored(d, p.item[o],
 			    p.color[o], p.size[o]), o);
@@ -613,8 +613,8 @@ START_TEST(test_random_modes_same_order)
 			for (o = 0; o < p.nopt; o++)
 				for (i = 0; i < p.size[o]; i++)
 					p.color[o][i] = 0;
-		ck_assert_ptr_nonnull(d = dlx_new(p.np, p.ns));
-		ck_assert_ptr_nonnull(wide = dlx_new(p.np, p.ns + 130));
+		ck_assert_int_eq(dlx_new(&d, p.np, p.ns, NULL), DLX_OK);
+		ck_assert_int_eq(dlx_new(&wide, p.np, p.ns + 130, NULL), DLX_OK);
 		for (o = 0; o < p.nopt; o++) {
 			ck_assert_int_eq(dlx_add_option_colored(d, p.item[o],
 			    p.color[o], p.size[o]), o);

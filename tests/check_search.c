@@ -472,7 +472,7 @@ START_TEST(test_reuse_extend)
 	int			 r, c, it[4], n = 6;
 
 	/* queens6 built in two halves with searches in between. */
-	ck_assert_ptr_nonnull(d = dlx_new(2 * n, 2 * (2 * n - 1)));
+	ck_assert_int_eq(dlx_new(&d, 2 * n, 2 * (2 * n - 1), NULL), DLX_OK);
 	for (r = 0; r < n; r++) {
 		for (c = 0; c < n; c++) {
 			it[0] = 2 * r;

@@ -1069,7 +1069,7 @@ dlxweb_warm(void)
 	dlx_sudoku_free(s);
 	/* Rooks on a 7x7 board, their diagonals colored alike (so they
 	 * may share them): 5,040 solutions, on the links. */
-	if ((d = dlx_new(14, 26)) == NULL)
+	if (dlx_new(&d, 14, 26, NULL) != DLX_OK)
 		return -1;
 	for (r = 0; r < 7; r++)
 		for (c = 0; c < 7; c++) {

@@ -55,22 +55,18 @@
  *
  * Constructors: every object of libdlx is made by a call that returns an
  * int (DLX_OK, or an error with nothing allocated and the out-argument
- * unchanged) and stores the new object through its first argument:
+ * unchanged), stores the new object through its first argument and takes
+ * an options struct last (NULL: the defaults):
  *
- *	dlx_sudoku *s;
- *	if ((rc = dlx_sudoku_new(&s, 3, 3)) != DLX_OK) ... dlx_strerror(rc)
+ *	dlx *d;
+ *	if ((rc = dlx_new(&d, nprimary, nsecondary, NULL)) != DLX_OK)
+ *		... dlx_strerror(rc)
  *
- * and it is freed by the matching *_free(), which accepts NULL.  Every
- * call that allocates takes its memory from a struct dlx_allocator: the
- * last argument of a constructor's _custom form (dlx_create,
- * dlx_sudoku_new_custom, dlx_logic_new_custom, ...), or the alloc field
- * of its options struct (struct dlx_text_options, dlx_sudoku_read_opts,
- * dlx_sudoku_gen_opts); NULL means malloc.  An object keeps the
- * allocator it was made with and gives it to what it makes (a clone, a
- * sudoku's matrix, a generator's builders).  dlx_new(), dlx_new_custom(),
- * dlx_text_read_file() and dlx_text_read_buffer() are older forms that
- * return the object itself (NULL on failure), kept as thin aliases of
- * dlx_create() and dlx_text_read().
+ * and it is freed by the matching *_free(), which accepts NULL.  The
+ * first field of every options struct is the struct dlx_allocator every
+ * allocation of the object takes its memory from (NULL: malloc).  An
+ * object keeps the allocator it was made with and gives it to what it
+ * makes (a clone, a sudoku's matrix, a generator's builders).
  */
 #ifndef DLX_H
 #define DLX_H
@@ -199,7 +195,7 @@ struct dlx_search {
 int		 dlx_knuth_default(void);
 
 /*
- * Memory functions for dlx_new_custom().  realloc(ctx, NULL, n) allocates,
+ * Memory functions for a matrix (struct dlx_options).  realloc(ctx, NULL, n) allocates,
  * realloc(ctx, p, n) resizes; both return NULL on failure and leave p as
  * it was.  free(ctx, NULL) must be harmless.  dlx_search_parallel() and
  * dlx_pos_search_parallel() call them from their threads, at once: the
@@ -212,27 +208,26 @@ struct dlx_allocator {
 	void	*ctx;
 };
 
-/*
- * Create an empty problem with nprimary primary and nsecondary secondary
- * items and no options.  nprimary may be 0 (then the empty set is the only
- * solution).  Returns NULL if out of memory or if the item count does not
- * fit in an int.  The caller owns the result and frees it with dlx_free().
- */
-dlx		*dlx_new(size_t nprimary, size_t nsecondary);
-
-/* As dlx_new(), taking every allocation from a (copied; may be NULL). */
-dlx		*dlx_new_custom(size_t nprimary, size_t nsecondary,
-		    const struct dlx_allocator *a);
+/* Options of dlx_new(): zero-initialize, then set what you need. */
+struct dlx_options {
+	const struct dlx_allocator *alloc; /* every allocation of the matrix
+					   and of what is made from it (a
+					   clone, a position, a search's
+					   bookkeeping); copied; NULL:
+					   malloc */
+};
 
 /*
- * The constructor in the form every module shares (see "Constructors"
- * above): as dlx_new_custom(), storing the problem in *dp.  Returns
- * DLX_OK; DLX_EINVAL (dp NULL, or a without realloc or free);
- * DLX_EOVERFLOW (an item count does not fit the matrix); DLX_ENOMEM.  On
- * error *dp is unchanged.
+ * Make an empty problem with nprimary primary and nsecondary secondary
+ * items and no options, into *out, as opt says (opt may be NULL: the
+ * defaults).  nprimary may be 0 (then the empty set is the only
+ * solution).  Returns DLX_OK; DLX_EINVAL (out NULL, or an allocator
+ * without realloc or free); DLX_EOVERFLOW (an item count does not fit
+ * the matrix); DLX_ENOMEM.  On error nothing is allocated and *out is
+ * unchanged.  The caller owns the problem and frees it with dlx_free().
  */
-int		 dlx_create(dlx **dp, size_t nprimary, size_t nsecondary,
-		    const struct dlx_allocator *a);
+int		 dlx_new(dlx **out, size_t nprimary, size_t nsecondary,
+		    const struct dlx_options *opt);
 
 /* Free everything d owns.  dlx_free(NULL) does nothing. */
 void		 dlx_free(dlx *d);
@@ -400,12 +395,14 @@ int		 dlx_check(const dlx *d);
  */
 
 /*
- * A copy of d with the same options, names and forced options, searched
- * independently of d (and from another thread).  The statistics of the
- * copy start empty.  Returns NULL if out of memory, or if d is NULL or
- * being searched.  Free the copy with dlx_free().
+ * A copy of d with the same options, names, forced options and allocator,
+ * searched independently of d (and from another thread), into *out.  The
+ * statistics of the copy start empty.  Returns DLX_OK; DLX_EINVAL (out or
+ * d NULL); DLX_EMISUSE (d is being searched); DLX_ENOTSUP (d has item
+ * bounds, which a copy does not carry); DLX_ENOMEM.  On error nothing is
+ * allocated and *out is unchanged.  Free the copy with dlx_free().
  */
-dlx		*dlx_clone(const dlx *d);
+int		 dlx_clone(dlx **out, const dlx *d);
 
 /*
  * The branching step dlx_search() would take first on d as it stands (its

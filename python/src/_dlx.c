@@ -393,7 +393,7 @@ Matrix_init(Matrix *self, PyObject *args, PyObject *kw)
 		PyErr_NoMemory();
 		return -1;
 	}
-	if ((rc = dlx_create(&d, (size_t)np, (size_t)ns, NULL)) != DLX_OK) {
+	if ((rc = dlx_new(&d, (size_t)np, (size_t)ns, NULL)) != DLX_OK) {
 		raise_code(rc);
 		return -1;
 	}
@@ -942,7 +942,7 @@ rebuild(const dlx *d)
 	int	*items = NULL, *colors = NULL, lo, hi;
 	dlx	*c;
 
-	if (dlx_create(&c, np, ns, NULL) != DLX_OK)
+	if (dlx_new(&c, np, ns, NULL) != DLX_OK)
 		return NULL;
 	for (i = 0; i < np + ns; i++) {
 		const char	*name = dlx_item_name(d, (int)i);
@@ -998,8 +998,7 @@ matrix_clone(Matrix *self)
 
 	matrix_take(self);
 	Py_BEGIN_ALLOW_THREADS
-	c = dlx_clone(self->d);
-	if (c == NULL)
+	if (dlx_clone(&c, self->d) != DLX_OK)
 		c = rebuild(self->d);
 	Py_END_ALLOW_THREADS
 	matrix_give(self);

@@ -951,8 +951,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	m->ns = (int)(next(&in) % (MAXSEC + 1));
 	for (i = 0; i < m->np; i++)
 		m->lo[i] = m->hi[i] = 1;
-	d = dlx_new_custom((size_t)m->np, (size_t)m->ns, &a);
-	CHECK(d != NULL);
+	CHECK(dlx_new(&d, (size_t)m->np, (size_t)m->ns,
+	    &(struct dlx_options){ .alloc = &a }) == DLX_OK);
 	/* Bounded work per input, however long it is. */
 	for (ops = 0; in.n > 0 && ops < 200; ops++) {
 		fa.failed = 0;

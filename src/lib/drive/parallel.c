@@ -123,7 +123,7 @@ struct par {
 
 /*
  * Memory for the search's own bookkeeping comes from the caller's matrix's
- * allocator (dlx_new_custom()), from any thread: such an allocator must
+ * allocator (struct dlx_options), from any thread: such an allocator must
  * be thread-safe, as malloc is (dlx.h says so).
  */
 static void *
@@ -853,7 +853,7 @@ share(struct par *p, const struct dlx_stats *st)
 	for (t = pieces; t != NULL; t = t->next)
 		p->npending++;
 	for (k = 0; k < p->nw; k++)
-		if ((p->w[k].d = dlx_clone(p->d)) == NULL) {
+		if (dlx_clone(&p->w[k].d, p->d) != DLX_OK) {
 			/* Nothing will search the pieces: give them back. */
 			while ((t = p->head) != NULL) {
 				p->head = t->next;

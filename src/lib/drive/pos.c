@@ -695,7 +695,7 @@ pos_count(dlx *d, dlx_pos *pos, const struct dlx_search *s,
 		w[k].pc = &pc;
 		w[k].id = k;
 		/* Thread 0 is the caller's, on d itself. */
-		if (k > 0 && (w[k].d = dlx_clone(d)) == NULL) {
+		if (k > 0 && dlx_clone(&w[k].d, d) != DLX_OK) {
 			rc = DLX_ENOMEM;
 			goto out;
 		}

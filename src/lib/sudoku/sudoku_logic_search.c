@@ -73,9 +73,10 @@ build(const dlx_logic *lg, dlx **dp, int *optcell, int *optsym)
 	for (nitems = k = 0; k < np; k++)
 		if (map[k] == 0)
 			map[k] = nitems++;
-	if ((d = dlx_new_custom((size_t)nitems, 0, &lg->mem)) == NULL) {
+	if ((rc = dlx_new(&d, (size_t)nitems, 0,
+	    &(struct dlx_options){ .alloc = &lg->mem })) != DLX_OK) {
 		mem_free(&lg->mem, map);
-		return DLX_ENOMEM;
+		return rc;
 	}
 	for (x = 0; x < lg->ncells; x++) {
 		for (v = 1; v <= n; v++) {
