@@ -36,7 +36,7 @@ now(void)
 static int
 run(long nitems, long nnodes)
 {
-	struct dlx_search	 s;
+	struct dlx_request	 s;
 	struct dlx_stats	 st;
 	dlx			*d;
 	double			 t0, t1, t2, t3;
@@ -79,8 +79,8 @@ run(long nitems, long nnodes)
 	t2 = now();
 
 	/* Count on a budget: the tree has (options per block)^blocks leaves. */
-	s = (struct dlx_search){ .max_nodes = 1000000 };
-	rc = dlx_search(d, &s);
+	s = (struct dlx_request){ .max_nodes = 1000000, .threads = 1 };
+	rc = dlx_run(d, &s, NULL);
 	t3 = now();
 	dlx_stats(d, &st);
 	if (rc != DLX_INCOMPLETE || dlx_check(d) != DLX_OK) {

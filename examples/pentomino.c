@@ -249,6 +249,7 @@ add_option(void *arg, const int *opt)
 static int
 count(int rows, int cols, int sym, uint64_t *total)
 {
+	struct dlx_wide	 w = { 0, 0 };
 	struct adder	 a;
 	int		 rc;
 
@@ -258,7 +259,8 @@ count(int rows, int cols, int sym, uint64_t *total)
 	a.rows = rows;
 	a.cols = cols;
 	if ((rc = each_option(rows, cols, sym, add_option, &a)) == 0)
-		rc = dlx_count(a.d, 0, total);
+		rc = dlx_count(a.d, &w);
+	*total = w.lo;			/* far below 2^64 */
 	dlx_free(a.d);
 	return rc;
 }

@@ -34,7 +34,8 @@ print_board(int n, const int *options, size_t len)
 int
 main(int argc, char *argv[])
 {
-	uint64_t	 count;
+	struct dlx_wide	 count;
+	char		 num[DLX_WIDE_DIGITS + 1];
 	size_t		 len;
 	dlx		*d;
 	char		*end;
@@ -77,12 +78,13 @@ main(int argc, char *argv[])
 		}
 	}
 
-	if ((rc = dlx_count(d, 0, &count)) != DLX_OK) {
+	if ((rc = dlx_count(d, &count)) != DLX_OK) {
 		fprintf(stderr, "queens-count: %s\n", dlx_strerror(rc));
 		dlx_free(d);
 		return 1;
 	}
-	printf("%ld queens: %llu solutions\n", n, (unsigned long long)count);
+	printf("%ld queens: %s solutions\n", n,
+	    dlx_wide_format(count, num, sizeof num));
 
 	if ((first = malloc(n * sizeof *first)) == NULL) {
 		fprintf(stderr, "queens-count: out of memory\n");

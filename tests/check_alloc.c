@@ -214,7 +214,7 @@ step_count(struct run *r)
 	uint64_t	count;
 	long		calls = r->ta.calls;
 
-	ck_assert_int_eq(dlx_count(r->d, 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(r->d, 0, &count), DLX_OK);
 	ck_assert_int_eq(r->ta.calls, calls);
 	ck_assert_int_eq(dlx_check(r->d), DLX_OK);
 	return count;
@@ -412,8 +412,25 @@ copy_custom(dlx *src, const struct dlx_allocator *a)
 	return d;
 }
 
+/* A count of d with the cache from the start, on one thread. */
+static int
+memo_count(dlx *d, struct dlx_wide *w, struct dlx_memo_stats *ms)
+{
+	struct dlx_request	rq;
+	struct dlx_result	res;
+	int			rc;
+
+	memset(&rq, 0, sizeof rq);
+	rq.memo = DLX_MEMO_ALWAYS;
+	rq.threads = 1;
+	rc = dlx_run(d, &rq, &res);
+	*w = res.count;
+	*ms = res.memo;
+	return rc;
+}
+
 /*
- * The cache of dlx_count_wide() when memory runs out: 5 arrays and the
+ * The cache when memory runs out: 5 arrays and the
  * first table are allocated at the start (a failure there means the
  * plain search), then the table is doubled as it fills (a failure keeps
  * the old one).  Failing each of these allocations in turn, alone or with
@@ -425,7 +442,6 @@ copy_custom(dlx *src, const struct dlx_allocator *a)
 START_TEST(test_alloc_memo)
 {
 	struct dlx_memo_stats	 ms;
-	struct dlx_memo		 m;
 	struct dlx_wide		 w;
 	struct run		 r;
 	dlx			*src;
@@ -454,15 +470,13 @@ START_TEST(test_alloc_memo)
 		    DLX_LIMIT);
 		ck_assert_int_eq(dlx_force(r.d, first[0]), DLX_OK);
 	}
-	ck_assert_int_eq(dlx_count(r.d, 0, &plain), DLX_OK);
+	ck_assert_int_eq(ck_count(r.d, 0, &plain), DLX_OK);
 	ck_assert_uint_gt(plain, 0);
-	memset(&m, 0, sizeof m);
-	m.mode = DLX_MEMO_ALWAYS;
 
 	/* The reference: how many allocations the count makes. */
 	calls = r.ta.calls;
 	live = r.ta.live;
-	ck_assert_int_eq(dlx_count_wide(r.d, &m, &w, &ms), DLX_OK);
+	ck_assert_int_eq(memo_count(r.d, &w, &ms), DLX_OK);
 	ck_assert_uint_eq(w.hi, 0);
 	ck_assert_uint_eq(w.lo, plain);
 	ck_assert_int_eq(ms.used, 1);
@@ -476,7 +490,7 @@ START_TEST(test_alloc_memo)
 			r.ta.fail_at = r.ta.calls + k;
 			r.ta.sticky = sticky;
 			r.ta.failed = 0;
-			ck_assert_int_eq(dlx_count_wide(r.d, &m, &w, &ms),
+			ck_assert_int_eq(memo_count(r.d, &w, &ms),
 			    DLX_OK);
 			ck_assert_int_gt(r.ta.failed, 0);
 			ck_assert_uint_eq(w.hi, 0);
@@ -487,7 +501,7 @@ START_TEST(test_alloc_memo)
 			ck_assert_int_eq(dlx_check(r.d), DLX_OK);
 			r.ta.fail_at = 0;
 		}
-	ck_assert_int_eq(dlx_count_wide(r.d, &m, &w, &ms), DLX_OK);
+	ck_assert_int_eq(memo_count(r.d, &w, &ms), DLX_OK);
 	ck_assert_uint_eq(w.lo, plain);
 	dlx_unforce_all(r.d);
 	dlx_free(r.d);

@@ -137,7 +137,7 @@ START_TEST(test_queens)
 	int			 n = _i;
 
 	ck_assert_ptr_nonnull(d = problem_queens(n));
-	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(d, 0, &count), DLX_OK);
 	ck_assert_msg(count == queens_count[n - 1],
 	    "%d queens: %llu solutions, want %llu", n,
 	    (unsigned long long)count,
@@ -162,7 +162,7 @@ START_TEST(test_langford)
 	int		 n = _i;
 
 	ck_assert_ptr_nonnull(d = problem_langford(n));
-	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(d, 0, &count), DLX_OK);
 	ck_assert_msg(count == langford_count[n - 1],
 	    "Langford n=%d: %llu solutions, want %llu", n,
 	    (unsigned long long)count,
@@ -178,13 +178,13 @@ START_TEST(test_sudoku_empty)
 
 	ck_assert_ptr_nonnull(d = problem_sudoku(2));
 	ck_assert_uint_eq(dlx_noptions(d), 64);
-	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(d, 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, 288);
 	dlx_free(d);
 
 	/* The 1x1 sudoku: one cell, one digit. */
 	ck_assert_ptr_nonnull(d = problem_sudoku(1));
-	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(d, 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, 1);
 	dlx_free(d);
 }
@@ -241,7 +241,7 @@ START_TEST(test_magic_square)
 	ck_assert_ptr_nonnull(d = problem_magic());
 	ck_assert_uint_eq(dlx_noptions(d), 8 * 48);
 	m.d = d;
-	ck_assert_int_eq(dlx_solve(d, magic_visit, &m, &count), DLX_OK);
+	ck_assert_int_eq(ck_solve(d, magic_visit, &m, &count), DLX_OK);
 	ck_assert_int_eq(m.bad, 0);
 	ck_assert_uint_eq(count, 8);
 	ck_assert_int_eq(m.n, 8);
@@ -276,7 +276,7 @@ START_TEST(test_strip_fibonacci)
 		f1 = t;
 	}
 	/* The last "domino" is a second monomino on the last cell. */
-	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(d, 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, f1 + f0);
 	dlx_free(d);
 }
@@ -284,7 +284,7 @@ END_TEST
 
 START_TEST(test_empty_problem)
 {
-	struct dlx_search	 s;
+	struct dlx_request	 s;
 	struct dlx_stats	 st;
 	struct keep		 k;
 	uint64_t		 count;
@@ -296,7 +296,7 @@ START_TEST(test_empty_problem)
 	memset(&k, 0, sizeof k);
 	ck_assert_int_eq(dlx_new(&d, 0, 3, NULL), DLX_OK);
 	ck_assert_int_eq(dlx_check(d), DLX_OK);
-	ck_assert_int_eq(dlx_solve(d, keep_visit, &k, &count), DLX_OK);
+	ck_assert_int_eq(ck_solve(d, keep_visit, &k, &count), DLX_OK);
 	ck_assert_uint_eq(count, 1);
 	ck_assert_uint_eq(k.nfirst, 0);
 	n = 99;
@@ -304,16 +304,16 @@ START_TEST(test_empty_problem)
 	ck_assert_uint_eq(n, 0);
 	/* That one solution can stop the search, or exceed a budget. */
 	memset(&k, 0, sizeof k);
-	ck_assert_int_eq(dlx_solve(d, stop_visit, &k, &count), DLX_STOPPED);
+	ck_assert_int_eq(ck_solve(d, stop_visit, &k, &count), DLX_STOPPED);
 	ck_assert_uint_eq(count, 1);
 	memset(&s, 0, sizeof s);
 	s.max_nodes = 1;
-	ck_assert_int_eq(dlx_search(d, &s), DLX_INCOMPLETE);
+	ck_assert_int_eq(ck_search(d, &s), DLX_INCOMPLETE);
 	dlx_stats(d, &st);
 	ck_assert_uint_eq(st.nodes, 1);
 	ck_assert_uint_eq(st.solutions, 0);
 	s.max_nodes = 2;
-	ck_assert_int_eq(dlx_search(d, &s), DLX_OK);
+	ck_assert_int_eq(ck_search(d, &s), DLX_OK);
 	dlx_stats(d, &st);
 	ck_assert_uint_eq(st.nodes, 2);		/* the root, the solution */
 	ck_assert_uint_eq(st.solutions, 1);
@@ -324,7 +324,7 @@ START_TEST(test_empty_problem)
 	/* A primary item that no option covers: no solution. */
 	ck_assert_int_eq(dlx_new(&d, 2, 0, NULL), DLX_OK);
 	ck_assert_int_eq(dlx_add_option(d, &it, 1), 0);
-	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(d, 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, 0);
 	dlx_free(d);
 }
@@ -449,7 +449,7 @@ deep_run(void *arg)
 {
 	struct deep	*dp = arg;
 
-	dp->rc = dlx_solve(dp->d, deep_visit, dp, &dp->count);
+	dp->rc = ck_solve(dp->d, deep_visit, dp, &dp->count);
 	return NULL;
 }
 

@@ -157,50 +157,35 @@ struct dlx_stats {
  */
 typedef int dlx_progress_fn(void *arg, const struct dlx_stats *st);
 
-/* What a search should do.  Zero-initialize, then set what you need. */
-struct dlx_search {
-	dlx_solution_fn	*visit;		/* each solution, or NULL */
-	void		*visit_arg;	/* first argument of visit */
-	uint64_t	 max_solutions;	/* stop after this many (DLX_LIMIT);
-					   0 means no limit */
-	uint64_t	 max_nodes;	/* node budget (DLX_INCOMPLETE);
-					   0 means no budget */
-	uint64_t	 max_updates;	/* update budget (DLX_INCOMPLETE);
-					   0 means no budget */
-	dlx_progress_fn	*progress;	/* periodic progress, or NULL */
-	void		*progress_arg;	/* first argument of progress */
-	uint64_t	 progress_updates; /* call progress about this often;
-					   0 means every 2^24 updates */
-	int		 knuth;		/* DLX_KNUTH (> 0): Knuth's tree, as
-					   DLX1 and DLX2 walk it, with their
-					   node and update figures; DLX_FAST
-					   (< 0): a smaller tree (dead options
-					   are given up at once, and the first
-					   item with at most one option is
-					   taken), on sparse sets when there
-					   are no colors; the same solutions
-					   in the same order; 0: the default,
-					   DLX_FAST (see dlx_knuth_default) */
+/*
+ * The search tree (struct dlx_request's tree).  DLX_KNUTH: Knuth's tree, as
+ * DLX1 and DLX2 walk it (DLX3 with item bounds), with their node and
+ * update figures.  DLX_FAST: a smaller tree (dead options are given up at
+ * once, and the first item with at most one option is taken), on sparse
+ * sets when there are no colors; the same solutions in the same order.
+ * DLX_TREE_DEFAULT (0): DLX_FAST, unless dlx_knuth_default() says
+ * otherwise.
+ */
+enum dlx_tree {
+	DLX_FAST = -1,
+	DLX_TREE_DEFAULT = 0,
+	DLX_KNUTH = 1
 };
 
-/* Values of struct dlx_search's knuth. */
-#define DLX_KNUTH	1
-#define DLX_FAST	(-1)
-
 /*
- * Whether a search whose knuth is 0 walks Knuth's tree: 0, unless the
- * library was configured with --enable-knuth-default, which exists so that
- * the whole test suite can run in Knuth's mode too.
+ * Whether a request whose tree is DLX_TREE_DEFAULT walks Knuth's tree: 0,
+ * unless the library was configured with --enable-knuth-default, which
+ * exists so that the whole test suite can run in Knuth's mode too.
  */
 int		 dlx_knuth_default(void);
 
 /*
- * Memory functions for a matrix (struct dlx_options).  realloc(ctx, NULL, n) allocates,
- * realloc(ctx, p, n) resizes; both return NULL on failure and leave p as
- * it was.  free(ctx, NULL) must be harmless.  dlx_search_parallel() and
- * dlx_pos_search_parallel() call them from their threads, at once: the
- * allocator of a matrix searched on threads must be thread-safe, as
- * malloc is.
+ * Memory functions for a matrix (struct dlx_options).  realloc(ctx, NULL,
+ * n) allocates, realloc(ctx, p, n) resizes; both return NULL on failure
+ * and leave p as it was.  free(ctx, NULL) must be harmless.  A search on
+ * threads (struct dlx_request's threads) calls them from its threads, at
+ * once: the allocator of a matrix searched on threads must be
+ * thread-safe, as malloc is.
  */
 struct dlx_allocator {
 	void	*(*realloc)(void *ctx, void *p, size_t n);
@@ -288,14 +273,14 @@ int		 dlx_option_color(const dlx *d, int opt, size_t k);
  *
  * With bounds, dlx_force() takes one of the item's hi places instead of
  * covering it (DLX_ECONFLICT when none is left, or when opt is forced
- * already: an option is used at most once); dlx_search() runs Algorithm M
+ * already: an option is used at most once); a search runs Algorithm M
  * (DLX3): the tree branches on the item with the smallest branching
  * degree len + min(slack, bound) - bound + 1, ties going to the smaller
  * min(slack, bound), then to the longer list, then to the item declared
  * first.  A branch may also "choose" no option for an item whose lower
  * bound is met: such levels count as nodes but not toward max_depth, and
  * are not reported to visit.  Search modes that bounds cannot serve make
- * dlx_search() return DLX_ENOTSUP.
+ * dlx_run() refuse with DLX_ENOTSUP.
  */
 int		 dlx_set_item_bounds(dlx *d, int item, int lo, int hi);
 
@@ -324,42 +309,6 @@ void		 dlx_unforce_all(dlx *d);
 
 /* Number of options currently forced. */
 size_t		 dlx_nforced(const dlx *d);
-
-/*
- * Search for solutions as s says (s may be NULL: count all).  The matrix is
- * left as it was before the call whatever the outcome, so it can be
- * searched again, forced differently or extended.  Statistics of the search
- * are kept until the next search (dlx_stats()).  Returns:
- *   DLX_OK          the whole tree was explored;
- *   DLX_STOPPED     visit or progress returned nonzero;
- *   DLX_LIMIT       max_solutions were found (the tree was not finished);
- *   DLX_INCOMPLETE  the node or update budget ran out;
- *   DLX_EOVERFLOW   the solution count would have wrapped (never in
- *                   practice: it is 64-bit);
- *   DLX_EMISUSE     called from inside a callback of a search of d;
- *   DLX_ENOMEM.
- * In every case dlx_stats() holds the figures reached.  The budgets are
- * checked before each node (a level entered or a solution found): a
- * search never counts more than max_nodes nodes, and it stops within one
- * step (covering an item and committing one option) of max_updates.
- */
-int		 dlx_search(dlx *d, const struct dlx_search *s);
-
-/*
- * Conveniences over dlx_search().  Each stores the number of solutions
- * found in *count (if count is not NULL) and returns what dlx_search()
- * returns.
- *  dlx_solve:  visit every solution with fn (fn may be NULL).
- *  dlx_count:  count the solutions, stopping at max (0: no limit).
- *  dlx_first:  find one solution; its options go to options[0..*n-1]
- *              (at most cap of them; *n gets the full size, so a caller
- *              can detect a small buffer).  Returns DLX_LIMIT when a
- *              solution was found, DLX_OK when there is none.
- */
-int		 dlx_solve(dlx *d, dlx_solution_fn *fn, void *arg,
-		    uint64_t *count);
-int		 dlx_count(dlx *d, uint64_t max, uint64_t *count);
-int		 dlx_first(dlx *d, int *options, size_t cap, size_t *n);
 
 /* Statistics of the most recent (or current) search. */
 void		 dlx_stats(const dlx *d, struct dlx_stats *st);
@@ -391,7 +340,7 @@ int		 dlx_check(const dlx *d);
  * subtree under that node, so the subtrees of a set of such paths that
  * covers the tree partition its solutions.  These calls give the search's
  * own branching steps, so that a caller can cut the tree where the search
- * would: for threads (dlx_search_parallel), for independent processes.
+ * would: for threads (dlx_run's threads), for independent processes.
  */
 
 /*
@@ -405,7 +354,7 @@ int		 dlx_check(const dlx *d);
 int		 dlx_clone(dlx **out, const dlx *d);
 
 /*
- * The branching step dlx_search() would take first on d as it stands (its
+ * The branching step the search would take first on d as it stands (its
  * forced options in force): *item (if item is not NULL) gets the primary
  * item it would branch on, or -1 if no primary item is left (the forced
  * options are a solution); options[0..] get its options, in the order the
@@ -420,7 +369,7 @@ int		 dlx_branch(dlx *d, int *item, int *options, uint64_t *updates,
 		    size_t cap);
 
 /*
- * From a callback of a dlx_search() of d: the options the search has
+ * From a callback of a search of d: the options the search has
  * chosen, shallowest first (forced options excluded), at most cap of
  * them into options (may be NULL), and for each how many of its siblings
  * the search has still to try into untried (may be NULL).  In a
@@ -430,66 +379,6 @@ int		 dlx_branch(dlx *d, int *item, int *options, uint64_t *updates,
  */
 size_t		 dlx_path(const dlx *d, int *options, size_t *untried,
 		    size_t cap);
-
-/*
- * Parallel search.  dlx_search_parallel() searches d as dlx_search() does,
- * with the same struct dlx_search, on several threads, each on its own
- * copy of d (dlx_clone).  It starts on the calling thread alone, like
- * dlx_search(); a search that outlasts p->split_updates updates is cut
- * where it stands (dlx_path) into the subtree being entered and the
- * siblings still to try at each level, and these subproblems go to the
- * other threads.  A thread that runs out of work makes a busy one cut its
- * remaining work the same way, so the threads stay busy to the end
- * however uneven the tree.
- *
- *  - visit is called from one thread at a time (never two at once), with
- *    the solutions in the order dlx_search() finds them: a subproblem's
- *    solutions are held until every earlier subproblem's are out.  In it
- *    dlx_stats(d) gives solutions = the number visited so far, including
- *    this one; the other figures are running totals.  A thread whose
- *    held solutions exceed a few megabytes waits until its turn comes.
- *  - max_solutions: exactly the first max_solutions solutions in search
- *    order are visited and counted, as serially; the other threads stop.
- *    A nonzero return from visit stops every thread likewise.
- *  - progress is called from one thread at a time, about every
- *    progress_updates updates of all threads together, with the totals
- *    of all threads; dlx_progress(d) there is Knuth's estimate for the
- *    whole tree.  A nonzero return stops every thread (DLX_STOPPED).
- *  - max_nodes and max_updates bound all threads together; they are
- *    checked every split_updates updates, so threads may overrun them by
- *    about that much each.
- *  - The options forced on d are forced in every copy: solutions begin
- *    with them as in dlx_search().
- *
- * Returns what dlx_search() returns.  Afterwards dlx_stats(d) holds the
- * totals of all threads.  After a complete search they equal those of
- * dlx_search(): the same solutions, nodes, updates and maximum depth.
- * After DLX_LIMIT or a stop by visit, solutions is the number visited;
- * after any other early end (budget, a stop by progress) it is every
- * solution any thread found, and those not yet visited are visited, in
- * search order, before the call returns (unless visit asks to stop).
- * Each thread's figures count the subtrees it searched, wherever they lie.
- *
- * With threads == 1 (or a matrix whose search ends before the first cut)
- * this is dlx_search() exactly.  d must not be used by another thread
- * during the call; callbacks may only read it, as with dlx_search().
- */
-struct dlx_parallel {
-	unsigned	 threads;	/* how many; 0: dlx_cpus() */
-	uint64_t	 split_updates;	/* updates between a thread's checks
-					   for idle peers, stops and budgets;
-					   0 means 65536 */
-	uint64_t	*work;		/* NULL, or threads entries: the
-					   updates each thread counted */
-};
-
-/*
- * Search d on threads as p says (p may be NULL: every CPU, the defaults).
- * Returns as dlx_search(), or DLX_ENOMEM when a copy or a thread could not
- * be made (nothing is visited twice: the search then stops as a whole).
- */
-int		 dlx_search_parallel(dlx *d, const struct dlx_search *s,
-		    const struct dlx_parallel *p);
 
 /* The number of CPUs this process may run on (sched_getaffinity), at
  * least 1. */
@@ -517,17 +406,19 @@ int		 dlx_wide_cmp(struct dlx_wide a, struct dlx_wide b);
 char		*dlx_wide_format(struct dlx_wide w, char *buf, size_t size);
 
 /*
- * Memoized counting.  dlx_count_wide() counts the solutions of d (with its
- * forced options) without visiting them, storing the count of each
- * subproblem it finishes under the subproblem's exact state (the set of
- * active items and the colors of purified secondary items) and adding it
- * whole when the same state comes back.  The count is always exactly that
- * of dlx_search(): states are compared in full, never by hash alone.  The
- * cache never takes more than memory bytes (with its bookkeeping); when it
- * is full, entries whose subtrees were cheapest are replaced, so even a
- * tiny budget gives the exact count, only more slowly.  It pays when
- * subproblems repeat (sudoku grids, tilings: up to orders of magnitude);
- * it costs a little when they don't (queens), which mode AUTO detects.
+ * The subproblem cache (struct dlx_request's memo and order).  A count
+ * with the cache stores the count of each subproblem it finishes under
+ * the subproblem's exact state (the set of active items and the colors of
+ * purified secondary items) and adds it whole when the same state comes
+ * back.  The count is always exactly that of the plain search: states are
+ * compared in full, never by hash alone.  The cache never takes more than
+ * the request's memory (with its bookkeeping); when it is full, entries
+ * whose subtrees were cheapest are replaced, so even a tiny budget gives
+ * the exact count, only more slowly.  It pays when subproblems repeat
+ * (sudoku grids, tilings: up to orders of magnitude); it costs a little
+ * when they don't (queens), which mode AUTO detects.  It only counts: a
+ * request with a visit, a limit, a budget or Knuth's tree is served by
+ * the plain search (or, with DLX_MEMO_ALWAYS, refused).
  *
  * Modes:
  *  DLX_MEMO_AUTO:   count by plain search up to 65,536 nodes; a larger
@@ -536,12 +427,12 @@ char		*dlx_wide_format(struct dlx_wide w, char *buf, size_t size);
  *                   2^20 lookups, its hits have spared fewer nodes than
  *                   it has visited.
  *  DLX_MEMO_ALWAYS: the cache from the start, whatever happens.
- *  DLX_MEMO_NEVER:  the plain search (dlx_search()).
+ *  DLX_MEMO_NEVER:  the plain search.
  * If the cache cannot be allocated, or memory cannot hold one bucket,
- * the count is made by the plain search (stats->used is then 0).
+ * the count is made by the plain search (dlx_memo_stats' used is then 0).
  *
- * Branching (order): DLX_MEMO_MRV, the item with fewest options as in
- * dlx_search(); or DLX_MEMO_FIRST, the first active primary item in the
+ * Branching (order): DLX_MEMO_MRV, the item with fewest options as in the
+ * plain search; or DLX_MEMO_FIRST, the first active primary item in the
  * order of declaration unless some item has 0 or 1 options.  FIRST fills
  * a grid in the order its items are declared, so partial solutions end
  * on the same frontier and meet again far more often: the empty 6x6
@@ -550,27 +441,13 @@ char		*dlx_wide_format(struct dlx_wide w, char *buf, size_t size);
  * when the declaration order is such a sweep.
  */
 enum dlx_memo_order {
-	DLX_MEMO_MRV = 0,		/* fewest options, as dlx_search() */
+	DLX_MEMO_MRV = 0,		/* fewest options, as the search */
 	DLX_MEMO_FIRST = 1		/* first item declared (a sweep) */
 };
 enum dlx_memo_mode {
 	DLX_MEMO_AUTO = 0,		/* where it pays */
 	DLX_MEMO_ALWAYS = 1,		/* from the start, whatever happens */
 	DLX_MEMO_NEVER = 2		/* the plain search */
-};
-
-struct dlx_memo {
-	int		 mode;		/* DLX_MEMO_*; 0 is AUTO */
-	size_t		 memory;	/* bytes for the cache; 0: 64 MiB */
-	int		 order;		/* DLX_MEMO_MRV or DLX_MEMO_FIRST */
-	int		 no_plain;	/* AUTO: where the cache would not
-					   pay, return DLX_INCOMPLETE instead
-					   of counting by plain search (so
-					   that the caller can, e.g. on
-					   threads) */
-	dlx_progress_fn	*progress;	/* as in struct dlx_search */
-	void		*progress_arg;
-	uint64_t	 progress_updates;
 };
 
 struct dlx_memo_stats {
@@ -587,24 +464,9 @@ struct dlx_memo_stats {
 };
 
 /*
- * Count the solutions of d into *count (may be NULL), as m says (m may be
- * NULL: AUTO, 64 MiB), with the cache's figures in *stats (may be NULL).
- * Returns DLX_OK (the exact count), DLX_INCOMPLETE (only with no_plain:
- * nothing counted, count by other means), DLX_STOPPED (progress asked to stop:
- * *count holds the solutions of the subtrees finished so far, a lower
- * bound), DLX_EOVERFLOW (2^128 reached, or 2^64 by the plain search),
- * DLX_ENOTSUP (DLX_MEMO_ALWAYS with item bounds; AUTO counts those by
- * plain search), DLX_EINVAL, DLX_EMISUSE (during a search).  dlx_stats()
- * afterwards gives nodes, updates and depth of the search that ran, and
- * solutions up to 2^64 - 1 (saturated beyond).  d is left as it was.
- */
-int		 dlx_count_wide(dlx *d, const struct dlx_memo *m,
-		    struct dlx_wide *count, struct dlx_memo_stats *stats);
-
-/*
- * One request, one result, one dispatcher.  struct dlx_request says
- * everything a search may be asked: the tree and what to do with the
- * solutions (its struct dlx_search), the subproblem cache, the memory
+ * One request, one result, one dispatcher: the way to search.  struct
+ * dlx_request says everything a search may be asked: the tree, what to do
+ * with the solutions, budgets and progress, the subproblem cache, the memory
  * of the whole run, the threads, and a position to search from (a part
  * of the tree, or a checkpoint resumed).  dlx_run() picks the fastest
  * engine that serves all of it, from one table of what each engine can
@@ -662,8 +524,20 @@ enum dlx_driver {
 };
 
 struct dlx_request {
-	struct dlx_search search;	/* the tree, visit, limit, budgets,
-					   progress (as for dlx_search()) */
+	dlx_solution_fn	*visit;		/* each solution, or NULL */
+	void		*visit_arg;	/* first argument of visit */
+	uint64_t	 max_solutions;	/* stop after this many (DLX_LIMIT);
+					   0 means no limit */
+	uint64_t	 max_nodes;	/* node budget (DLX_INCOMPLETE);
+					   0 means no budget */
+	uint64_t	 max_updates;	/* update budget (DLX_INCOMPLETE);
+					   0 means no budget */
+	dlx_progress_fn	*progress;	/* periodic progress, or NULL */
+	void		*progress_arg;	/* first argument of progress */
+	uint64_t	 progress_updates; /* call progress about this often;
+					   0 means every 2^24 updates */
+	enum dlx_tree	 tree;		/* DLX_FAST, DLX_KNUTH, or 0: the
+					   default (dlx_knuth_default()) */
 	enum dlx_memo_mode memo;	/* the cache: AUTO (only when
 					   counting alone, not in Knuth's
 					   tree), ALWAYS, NEVER */
@@ -681,6 +555,30 @@ struct dlx_request {
 					   exact at every progress call (a
 					   serial search on one path) */
 };
+
+/*
+ * How the fields act.  visit gets the solutions in search order (on
+ * threads too: a thread's solutions are held until every earlier one's
+ * are out, and visit is called from one thread at a time), with d's
+ * forced options first; dlx_stats(d) there gives solutions = the number
+ * visited so far.  The budgets are checked before each node (a level
+ * entered or a solution found): serially a search never counts more than
+ * max_nodes nodes and stops within one step (covering an item and
+ * committing one option) of max_updates; on threads they bound all
+ * threads together, checked every few thousand updates, so threads may
+ * overrun them a little.  max_solutions gives exactly the first
+ * max_solutions solutions in search order, on threads too.  progress is
+ * called from one thread at a time with the figures of the whole run;
+ * dlx_progress(d) there is Knuth's estimate of the fraction done.  The
+ * callbacks may call the read-only functions (dlx_stats, dlx_progress,
+ * dlx_path, dlx_option_*, ...) but nothing that changes d.  On threads
+ * each thread searches its own copy of d (dlx_clone), cut where the
+ * search stands (dlx_path) whenever another thread runs out of work, so
+ * that the threads stay busy to the end however uneven the tree; after a
+ * complete search the figures equal those of one thread: the same
+ * solutions, nodes, updates and maximum depth.
+ */
+
 
 /* The cache's default budget, measured rather than a share of the RAM:
  * the empty 6x6 sudoku counts fastest with 64 to 128 MiB, and slower
@@ -704,9 +602,23 @@ struct dlx_result {
 
 /*
  * Run the request rq (NULL: count every solution) on d, the result into
- * *res (may be NULL).  Returns what dlx_search() returns, DLX_ECORRUPT
- * (a position of another matrix), or DLX_ENOTSUP with res->refused set
- * (nothing ran).  d is left as it was.
+ * *res (may be NULL).  The matrix is left as it was whatever the outcome,
+ * so it can be searched again, forced differently or extended, and
+ * dlx_stats(d) keeps the figures of the run until the next.  Returns:
+ *   DLX_OK          the whole tree was explored: res->count is exact;
+ *   DLX_STOPPED     visit or progress returned nonzero;
+ *   DLX_LIMIT       max_solutions were found (the tree was not finished);
+ *   DLX_INCOMPLETE  the node or update budget ran out;
+ *   DLX_EOVERFLOW   the count would pass what the engine holds (2^64 for
+ *                   the plain search, 2^128 for the cache);
+ *   DLX_ENOTSUP     no engine serves the request: res->refused names the
+ *                   needs, nothing ran;
+ *   DLX_ECORRUPT    rq->pos was made for another matrix;
+ *   DLX_EMISUSE     called from inside a callback of a search of d;
+ *   DLX_EINVAL      d NULL;
+ *   DLX_ENOMEM      (nothing visited twice: the run stops as a whole).
+ * After an early end res->count and res->stats hold what was reached.
+ * With rq->pos the position moves on as dlx_part.h says.
  */
 int		 dlx_run(dlx *d, const struct dlx_request *rq,
 		    struct dlx_result *res);
@@ -724,6 +636,24 @@ int		 dlx_run_plan(const dlx *d, const struct dlx_request *rq,
 /* The name of an engine ("cache", "sparse", "links", "Algorithm M",
  * "none"); static. */
 const char	*dlx_engine_name(enum dlx_engine e);
+
+/*
+ * Conveniences on dlx_run().
+ *  dlx_count:  the number of solutions of d into *count (may be NULL):
+ *              dlx_run(d, NULL, &res) and res.count, so exact and wide,
+ *              with the cache and threads where they pay.  Returns what
+ *              dlx_run() returns.
+ *  dlx_first:  one solution, the first in search order: its options go
+ *              to options[0..*n-1] (at most cap of them; *n gets the full
+ *              size, so a caller can detect a small buffer); a request
+ *              with visit, max_solutions 1 and one thread, which
+ *              allocates nothing.  Returns DLX_LIMIT when a
+ *              solution was found, DLX_OK when there is none, DLX_EINVAL
+ *              (options NULL with cap > 0), or what dlx_run() returns.
+ * d is left as it was; dlx_stats(d) has the figures of the search.
+ */
+int		 dlx_count(dlx *d, struct dlx_wide *count);
+int		 dlx_first(dlx *d, int *options, size_t cap, size_t *n);
 
 #ifdef __cplusplus
 }

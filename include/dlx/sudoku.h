@@ -14,7 +14,7 @@
  * puzzle's givens are imposed by forcing their options
  * (dlx_sudoku_set_givens()) and released afterwards (dlx_sudoku_clear()),
  * so a file of a million puzzles never rebuilds it.  Searching is done
- * with dlx_search() on dlx_sudoku_matrix(); dlx_sudoku_decode() turns a
+ * with dlx_run() on dlx_sudoku_matrix(); dlx_sudoku_decode() turns a
  * solution's options back into a grid.
  *
  * Rows, columns, boxes and symbols are numbered from 0 in the calls and
@@ -79,7 +79,7 @@ int		 dlx_sudoku_boxr(const dlx_sudoku *s);
 int		 dlx_sudoku_boxc(const dlx_sudoku *s);
 
 /*
- * The matrix, for dlx_search() and friends.  It belongs to s: do not free
+ * The matrix, for dlx_run() and friends.  It belongs to s: do not free
  * it, add options to it or force options on it behind s's back.
  */
 dlx		*dlx_sudoku_matrix(dlx_sudoku *s);

@@ -19,7 +19,7 @@
  * main thread, turns it into KeyboardInterrupt.  A search on the calling
  * thread takes the GIL back briefly in its progress callback to call it
  * (only on the main thread, the only one signals reach); a search on other
- * threads (dlx_search_parallel, the solution stream) is watched by the
+ * threads (dlx_run's threads, the solution stream) is watched by the
  * calling thread, which waits with the GIL released and checks signals
  * between waits.  Either way a stop is an atomic flag that the search's
  * callbacks return.
@@ -170,15 +170,15 @@ run_search(dlx *d, struct req *r)
 	struct dlx_request	rq;
 
 	memset(&rq, 0, sizeof rq);
-	rq.search.visit = r->visit;
-	rq.search.visit_arg = r->visit_arg;
-	rq.search.max_solutions = r->limit;
-	rq.search.max_nodes = r->max_nodes;
-	rq.search.max_updates = r->max_updates;
-	rq.search.progress = r->progress;
-	rq.search.progress_arg = r->progress_arg;
-	rq.search.progress_updates = PROGRESS_UPDATES;
-	rq.search.knuth = r->knuth;
+	rq.visit = r->visit;
+	rq.visit_arg = r->visit_arg;
+	rq.max_solutions = r->limit;
+	rq.max_nodes = r->max_nodes;
+	rq.max_updates = r->max_updates;
+	rq.progress = r->progress;
+	rq.progress_arg = r->progress_arg;
+	rq.progress_updates = PROGRESS_UPDATES;
+	rq.tree = r->knuth;
 	rq.memo = r->memo < 0 ? DLX_MEMO_NEVER : r->memo > 0 ?
 	    DLX_MEMO_ALWAYS : DLX_MEMO_AUTO;
 	rq.order = DLX_MEMO_MRV;

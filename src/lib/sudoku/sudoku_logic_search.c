@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "lib/sudoku/sudoku_logic_int.h"
+#include "lib/core/search_int.h"
 
 /* State of dlx_logic_search() shared with its solution callback. */
 struct finish {
@@ -100,10 +101,10 @@ build(const dlx_logic *lg, dlx **dp, int *optcell, int *optsym)
 }
 
 int
-dlx_logic_search(dlx_logic *lg, const struct dlx_search *how, int *solution,
+dlx_logic_search(dlx_logic *lg, const struct dlx_request *how, int *solution,
     struct dlx_logic_result *res)
 {
-	struct dlx_search	 s;
+	struct dlxi_search	 s;
 	struct dlx_stats	 st;
 	struct finish		 f;
 	dlx			*d = NULL;
@@ -151,7 +152,7 @@ dlx_logic_search(dlx_logic *lg, const struct dlx_search *how, int *solution,
 	/* Guesses are counted in Knuth's tree, whose every option tried is
 	 * a node: grades stay what they were and comparable with his. */
 	s.knuth = DLX_KNUTH;
-	rc = dlx_search(d, &s);
+	rc = dlxi_search(d, &s);
 	if (rc < 0)
 		goto out;
 	dlx_stats(d, &st);
