@@ -11,19 +11,32 @@
  *
  * Typical use:
  *
- *	dlx *d = dlx_new(nprimary, nsecondary);
+ *	dlx			*d;
+ *	struct dlx_request	 rq = { 0 };	   zeroed: count everything
+ *	struct dlx_result	 res;
+ *
+ *	rc = dlx_new(&d, nprimary, nsecondary, NULL);
  *	for each option: dlx_add_option(d, items, n);
- *	dlx_count(d, 0, &count);	   or dlx_search(d, &params)
+ *	rc = dlx_count(d, &count);	   a struct dlx_wide; or
+ *	rq.visit = fn; rc = dlx_run(d, &rq, &res);	   every search
  *	dlx_free(d);
  *
  * Items are numbered 0 .. nprimary-1 (primary), then nprimary ..
  * nprimary+nsecondary-1 (secondary).  Options are numbered 0, 1, 2, ... in
  * the order they are added.  Colors are positive ints; 0 means "no color".
  *
- * The search is Knuth's: it branches on the active primary item with the
- * fewest remaining options, ties going to the item declared first, so it
- * visits the same search tree as his DLX1 (DLX2 when colors are used) and
- * its node and update counts are the same.
+ * One call searches, dlx_run(), with one request (struct dlx_request: the
+ * tree, what to do with the solutions, budgets, progress, the subproblem
+ * cache, threads, a position) and one result (struct dlx_result: the
+ * exact 128-bit count, the figures, which engine and drivers ran);
+ * dlx_count() and dlx_first() are shortcuts for the common cases.  The
+ * search branches on the active primary item with the fewest remaining
+ * options, ties going to the item declared first.  By default it walks a
+ * smaller tree than Knuth's (DLX_FAST: dead options are given up at once,
+ * an item with at most one option is taken first, on sparse sets without
+ * colors), with the same solutions in the same order; with the request's
+ * tree set to DLX_KNUTH it visits the same tree as his DLX1 (DLX2 when
+ * colors are used) and its node and update counts are the same.
  *
  * Multiplicities: a primary item may be given bounds lo..hi
  * (dlx_set_item_bounds); a solution then covers it with at least lo and at
@@ -48,7 +61,10 @@
  *	 300 ..  399	statuses of the logic solver (sudoku_logic.h)
  *	-300 .. -399	errors of the logic solver (none yet)
  *
- * A call that fails leaves the object as it was before the call.  The
+ * A call that fails leaves the object as it was before the call.  A call
+ * that can say more than a code (a reader, a checker, dlx_pos_parse())
+ * takes a struct dlx_error * as its last argument (NULL: not wanted) and
+ * fills it: the code, the line, column or cell, and a message.  The
  * library never prints, exits or aborts on bad input, and keeps no global
  * state: distinct objects may be used from distinct threads at the same
  * time.  One object must not be used by two threads at once.
@@ -79,23 +95,26 @@ extern "C" {
 #endif
 
 /* Return codes of the core (see "Return codes" above for every module's
- * range). */
-#define DLX_OK		  0	/* success; a search explored everything */
-#define DLX_STOPPED	  1	/* a callback returned nonzero */
-#define DLX_LIMIT	  2	/* max_solutions solutions were found */
-#define DLX_INCOMPLETE	  3	/* the node or update budget ran out */
-#define DLX_ENOMEM	(-1)	/* out of memory */
-#define DLX_EINVAL	(-2)	/* invalid argument (NULL, negative size) */
-#define DLX_ERANGE	(-3)	/* item or option number out of range */
-#define DLX_EDUPITEM	(-4)	/* the same item twice in one option */
-#define DLX_ECOLOR	(-5)	/* a color on a primary item, or color < 0 */
-#define DLX_ENOPRIMARY	(-6)	/* an option with no primary item */
-#define DLX_ECONFLICT	(-7)	/* forced option clashes with forced ones */
-#define DLX_EMISUSE	(-8)	/* call not allowed now (e.g. in a callback) */
-#define DLX_EOVERFLOW	(-9)	/* too many nodes, or a count would wrap */
-#define DLX_ECORRUPT	(-10)	/* dlx_check() found a broken invariant */
-#define DLX_ENOTSUP	(-11)	/* a search mode that item bounds (see
-				   dlx_set_item_bounds) do not support */
+ * range).  Functions return them as int. */
+enum dlx_status {
+	DLX_OK = 0,		/* success; a search explored everything */
+	DLX_STOPPED = 1,	/* a callback returned nonzero */
+	DLX_LIMIT = 2,		/* max_solutions solutions were found */
+	DLX_INCOMPLETE = 3,	/* the node or update budget ran out */
+	DLX_ENOMEM = -1,	/* out of memory */
+	DLX_EINVAL = -2,	/* invalid argument (NULL, negative size) */
+	DLX_ERANGE = -3,	/* item or option number out of range */
+	DLX_EDUPITEM = -4,	/* the same item twice in one option */
+	DLX_ECOLOR = -5,	/* a color on a primary item, or color < 0 */
+	DLX_ENOPRIMARY = -6,	/* an option with no primary item */
+	DLX_ECONFLICT = -7,	/* forced option clashes with forced ones */
+	DLX_EMISUSE = -8,	/* call not allowed now (e.g. in a callback) */
+	DLX_EOVERFLOW = -9,	/* too many nodes, or a count would wrap */
+	DLX_ECORRUPT = -10,	/* dlx_check() found a broken invariant, or
+				   a position is not of this matrix */
+	DLX_ENOTSUP = -11	/* a request no engine serves (struct
+				   dlx_result's refused says why) */
+};
 
 typedef struct dlx dlx;
 

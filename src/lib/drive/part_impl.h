@@ -36,13 +36,12 @@
 #include "lib/core/dlx_impl.h"
 #include "dlx_part.h"
 #include "lib/core/alloc.h"
+#include "lib/core/wide.h"
 #include "lib/engine/mult.h"
 
 #define MAX_PARTS	(1u << 20)
 #define MAX_PATH	(1u << 24)	/* longest path a position may hold */
 #define POS_MAGIC	"dlx-position 1"
-
-typedef unsigned __int128 u128;
 
 struct task {
 	int		*path;		/* options below d's forced ones */

@@ -39,9 +39,8 @@
 
 #include "dlx.h"
 #include "lib/core/dance.h"
+#include "lib/core/wide.h"
 #include "lib/engine/mult.h"
-
-typedef unsigned __int128 u128;
 
 #define BUCKET		4	/* slots per bucket */
 #define HDR		4	/* words of a slot before its key: hash,
