@@ -60,8 +60,7 @@ START_TEST(test_dispatch_counts)
 		}
 		pos = NULL;
 		if (withpos) {
-			pos = dlx_pos_whole(d);
-			ck_assert_ptr_nonnull(pos);
+			ck_assert_int_eq(dlx_pos_whole(&pos, d), DLX_OK);
 			rq.pos = pos;
 		}
 		rc = dlx_run(d, &rq, &res);
@@ -146,8 +145,8 @@ START_TEST(test_dispatch_bounds)
 	ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_ENOTSUP);
 	ck_assert_uint_eq(res.refused, DLX_NEED_CACHE | DLX_NEED_BOUNDS);
 	rq.memo = DLX_MEMO_AUTO;
-	pos = dlx_pos_whole(d);
-	ck_assert_ptr_nonnull(pos);
+	ck_assert_int_eq(dlx_pos_whole(&pos, d), DLX_OK);
+	ck_assert_int_eq(dlx_pos_whole(NULL, d), DLX_EINVAL);
 	rq.pos = pos;
 	ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_ENOTSUP);
 	ck_assert(res.refused & DLX_NEED_SPLIT);

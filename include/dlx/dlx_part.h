@@ -79,9 +79,10 @@ int		 dlx_split(dlx *d, unsigned nparts, dlx_pos **parts);
 int		 dlx_split_part(dlx *d, unsigned k, unsigned nparts,
 		    dlx_pos **part);
 
-/* The whole search of d as one position (part 1 of 1); NULL if out of
- * memory or d is NULL. */
-dlx_pos		*dlx_pos_whole(const dlx *d);
+/* The whole search of d as one position (part 1 of 1) into *out (the
+ * caller's to free).  Returns DLX_OK, DLX_EINVAL (out or d NULL) or
+ * DLX_ENOMEM, with nothing allocated and *out unchanged on error. */
+int		 dlx_pos_whole(dlx_pos **out, const dlx *d);
 
 /* Free a position.  NULL does nothing. */
 void		 dlx_pos_free(dlx_pos *pos);

@@ -293,8 +293,8 @@ dlx_run(dlx *d, const struct dlx_request *rq, struct dlx_result *res)
 			/* Threads or a position: each thread counts subtrees
 			 * with its own cache, the budget shared out. */
 			if (rq->pos == NULL &&
-			    (whole = dlx_pos_whole(d)) == NULL)
-				return DLX_ENOMEM;
+			    (rc = dlx_pos_whole(&whole, d)) != DLX_OK)
+				return rc;
 			/* The cache has its own tree, whatever the default:
 			 * its count is that of every tree. */
 			fast = srch;

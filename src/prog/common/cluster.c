@@ -409,8 +409,7 @@ start_pos(struct ctx *x, dlx *d, uint64_t digest)
 	} else {
 		if (c->n == 0)
 			c->k = c->n = 1;
-		if ((x->pos = dlx_pos_whole(d)) == NULL)
-			return DLX_ENOMEM;
+		return dlx_pos_whole(&x->pos, d);
 	}
 	return DLX_OK;
 }
