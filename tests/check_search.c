@@ -70,7 +70,7 @@ START_TEST(test_stop)
 	ck_assert_uint_lt(st.nodes, Q8_NODES);
 	ck_assert_int_eq(dlx_check(d), DLX_OK);
 
-	/* Stopped at the very first solution, through dlx_solve. */
+	/* Stopped at the very first solution, through ck_solve. */
 	memset(&v, 0, sizeof v);
 	v.stop_at = 1;
 	ck_assert_int_eq(ck_solve(d, count_visit, &v, &count), DLX_STOPPED);

@@ -584,8 +584,8 @@ struct dlx_request {
  * entered or a solution found): serially a search never counts more than
  * max_nodes nodes and stops within one step (covering an item and
  * committing one option) of max_updates; on threads they bound all
- * threads together, checked every few thousand updates, so threads may
- * overrun them a little.  max_solutions gives exactly the first
+ * threads together, checked every 65,536 updates of each thread, so each
+ * may overrun them by about that much.  max_solutions gives exactly the first
  * max_solutions solutions in search order, on threads too.  progress is
  * called from one thread at a time with the figures of the whole run;
  * dlx_progress(d) there is Knuth's estimate of the fraction done.  The
