@@ -1,5 +1,7 @@
 /*
- * balance.c: how evenly dlx_search_parallel() shares a search.
+ * balance.c: how evenly the threads driver (dlxi_search_parallel(), under
+ * dlx_run()) shares a search; it reads the per-thread work, which only the
+ * internal interface gives.
  *
  * Usage: bench/balance THREADS [FILE]
  * Reads a problem in Knuth's DLX format, counts its solutions on THREADS
@@ -13,12 +15,13 @@
 
 #include "dlx.h"
 #include "dlx_text.h"
+#include "lib/core/search_int.h"
 
 int
 main(int argc, char **argv)
 {
 	struct dlx_error	 err;
-	struct dlx_parallel	 par;
+	struct dlxi_parallel	 par;
 	struct dlx_stats	 st;
 	struct timespec		 t0, t1;
 	dlx_text		*t;
@@ -46,7 +49,7 @@ main(int argc, char **argv)
 	par.split_updates = 0;
 	par.work = work;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	rc = dlx_search_parallel(dlx_text_dlx(t), NULL, &par);
+	rc = dlxi_search_parallel(dlx_text_dlx(t), NULL, &par);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	dlx_stats(dlx_text_dlx(t), &st);
 	for (k = 0; k < n; k++) {

@@ -36,7 +36,7 @@ now(void)
 static int
 run(long nitems, long nnodes)
 {
-	struct dlx_search	 s;
+	struct dlx_request	 s;
 	struct dlx_stats	 st;
 	dlx			*d;
 	double			 t0, t1, t2, t3;
@@ -46,8 +46,8 @@ run(long nitems, long nnodes)
 
 	nopt = nnodes / BLOCK;
 	t0 = now();
-	if ((d = dlx_new((size_t)nitems, 0)) == NULL) {
-		fprintf(stderr, "scale: dlx_new: out of memory\n");
+	if ((rc = dlx_new(&d, (size_t)nitems, 0, NULL)) != DLX_OK) {
+		fprintf(stderr, "scale: dlx_new: %s\n", dlx_strerror(rc));
 		return -1;
 	}
 	for (k = 0; k < nopt; k++) {
@@ -79,8 +79,8 @@ run(long nitems, long nnodes)
 	t2 = now();
 
 	/* Count on a budget: the tree has (options per block)^blocks leaves. */
-	s = (struct dlx_search){ .max_nodes = 1000000 };
-	rc = dlx_search(d, &s);
+	s = (struct dlx_request){ .max_nodes = 1000000, .threads = 1 };
+	rc = dlx_run(d, &s, NULL);
 	t3 = now();
 	dlx_stats(d, &st);
 	if (rc != DLX_INCOMPLETE || dlx_check(d) != DLX_OK) {

@@ -45,11 +45,12 @@ print_dlx(int r, int c, int lo, int hi)
 static int
 count(int r, int c, int lo, int hi, uint64_t *total)
 {
-	dlx	*d;
-	int	 i, j, rc, opt[2];
+	struct dlx_wide	 w = { 0, 0 };
+	dlx		*d;
+	int		 i, j, rc, opt[2];
 
-	if ((d = dlx_new((size_t)r * (size_t)c, 0)) == NULL)
-		return DLX_ENOMEM;
+	if ((rc = dlx_new(&d, (size_t)r * (size_t)c, 0, NULL)) != DLX_OK)
+		return rc;
 	rc = DLX_OK;
 	for (i = 0; i < r * c && rc == DLX_OK; i++)
 		rc = dlx_set_item_bounds(d, i, lo, hi);
@@ -69,7 +70,8 @@ count(int r, int c, int lo, int hi, uint64_t *total)
 				rc = DLX_OK;
 		}
 	if (rc == DLX_OK)
-		rc = dlx_count(d, 0, total);
+		rc = dlx_count(d, &w);
+	*total = w.lo;			/* far below 2^64 */
 	dlx_free(d);
 	return rc;
 }

@@ -52,12 +52,13 @@ print_dlx(int n, int sym)
 static int
 count(int n, int sym, uint64_t *total)
 {
-	dlx	*d;
-	int	 i, k, rc, opt[3];
+	struct dlx_wide	 w = { 0, 0 };
+	dlx		*d;
+	int		 i, k, rc, opt[3];
 
 	/* Items 0..n-1 are the values, n..3n-1 the slots. */
-	if ((d = dlx_new(3 * (size_t)n, 0)) == NULL)
-		return DLX_ENOMEM;
+	if ((rc = dlx_new(&d, 3 * (size_t)n, 0, NULL)) != DLX_OK)
+		return rc;
 	for (k = 1; k <= n; k++)
 		for (i = 1; i + k + 1 <= 2 * n; i++) {
 			if (!wanted(n, k, i, sym))
@@ -70,7 +71,8 @@ count(int n, int sym, uint64_t *total)
 				return rc;
 			}
 		}
-	rc = dlx_count(d, 0, total);
+	rc = dlx_count(d, &w);
+	*total = w.lo;			/* far below 2^64 */
 	dlx_free(d);
 	return rc;
 }

@@ -141,7 +141,7 @@ int
 main(int argc, char **argv)
 {
 	const char	*givens = ".........";
-	uint64_t	 total;
+	struct dlx_wide	 total;
 	dlx		*d;
 	int		 dflag = 0, ngivens = 0, k, rc;
 
@@ -173,17 +173,17 @@ main(int argc, char **argv)
 		}
 		return 0;
 	}
-	if ((d = dlx_new(8 + (size_t)ngivens, 18)) == NULL) {
-		fprintf(stderr, "magic: %s\n", dlx_strerror(DLX_ENOMEM));
+	if ((rc = dlx_new(&d, 8 + (size_t)ngivens, 18, NULL)) != DLX_OK) {
+		fprintf(stderr, "magic: %s\n", dlx_strerror(rc));
 		return 2;
 	}
 	if ((rc = build(d, givens, ngivens)) == 0)
-		rc = dlx_count(d, 0, &total);
+		rc = dlx_count(d, &total);
 	dlx_free(d);
 	if (rc != DLX_OK) {
 		fprintf(stderr, "magic: %s\n", dlx_strerror(rc));
 		return 2;
 	}
-	printf("%llu\n", (unsigned long long)total);
+	printf("%llu\n", (unsigned long long)total.lo);
 	return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 2;
 }

@@ -54,12 +54,13 @@ print_dlx(int n, int k, int b)
 static int
 count(int n, int k, int b, uint64_t *total)
 {
-	dlx	*d;
-	int	 i, j, rc, opt[4];
+	struct dlx_wide	 w = { 0, 0 };
+	dlx		*d;
+	int		 i, j, rc, opt[4];
 
-	if ((d = dlx_new(2 * (size_t)n + 2 * (2 * (size_t)n - 1), 0)) ==
-	    NULL)
-		return DLX_ENOMEM;
+	if ((rc = dlx_new(&d, 2 * (size_t)n + 2 * (2 * (size_t)n - 1), 0,
+	    NULL)) != DLX_OK)
+		return rc;
 	rc = DLX_OK;
 	for (i = 0; i < 2 * n && rc == DLX_OK; i++)
 		rc = dlx_set_item_bounds(d, i, k, k);
@@ -75,7 +76,8 @@ count(int n, int k, int b, uint64_t *total)
 				rc = DLX_OK;
 		}
 	if (rc == DLX_OK)
-		rc = dlx_count(d, 0, total);
+		rc = dlx_count(d, &w);
+	*total = w.lo;			/* far below 2^64 */
 	dlx_free(d);
 	return rc;
 }

@@ -249,16 +249,18 @@ add_option(void *arg, const int *opt)
 static int
 count(int rows, int cols, int sym, uint64_t *total)
 {
+	struct dlx_wide	 w = { 0, 0 };
 	struct adder	 a;
 	int		 rc;
 
 	/* Every board has 60 cells. */
-	if ((a.d = dlx_new(NPIECES + 60, 0)) == NULL)
-		return DLX_ENOMEM;
+	if ((rc = dlx_new(&a.d, NPIECES + 60, 0, NULL)) != DLX_OK)
+		return rc;
 	a.rows = rows;
 	a.cols = cols;
 	if ((rc = each_option(rows, cols, sym, add_option, &a)) == 0)
-		rc = dlx_count(a.d, 0, total);
+		rc = dlx_count(a.d, &w);
+	*total = w.lo;			/* far below 2^64 */
 	dlx_free(a.d);
 	return rc;
 }

@@ -34,7 +34,8 @@ print_board(int n, const int *options, size_t len)
 int
 main(int argc, char *argv[])
 {
-	uint64_t	 count;
+	struct dlx_wide	 count;
+	char		 num[DLX_WIDE_DIGITS + 1];
 	size_t		 len;
 	dlx		*d;
 	char		*end;
@@ -57,8 +58,8 @@ main(int argc, char *argv[])
 
 	/* Items: ranks 0..n-1 and files n..2n-1 primary, then the 2n-1
 	 * diagonals and the 2n-1 anti-diagonals secondary. */
-	if ((d = dlx_new(2 * n, 2 * (2 * n - 1))) == NULL) {
-		fprintf(stderr, "queens-count: out of memory\n");
+	if ((rc = dlx_new(&d, 2 * n, 2 * (2 * n - 1), NULL)) != DLX_OK) {
+		fprintf(stderr, "queens-count: %s\n", dlx_strerror(rc));
 		return 1;
 	}
 	for (r = 0; r < n; r++) {
@@ -77,12 +78,13 @@ main(int argc, char *argv[])
 		}
 	}
 
-	if ((rc = dlx_count(d, 0, &count)) != DLX_OK) {
+	if ((rc = dlx_count(d, &count)) != DLX_OK) {
 		fprintf(stderr, "queens-count: %s\n", dlx_strerror(rc));
 		dlx_free(d);
 		return 1;
 	}
-	printf("%ld queens: %llu solutions\n", n, (unsigned long long)count);
+	printf("%ld queens: %s solutions\n", n,
+	    dlx_wide_format(count, num, sizeof num));
 
 	if ((first = malloc(n * sizeof *first)) == NULL) {
 		fprintf(stderr, "queens-count: out of memory\n");

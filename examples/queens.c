@@ -51,11 +51,13 @@ print_dlx(int n)
 static int
 count(int n, uint64_t *total)
 {
-	dlx	*d;
-	int	 i, j, rc, opt[4];
+	struct dlx_wide	 w = { 0, 0 };
+	dlx		*d;
+	int		 i, j, rc, opt[4];
 
-	if ((d = dlx_new(2 * (size_t)n, 2 * (2 * (size_t)n - 1))) == NULL)
-		return DLX_ENOMEM;
+	if ((rc = dlx_new(&d, 2 * (size_t)n, 2 * (2 * (size_t)n - 1), NULL)) !=
+	    DLX_OK)
+		return rc;
 	for (i = 0; i < n; i++)
 		for (j = 0; j < n; j++) {
 			opt[0] = RANK(i);
@@ -67,7 +69,8 @@ count(int n, uint64_t *total)
 				return rc;
 			}
 		}
-	rc = dlx_count(d, 0, total);
+	rc = dlx_count(d, &w);
+	*total = w.lo;			/* far below 2^64 */
 	dlx_free(d);
 	return rc;
 }

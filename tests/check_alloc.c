@@ -1,14 +1,14 @@
 /*
  * check_alloc.c: libdlx when memory runs out.
  *
- * Each scenario builds a problem through dlx_new_custom() with a test
+ * Each scenario builds a problem through dlx_new() with a test
  * allocator, names its items, adds enough options to make every array grow
  * several times, then forces options and searches.  The scenario is run
  * once with no failure (the reference: it counts the allocations, n), then
  * once for every k in 1..n with the k-th allocation failing, in two modes:
  *
  *   retry	only the k-th allocation fails.  The call that made it must
- *		return DLX_ENOMEM (or NULL from dlx_new_custom), leave the
+ *		return DLX_ENOMEM, leave the
  *		object as it was (dlx_check() passes, nothing added or
  *		renamed), and succeed when repeated; at the end every result
  *		must equal the reference's.
@@ -140,13 +140,19 @@ after(struct run *r, int rc, size_t noptions)
 static int
 step_new(struct run *r, size_t np, size_t ns)
 {
+	int	rc;
+
+	r->d = NULL;
 	for (;;) {
 		before(r);
-		r->d = dlx_new_custom(np, ns, &r->a);
-		if (r->d != NULL) {
+		rc = dlx_new(&r->d, np, ns,
+		    &(struct dlx_options){ .alloc = &r->a });
+		if (rc == DLX_OK) {
 			ck_assert_int_eq(r->ta.failed, r->before);
 			return 0;
 		}
+		ck_assert_int_eq(rc, DLX_ENOMEM);
+		ck_assert_ptr_null(r->d);
 		ck_assert_int_gt(r->ta.failed, r->before);
 		ck_assert_int_eq(r->ta.live, 0);
 		if (r->mode == ABANDON)
@@ -208,7 +214,7 @@ step_count(struct run *r)
 	uint64_t	count;
 	long		calls = r->ta.calls;
 
-	ck_assert_int_eq(dlx_count(r->d, 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(r->d, 0, &count), DLX_OK);
 	ck_assert_int_eq(r->ta.calls, calls);
 	ck_assert_int_eq(dlx_check(r->d), DLX_OK);
 	return count;
@@ -391,8 +397,8 @@ copy_custom(dlx *src, const struct dlx_allocator *a)
 	size_t	 n, k;
 	int	 o;
 
-	d = dlx_new_custom(dlx_nprimary(src), dlx_nsecondary(src), a);
-	ck_assert_ptr_nonnull(d);
+	ck_assert_int_eq(dlx_new(&d, dlx_nprimary(src), dlx_nsecondary(src),
+	    &(struct dlx_options){ .alloc = a }), DLX_OK);
 	for (o = 0; o < (int)dlx_noptions(src); o++) {
 		n = dlx_option_size(src, o);
 		ck_assert_uint_le(n, 16);
@@ -406,8 +412,25 @@ copy_custom(dlx *src, const struct dlx_allocator *a)
 	return d;
 }
 
+/* A count of d with the cache from the start, on one thread. */
+static int
+memo_count(dlx *d, struct dlx_wide *w, struct dlx_memo_stats *ms)
+{
+	struct dlx_request	rq;
+	struct dlx_result	res;
+	int			rc;
+
+	memset(&rq, 0, sizeof rq);
+	rq.memo = DLX_MEMO_ALWAYS;
+	rq.threads = 1;
+	rc = dlx_run(d, &rq, &res);
+	*w = res.count;
+	*ms = res.memo;
+	return rc;
+}
+
 /*
- * The cache of dlx_count_wide() when memory runs out: 5 arrays and the
+ * The cache when memory runs out: 5 arrays and the
  * first table are allocated at the start (a failure there means the
  * plain search), then the table is doubled as it fills (a failure keeps
  * the old one).  Failing each of these allocations in turn, alone or with
@@ -419,7 +442,6 @@ copy_custom(dlx *src, const struct dlx_allocator *a)
 START_TEST(test_alloc_memo)
 {
 	struct dlx_memo_stats	 ms;
-	struct dlx_memo		 m;
 	struct dlx_wide		 w;
 	struct run		 r;
 	dlx			*src;
@@ -448,15 +470,13 @@ START_TEST(test_alloc_memo)
 		    DLX_LIMIT);
 		ck_assert_int_eq(dlx_force(r.d, first[0]), DLX_OK);
 	}
-	ck_assert_int_eq(dlx_count(r.d, 0, &plain), DLX_OK);
+	ck_assert_int_eq(ck_count(r.d, 0, &plain), DLX_OK);
 	ck_assert_uint_gt(plain, 0);
-	memset(&m, 0, sizeof m);
-	m.mode = DLX_MEMO_ALWAYS;
 
 	/* The reference: how many allocations the count makes. */
 	calls = r.ta.calls;
 	live = r.ta.live;
-	ck_assert_int_eq(dlx_count_wide(r.d, &m, &w, &ms), DLX_OK);
+	ck_assert_int_eq(memo_count(r.d, &w, &ms), DLX_OK);
 	ck_assert_uint_eq(w.hi, 0);
 	ck_assert_uint_eq(w.lo, plain);
 	ck_assert_int_eq(ms.used, 1);
@@ -470,7 +490,7 @@ START_TEST(test_alloc_memo)
 			r.ta.fail_at = r.ta.calls + k;
 			r.ta.sticky = sticky;
 			r.ta.failed = 0;
-			ck_assert_int_eq(dlx_count_wide(r.d, &m, &w, &ms),
+			ck_assert_int_eq(memo_count(r.d, &w, &ms),
 			    DLX_OK);
 			ck_assert_int_gt(r.ta.failed, 0);
 			ck_assert_uint_eq(w.hi, 0);
@@ -481,7 +501,7 @@ START_TEST(test_alloc_memo)
 			ck_assert_int_eq(dlx_check(r.d), DLX_OK);
 			r.ta.fail_at = 0;
 		}
-	ck_assert_int_eq(dlx_count_wide(r.d, &m, &w, &ms), DLX_OK);
+	ck_assert_int_eq(memo_count(r.d, &w, &ms), DLX_OK);
 	ck_assert_uint_eq(w.lo, plain);
 	dlx_unforce_all(r.d);
 	dlx_free(r.d);
@@ -493,16 +513,20 @@ END_TEST
 START_TEST(test_alloc_incomplete_allocator)
 {
 	struct dlx_allocator	a;
+	struct dlx_options	opt = { &a };
 	struct ta		ta;
+	dlx			*d;
 
 	memset(&ta, 0, sizeof ta);
 	a.realloc = ta_realloc;
 	a.free = NULL;
 	a.ctx = &ta;
-	ck_assert_ptr_null(dlx_new_custom(3, 0, &a));
+	d = NULL;
+	ck_assert_int_eq(dlx_new(&d, 3, 0, &opt), DLX_EINVAL);
 	a.realloc = NULL;
 	a.free = ta_free;
-	ck_assert_ptr_null(dlx_new_custom(3, 0, &a));
+	ck_assert_int_eq(dlx_new(&d, 3, 0, &opt), DLX_EINVAL);
+	ck_assert_ptr_null(d);
 	ck_assert_int_eq(ta.calls, 0);
 }
 END_TEST
@@ -520,8 +544,8 @@ START_TEST(test_alloc_allocator_copied)
 	a->realloc = ta_realloc;
 	a->free = ta_free;
 	a->ctx = &ta;
-	d = dlx_new_custom(1, 0, a);
-	ck_assert_ptr_nonnull(d);
+	ck_assert_int_eq(dlx_new(&d, 1, 0, &(struct dlx_options){ .alloc = a }),
+	    DLX_OK);
 	memset(a, 0, sizeof *a);
 	free(a);
 	ck_assert_int_eq(dlx_add_option(d, items, 1), 0);
@@ -536,15 +560,20 @@ END_TEST
 START_TEST(test_alloc_huge_sizes)
 {
 	struct dlx_allocator	a;
+	struct dlx_options	opt = { &a };
 	struct ta		ta;
+	dlx			*d;
 
 	memset(&ta, 0, sizeof ta);
 	a.realloc = ta_realloc;
 	a.free = ta_free;
 	a.ctx = &ta;
-	ck_assert_ptr_null(dlx_new_custom(SIZE_MAX, 0, &a));
-	ck_assert_ptr_null(dlx_new_custom(0, SIZE_MAX, &a));
-	ck_assert_ptr_null(dlx_new_custom((size_t)1 << 31, 1, &a));
+	d = NULL;
+	ck_assert_int_eq(dlx_new(&d, SIZE_MAX, 0, &opt), DLX_EOVERFLOW);
+	ck_assert_int_eq(dlx_new(&d, 0, SIZE_MAX, &opt), DLX_EOVERFLOW);
+	ck_assert_int_eq(dlx_new(&d, (size_t)1 << 31, 1, &opt),
+	    DLX_EOVERFLOW);
+	ck_assert_ptr_null(d);
 	ck_assert_int_eq(ta.live, 0);
 }
 END_TEST

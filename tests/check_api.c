@@ -65,15 +65,25 @@ START_TEST(test_new_sizes)
 {
 	dlx	*d;
 
-	/* Item counts that do not fit in an int are refused. */
-	ck_assert_ptr_null(dlx_new((size_t)INT_MAX + 1, 0));
-	ck_assert_ptr_null(dlx_new(0, (size_t)INT_MAX + 1));
-	ck_assert_ptr_null(dlx_new((size_t)INT_MAX, (size_t)INT_MAX));
-	ck_assert_ptr_null(dlx_new(SIZE_MAX, SIZE_MAX));	/* sum wraps */
-	ck_assert_ptr_null(dlx_new(SIZE_MAX, 1));
-	ck_assert_ptr_null(dlx_new_custom(SIZE_MAX, 0, NULL));
+	struct dlx_options	 opt = { NULL };
 
-	ck_assert_ptr_nonnull(d = dlx_new(3, 2));
+	/* Item counts that do not fit in an int are refused, and *out is
+	 * left alone. */
+	d = NULL;
+	ck_assert_int_eq(dlx_new(&d, (size_t)INT_MAX + 1, 0, NULL),
+	    DLX_EOVERFLOW);
+	ck_assert_int_eq(dlx_new(&d, 0, (size_t)INT_MAX + 1, NULL),
+	    DLX_EOVERFLOW);
+	ck_assert_int_eq(dlx_new(&d, (size_t)INT_MAX, (size_t)INT_MAX, NULL),
+	    DLX_EOVERFLOW);
+	ck_assert_int_eq(dlx_new(&d, SIZE_MAX, SIZE_MAX, NULL),
+	    DLX_EOVERFLOW);				/* sum wraps */
+	ck_assert_int_eq(dlx_new(&d, SIZE_MAX, 1, NULL), DLX_EOVERFLOW);
+	ck_assert_int_eq(dlx_new(&d, SIZE_MAX, 0, &opt), DLX_EOVERFLOW);
+	ck_assert_ptr_null(d);
+	ck_assert_int_eq(dlx_new(NULL, 3, 2, NULL), DLX_EINVAL);
+
+	ck_assert_int_eq(dlx_new(&d, 3, 2, NULL), DLX_OK);
 	ck_assert_uint_eq(dlx_nprimary(d), 3);
 	ck_assert_uint_eq(dlx_nsecondary(d), 2);
 	ck_assert_uint_eq(dlx_noptions(d), 0);
@@ -105,7 +115,7 @@ rejected(dlx *d, const int *items, const int *colors, size_t n, int want)
 	}
 	ck_assert_uint_eq(dlx_noptions(d), noptions);
 	ck_assert_int_eq(dlx_check(d), DLX_OK);
-	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(d, 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, 1);
 }
 
@@ -131,6 +141,86 @@ static const struct bad {
 	{ 2, { 0, 2 }, { 0, INT_MIN }, DLX_ECOLOR },
 };
 
+/* The first solution a search visits, kept by visit. */
+struct keep {
+	int	opt[16];
+	size_t	n;
+};
+
+static int
+keep_first(void *arg, const int *options, size_t n)
+{
+	struct keep	*k = arg;
+
+	ck_assert_uint_le(n, 16);
+	memcpy(k->opt, options, n * sizeof *options);
+	k->n = n;
+	return 0;
+}
+
+/*
+ * dlx_count() and dlx_first() are dlx_run() underneath: the count of
+ * every engine and thread count the dispatcher picks, wide, and the first
+ * solution of the serial search; dlx_clone() says why it refuses.
+ */
+START_TEST(test_count_first_clone)
+{
+	struct dlx_request	 rq;
+	struct dlx_wide		 w;
+	struct keep		 k;
+	dlx			*d, *c;
+	int			 opt[16], items[1] = { 0 };
+	size_t			 n, i;
+
+	ck_assert_ptr_nonnull(d = problem_queens(8));
+	memset(&w, 0xa5, sizeof w);
+	ck_assert_int_eq(dlx_count(d, &w), DLX_OK);
+	ck_assert_uint_eq(w.hi, 0);
+	ck_assert_uint_eq(w.lo, 92);
+	ck_assert_int_eq(dlx_count(d, NULL), DLX_OK);
+	ck_assert_int_eq(dlx_count(NULL, &w), DLX_EINVAL);
+
+	memset(&rq, 0, sizeof rq);
+	rq.visit = keep_first;
+	rq.visit_arg = &k;
+	rq.max_solutions = 1;
+	ck_assert_int_eq(ck_search(d, &rq), DLX_LIMIT);
+	ck_assert_int_eq(dlx_first(d, opt, 16, &n), DLX_LIMIT);
+	ck_assert_uint_eq(n, 8);
+	ck_assert_uint_eq(n, k.n);
+	for (i = 0; i < n; i++)
+		ck_assert_int_eq(opt[i], k.opt[i]);
+	ck_assert_int_eq(dlx_first(d, opt, 3, &n), DLX_LIMIT);
+	ck_assert_uint_eq(n, 8);
+	ck_assert_int_eq(dlx_first(d, NULL, 1, &n), DLX_EINVAL);
+	ck_assert_int_eq(dlx_first(d, NULL, 0, &n), DLX_LIMIT);
+
+	c = NULL;
+	ck_assert_int_eq(dlx_clone(NULL, d), DLX_EINVAL);
+	ck_assert_int_eq(dlx_clone(&c, NULL), DLX_EINVAL);
+	ck_assert_ptr_null(c);
+	ck_assert_int_eq(dlx_clone(&c, d), DLX_OK);
+	ck_assert_int_eq(dlx_count(c, &w), DLX_OK);
+	ck_assert_uint_eq(w.lo, 92);
+	dlx_free(c);
+	dlx_free(d);
+
+	/* No solution: dlx_first says so; a matrix with bounds is not
+	 * cloned. */
+	ck_assert_int_eq(dlx_new(&d, 2, 0, NULL), DLX_OK);
+	ck_assert_int_ge(dlx_add_option(d, items, 1), 0);
+	ck_assert_int_eq(dlx_first(d, opt, 16, &n), DLX_OK);
+	ck_assert_uint_eq(n, 0);
+	ck_assert_int_eq(dlx_count(d, &w), DLX_OK);
+	ck_assert_uint_eq(w.lo, 0);
+	ck_assert_int_eq(dlx_set_item_bounds(d, 0, 1, 2), DLX_OK);
+	c = NULL;
+	ck_assert_int_eq(dlx_clone(&c, d), DLX_ENOTSUP);
+	ck_assert_ptr_null(c);
+	dlx_free(d);
+}
+END_TEST
+
 START_TEST(test_add_errors)
 {
 	static const int	 ok[] = { 0, 1, 2, 3 }, zero[4];
@@ -140,7 +230,7 @@ START_TEST(test_add_errors)
 	size_t			 k;
 
 	/* Primary 0 1, secondary 2 3; one solution: {0 1}. */
-	ck_assert_ptr_nonnull(d = dlx_new(2, 2));
+	ck_assert_int_eq(dlx_new(&d, 2, 2, NULL), DLX_OK);
 	ck_assert_int_eq(dlx_add_option(d, ok, 2), 0);
 
 	for (k = 0; k < sizeof bad / sizeof bad[0]; k++) {
@@ -180,7 +270,7 @@ START_TEST(test_accessors_range)
 	static const int	 it[] = { 1, 0 };
 	dlx			*d;
 
-	ck_assert_ptr_nonnull(d = dlx_new(2, 0));
+	ck_assert_int_eq(dlx_new(&d, 2, 0, NULL), DLX_OK);
 	ck_assert_int_eq(dlx_add_option(d, it, 2), 0);
 	/* The order of the items is kept. */
 	ck_assert_int_eq(dlx_option_item(d, 0, 0), 1);
@@ -203,7 +293,7 @@ START_TEST(test_item_names)
 	char	 buf[16];
 	dlx	*d;
 
-	ck_assert_ptr_nonnull(d = dlx_new(2, 1));
+	ck_assert_int_eq(dlx_new(&d, 2, 1, NULL), DLX_OK);
 	ck_assert_ptr_null(dlx_item_name(d, 0));	/* none yet */
 	strcpy(buf, "first");
 	ck_assert_int_eq(dlx_set_item_name(d, 0, buf), DLX_OK);
@@ -278,7 +368,7 @@ START_TEST(test_force_knuth)
 	/* The forced option comes first, then the search's choices. */
 	memset(&s, 0, sizeof s);
 	s.d = d;
-	ck_assert_int_eq(dlx_solve(d, sols_visit, &s, &count), DLX_OK);
+	ck_assert_int_eq(ck_solve(d, sols_visit, &s, &count), DLX_OK);
 	ck_assert_int_eq(s.bad, 0);
 	ck_assert_uint_eq(count, 1);
 	ck_assert_uint_eq(s.len[0], 3);
@@ -294,7 +384,7 @@ START_TEST(test_force_knuth)
 	ck_assert_int_eq(dlx_force(d, 5), DLX_ECONFLICT);	/* D E G */
 	ck_assert_uint_eq(dlx_nforced(d), 1);
 	ck_assert_int_eq(dlx_check(d), DLX_OK);
-	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(d, 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, 1);
 
 	/* Out of range. */
@@ -307,7 +397,7 @@ START_TEST(test_force_knuth)
 	ck_assert_uint_eq(dlx_nforced(d), 2);
 	memset(&s, 0, sizeof s);
 	s.d = d;
-	ck_assert_int_eq(dlx_solve(d, sols_visit, &s, &count), DLX_OK);
+	ck_assert_int_eq(ck_solve(d, sols_visit, &s, &count), DLX_OK);
 	ck_assert_uint_eq(count, 1);
 	ck_assert_uint_eq(s.len[0], 3);
 	ck_assert_int_eq(s.opt[0][0], 3);
@@ -317,14 +407,14 @@ START_TEST(test_force_knuth)
 	/* The whole solution forced: the search has nothing left to do. */
 	ck_assert_int_eq(dlx_force(d, 0), DLX_OK);
 	memset(&s, 0, sizeof s);
-	ck_assert_int_eq(dlx_solve(d, sols_visit, &s, &count), DLX_OK);
+	ck_assert_int_eq(ck_solve(d, sols_visit, &s, &count), DLX_OK);
 	ck_assert_uint_eq(count, 1);
 	ck_assert_uint_eq(s.len[0], 3);
 	ck_assert_int_eq(s.opt[0][2], 0);
 	dlx_stats(d, &st);
 	ck_assert_uint_eq(st.max_depth, 0);
 	/* Stopped there, the forced options stay forced. */
-	ck_assert_int_eq(dlx_solve(d, stop_visit, NULL, &count), DLX_STOPPED);
+	ck_assert_int_eq(ck_solve(d, stop_visit, NULL, &count), DLX_STOPPED);
 	ck_assert_uint_eq(count, 1);
 	ck_assert_uint_eq(dlx_nforced(d), 3);
 	ck_assert_int_eq(dlx_check(d), DLX_OK);
@@ -341,7 +431,7 @@ START_TEST(test_force_knuth)
 
 	/* A D G forced alone: no solution. */
 	ck_assert_int_eq(dlx_force(d, 1), DLX_OK);
-	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(d, 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, 0);
 	dlx_unforce_all(d);
 	ck_assert_uint_eq(dlx_nforced(d), 0);
@@ -375,7 +465,7 @@ START_TEST(test_force_secondary)
 	dlx			*d;
 	int			 o;
 
-	ck_assert_ptr_nonnull(d = dlx_new(4, 1));
+	ck_assert_int_eq(dlx_new(&d, 4, 1, NULL), DLX_OK);
 	for (o = 0; o < 4; o++)
 		ck_assert_int_eq(dlx_add_option_colored(d, it[o], co[o], 2),
 		    o);
@@ -394,7 +484,7 @@ START_TEST(test_force_secondary)
 	ck_assert_uint_eq(dlx_nforced(d), 2);
 	ck_assert_int_eq(dlx_check(d), DLX_OK);
 	/* 2 and 3 can never join 4's color 1: no solution. */
-	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(d, 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, 0);
 	dlx_unforce_all(d);
 
@@ -422,7 +512,7 @@ START_TEST(test_force_sudoku)
 	ck_assert_ptr_nonnull(d = problem_sudoku(2));
 	/* A 1 in the corner: a quarter of the 288 grids. */
 	ck_assert_int_eq(dlx_force(d, sudoku_option(2, 0, 0, 1)), DLX_OK);
-	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(d, 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, 72);
 	/* Another digit in the same cell, or the same digit in its row. */
 	ck_assert_int_eq(dlx_force(d, sudoku_option(2, 0, 0, 2)),
@@ -436,17 +526,17 @@ START_TEST(test_force_sudoku)
 		ck_assert_int_eq(dlx_force(d, sudoku_option(2, 0, c, c + 1)),
 		    DLX_OK);
 	ck_assert_uint_eq(dlx_nforced(d), 4);
-	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(d, 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, 12);
 	ck_assert_int_eq(dlx_check(d), DLX_OK);
 	/* A given that makes the grid impossible without a direct clash. */
 	ck_assert_int_eq(dlx_force(d, sudoku_option(2, 1, 0, 3)), DLX_OK);
 	ck_assert_int_eq(dlx_force(d, sudoku_option(2, 2, 1, 4)), DLX_OK);
-	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(d, 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, 0);	/* the 4 of box 0 must be at (1,1) */
 	dlx_unforce_all(d);
 	ck_assert_uint_eq(dlx_nforced(d), 0);
-	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(d, 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, 288);
 	ck_assert_int_eq(dlx_check(d), DLX_OK);
 	dlx_free(d);
@@ -459,7 +549,7 @@ START_TEST(test_force_blocks_add)
 	uint64_t		 count;
 	dlx			*d;
 
-	ck_assert_ptr_nonnull(d = dlx_new(2, 0));
+	ck_assert_int_eq(dlx_new(&d, 2, 0, NULL), DLX_OK);
 	ck_assert_int_eq(dlx_add_option(d, it, 1), 0);
 	ck_assert_int_eq(dlx_force(d, 0), DLX_OK);
 	/* No option may be added while options are forced. */
@@ -469,7 +559,7 @@ START_TEST(test_force_blocks_add)
 	ck_assert_uint_eq(dlx_noptions(d), 1);
 	ck_assert_int_eq(dlx_unforce(d), DLX_OK);
 	ck_assert_int_eq(dlx_add_option(d, it + 1, 1), 1);
-	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(d, 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, 1);
 	ck_assert_int_eq(dlx_check(d), DLX_OK);
 	dlx_free(d);
@@ -491,7 +581,7 @@ misuse_probe(struct misuse *m)
 {
 	static const int	 it[] = { 0 };
 	struct dlx_stats	 st;
-	struct dlx_search	 s;
+	struct dlx_request	 s;
 	uint64_t		 count;
 	size_t			 n, nforced;
 	int			 buf[8];
@@ -510,14 +600,14 @@ misuse_probe(struct misuse *m)
 	dlx_unforce_all(m->d);		/* does nothing during a search */
 	if (dlx_nforced(m->d) != nforced)
 		m->wrong |= 16;
-	if (dlx_search(m->d, &s) != DLX_EMISUSE)
+	if (ck_search(m->d, &s) != DLX_EMISUSE)
 		m->wrong |= 32;
 	/* A refused search found nothing, whatever the running one did. */
 	count = 99;
-	if (dlx_count(m->d, 0, &count) != DLX_EMISUSE || count != 0)
+	if (ck_count(m->d, 0, &count) != DLX_EMISUSE || count != 0)
 		m->wrong |= 64;
 	count = 99;
-	if (dlx_solve(m->d, NULL, NULL, &count) != DLX_EMISUSE || count != 0)
+	if (ck_solve(m->d, NULL, NULL, &count) != DLX_EMISUSE || count != 0)
 		m->wrong |= 128;
 	n = 99;
 	if (dlx_first(m->d, buf, 8, &n) != DLX_EMISUSE || n != 0)
@@ -550,7 +640,7 @@ misuse_progress(void *arg, const struct dlx_stats *st)
 
 START_TEST(test_misuse_in_callbacks)
 {
-	struct dlx_search	 s;
+	struct dlx_request	 s;
 	struct misuse		 m;
 	struct dlx_stats	 st;
 	uint64_t		 count;
@@ -566,7 +656,7 @@ START_TEST(test_misuse_in_callbacks)
 	s.progress = misuse_progress;
 	s.progress_arg = &m;
 	s.progress_updates = 500;
-	ck_assert_int_eq(dlx_search(d, &s), DLX_OK);
+	ck_assert_int_eq(ck_search(d, &s), DLX_OK);
 	ck_assert_msg(m.wrong == 0, "wrong answers: %#x", m.wrong);
 	dlx_stats(d, &st);
 	ck_assert_uint_eq(st.solutions, 4);
@@ -576,10 +666,10 @@ START_TEST(test_misuse_in_callbacks)
 	ck_assert_uint_eq(dlx_nforced(d), 1);
 	ck_assert_uint_eq(dlx_noptions(d), 64);
 	ck_assert_int_eq(dlx_check(d), DLX_OK);
-	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(d, 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, 4);
 	ck_assert_int_eq(dlx_unforce(d), DLX_OK);
-	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(d, 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, 92);
 	dlx_free(d);
 }
@@ -600,7 +690,7 @@ nested_visit(void *arg, const int *options, size_t n)
 
 	(void)options;
 	(void)n;
-	if (dlx_count(ns->other, 0, &count) != DLX_OK || count != 4)
+	if (ck_count(ns->other, 0, &count) != DLX_OK || count != 4)
 		ns->bad = 1;
 	ns->inner += count;
 	return 0;
@@ -616,7 +706,7 @@ START_TEST(test_nested_other_matrix)
 	ck_assert_ptr_nonnull(ns.other = problem_queens(6));
 	ns.bad = 0;
 	ns.inner = 0;
-	ck_assert_int_eq(dlx_solve(d, nested_visit, &ns, &count), DLX_OK);
+	ck_assert_int_eq(ck_solve(d, nested_visit, &ns, &count), DLX_OK);
 	ck_assert_uint_eq(count, 10);
 	ck_assert_int_eq(ns.bad, 0);
 	ck_assert_uint_eq(ns.inner, 40);
@@ -627,15 +717,15 @@ END_TEST
 
 START_TEST(test_null_matrix)
 {
-	struct dlx_search	s;
+	struct dlx_request	s;
 	uint64_t		count;
 	size_t			n;
 	int			buf[1];
 
 	memset(&s, 0, sizeof s);
-	ck_assert_int_eq(dlx_search(NULL, &s), DLX_EINVAL);
-	ck_assert_int_eq(dlx_count(NULL, 0, &count), DLX_EINVAL);
-	ck_assert_int_eq(dlx_solve(NULL, NULL, NULL, &count), DLX_EINVAL);
+	ck_assert_int_eq(ck_search(NULL, &s), DLX_EINVAL);
+	ck_assert_int_eq(ck_count(NULL, 0, &count), DLX_EINVAL);
+	ck_assert_int_eq(ck_solve(NULL, NULL, NULL, &count), DLX_EINVAL);
 	ck_assert_int_eq(dlx_first(NULL, buf, 1, &n), DLX_EINVAL);
 	ck_assert_int_eq(dlx_force(NULL, 0), DLX_EINVAL);
 	ck_assert_int_eq(dlx_unforce(NULL), DLX_EINVAL);
@@ -684,7 +774,8 @@ START_TEST(test_custom_allocator)
 	a.realloc = counting_realloc;
 	a.free = counting_free;
 	a.ctx = &c;
-	ck_assert_ptr_nonnull(d = dlx_new_custom(2 * n, 2 * (2 * n - 1), &a));
+	ck_assert_int_eq(dlx_new(&d, 2 * n, 2 * (2 * n - 1),
+	    &(struct dlx_options){ .alloc = &a }), DLX_OK);
 	memset(&a, 0, sizeof a);		/* the allocator was copied */
 	for (r = 0; r < n; r++) {
 		for (col = 0; col < n; col++) {
@@ -696,10 +787,10 @@ START_TEST(test_custom_allocator)
 		}
 	}
 	ck_assert_int_eq(dlx_set_item_name(d, 0, "r0"), DLX_OK);
-	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(d, 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, 4);
 	ck_assert_int_eq(dlx_force(d, 1), DLX_OK);
-	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(d, 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, 1);
 	ck_assert_int_gt(c.calls, 0);
 	ck_assert_int_gt(c.live, 0);
@@ -714,7 +805,7 @@ START_TEST(test_memory_grows)
 	dlx	*d;
 	int	 i, it[2];
 
-	ck_assert_ptr_nonnull(d = dlx_new(1000, 0));
+	ck_assert_int_eq(dlx_new(&d, 1000, 0, NULL), DLX_OK);
 	m0 = dlx_memory(d);
 	for (i = 0; i < 999; i++) {
 		it[0] = i;
@@ -739,6 +830,7 @@ make_api_suite(void)
 	tc = tcase_create("Errors");
 	tcase_add_test(tc, test_strerror);
 	tcase_add_test(tc, test_new_sizes);
+	tcase_add_test(tc, test_count_first_clone);
 	tcase_add_test(tc, test_add_errors);
 	tcase_add_test(tc, test_accessors_range);
 	tcase_add_test(tc, test_item_names);

@@ -137,7 +137,7 @@ START_TEST(test_queens)
 	int			 n = _i;
 
 	ck_assert_ptr_nonnull(d = problem_queens(n));
-	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(d, 0, &count), DLX_OK);
 	ck_assert_msg(count == queens_count[n - 1],
 	    "%d queens: %llu solutions, want %llu", n,
 	    (unsigned long long)count,
@@ -162,7 +162,7 @@ START_TEST(test_langford)
 	int		 n = _i;
 
 	ck_assert_ptr_nonnull(d = problem_langford(n));
-	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(d, 0, &count), DLX_OK);
 	ck_assert_msg(count == langford_count[n - 1],
 	    "Langford n=%d: %llu solutions, want %llu", n,
 	    (unsigned long long)count,
@@ -178,13 +178,13 @@ START_TEST(test_sudoku_empty)
 
 	ck_assert_ptr_nonnull(d = problem_sudoku(2));
 	ck_assert_uint_eq(dlx_noptions(d), 64);
-	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(d, 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, 288);
 	dlx_free(d);
 
 	/* The 1x1 sudoku: one cell, one digit. */
 	ck_assert_ptr_nonnull(d = problem_sudoku(1));
-	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(d, 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, 1);
 	dlx_free(d);
 }
@@ -241,7 +241,7 @@ START_TEST(test_magic_square)
 	ck_assert_ptr_nonnull(d = problem_magic());
 	ck_assert_uint_eq(dlx_noptions(d), 8 * 48);
 	m.d = d;
-	ck_assert_int_eq(dlx_solve(d, magic_visit, &m, &count), DLX_OK);
+	ck_assert_int_eq(ck_solve(d, magic_visit, &m, &count), DLX_OK);
 	ck_assert_int_eq(m.bad, 0);
 	ck_assert_uint_eq(count, 8);
 	ck_assert_int_eq(m.n, 8);
@@ -262,7 +262,7 @@ START_TEST(test_strip_fibonacci)
 	dlx		*d;
 	int		 n = 24, i, it[2];
 
-	ck_assert_ptr_nonnull(d = dlx_new(n, 0));
+	ck_assert_int_eq(dlx_new(&d, n, 0, NULL), DLX_OK);
 	for (i = 0; i < n; i++) {
 		it[0] = i;
 		it[1] = i + 1;
@@ -276,7 +276,7 @@ START_TEST(test_strip_fibonacci)
 		f1 = t;
 	}
 	/* The last "domino" is a second monomino on the last cell. */
-	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(d, 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, f1 + f0);
 	dlx_free(d);
 }
@@ -284,7 +284,7 @@ END_TEST
 
 START_TEST(test_empty_problem)
 {
-	struct dlx_search	 s;
+	struct dlx_request	 s;
 	struct dlx_stats	 st;
 	struct keep		 k;
 	uint64_t		 count;
@@ -294,9 +294,9 @@ START_TEST(test_empty_problem)
 
 	/* No primary item: the empty set is the one solution. */
 	memset(&k, 0, sizeof k);
-	ck_assert_ptr_nonnull(d = dlx_new(0, 3));
+	ck_assert_int_eq(dlx_new(&d, 0, 3, NULL), DLX_OK);
 	ck_assert_int_eq(dlx_check(d), DLX_OK);
-	ck_assert_int_eq(dlx_solve(d, keep_visit, &k, &count), DLX_OK);
+	ck_assert_int_eq(ck_solve(d, keep_visit, &k, &count), DLX_OK);
 	ck_assert_uint_eq(count, 1);
 	ck_assert_uint_eq(k.nfirst, 0);
 	n = 99;
@@ -304,16 +304,16 @@ START_TEST(test_empty_problem)
 	ck_assert_uint_eq(n, 0);
 	/* That one solution can stop the search, or exceed a budget. */
 	memset(&k, 0, sizeof k);
-	ck_assert_int_eq(dlx_solve(d, stop_visit, &k, &count), DLX_STOPPED);
+	ck_assert_int_eq(ck_solve(d, stop_visit, &k, &count), DLX_STOPPED);
 	ck_assert_uint_eq(count, 1);
 	memset(&s, 0, sizeof s);
 	s.max_nodes = 1;
-	ck_assert_int_eq(dlx_search(d, &s), DLX_INCOMPLETE);
+	ck_assert_int_eq(ck_search(d, &s), DLX_INCOMPLETE);
 	dlx_stats(d, &st);
 	ck_assert_uint_eq(st.nodes, 1);
 	ck_assert_uint_eq(st.solutions, 0);
 	s.max_nodes = 2;
-	ck_assert_int_eq(dlx_search(d, &s), DLX_OK);
+	ck_assert_int_eq(ck_search(d, &s), DLX_OK);
 	dlx_stats(d, &st);
 	ck_assert_uint_eq(st.nodes, 2);		/* the root, the solution */
 	ck_assert_uint_eq(st.solutions, 1);
@@ -322,9 +322,9 @@ START_TEST(test_empty_problem)
 	dlx_free(d);
 
 	/* A primary item that no option covers: no solution. */
-	ck_assert_ptr_nonnull(d = dlx_new(2, 0));
+	ck_assert_int_eq(dlx_new(&d, 2, 0, NULL), DLX_OK);
 	ck_assert_int_eq(dlx_add_option(d, &it, 1), 0);
-	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(d, 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, 0);
 	dlx_free(d);
 }
@@ -449,7 +449,7 @@ deep_run(void *arg)
 {
 	struct deep	*dp = arg;
 
-	dp->rc = dlx_solve(dp->d, deep_visit, dp, &dp->count);
+	dp->rc = ck_solve(dp->d, deep_visit, dp, &dp->count);
 	return NULL;
 }
 
@@ -462,7 +462,7 @@ START_TEST(test_deep_solution)
 	int			 i;
 
 	memset(&dp, 0, sizeof dp);
-	ck_assert_ptr_nonnull(dp.d = dlx_new(DEEP, 0));
+	ck_assert_int_eq(dlx_new(&dp.d, DEEP, 0, NULL), DLX_OK);
 	for (i = 0; i < DEEP; i++)
 		ck_assert_int_eq(dlx_add_option(dp.d, &i, 1), i);
 	ck_assert_int_eq(pthread_attr_init(&attr), 0);
@@ -502,7 +502,7 @@ START_TEST(test_branching_rule)
 
 	for (trial = 0; trial < 300; trial++) {
 		nitems = 1 + trial % 100;
-		ck_assert_ptr_nonnull(d = dlx_new(nitems, 0));
+		ck_assert_int_eq(dlx_new(&d, nitems, 0, NULL), DLX_OK);
 		for (i = 0; i < nitems; i++) {
 			s = s * UINT64_C(6364136223846793005) +
 			    UINT64_C(1442695040888963407);
@@ -537,7 +537,7 @@ START_TEST(test_branching_rule)
 	/* An item with no option, wherever it is, ends the search at once. */
 	for (nitems = 1; nitems <= 70; nitems++) {
 		for (j = 0; j < nitems; j += 1 + nitems / 8) {
-			ck_assert_ptr_nonnull(d = dlx_new(nitems, 0));
+			ck_assert_int_eq(dlx_new(&d, nitems, 0, NULL), DLX_OK);
 			for (i = 0; i < nitems; i++)
 				if (i != j)
 					ck_assert_int_ge(dlx_add_option(d, &i, 1),

@@ -31,7 +31,7 @@ count_visit(void *arg, const int *options, size_t n)
 }
 
 /* Every mode of the cache x threads x a position x visit: the count of
- * dlx_search(), or DLX_ENOTSUP exactly where the table says. */
+ * ck_search(), or DLX_ENOTSUP exactly where the table says. */
 START_TEST(test_dispatch_counts)
 {
 	struct dlx_request	 rq;
@@ -43,7 +43,7 @@ START_TEST(test_dispatch_counts)
 	int			 memo, threads, withpos, visit, rc;
 
 	ck_assert_ptr_nonnull(d);
-	ck_assert_int_eq(dlx_search(d, NULL), DLX_OK);
+	ck_assert_int_eq(ck_search(d, NULL), DLX_OK);
 	dlx_stats(d, &st);
 	want = st.solutions;
 	for (memo = 0; memo < 3; memo++)
@@ -55,13 +55,12 @@ START_TEST(test_dispatch_counts)
 		rq.threads = (unsigned)threads;
 		visited = 0;
 		if (visit) {
-			rq.search.visit = count_visit;
-			rq.search.visit_arg = &visited;
+			rq.visit = count_visit;
+			rq.visit_arg = &visited;
 		}
 		pos = NULL;
 		if (withpos) {
-			pos = dlx_pos_whole(d);
-			ck_assert_ptr_nonnull(pos);
+			ck_assert_int_eq(dlx_pos_whole(&pos, d), DLX_OK);
 			rq.pos = pos;
 		}
 		rc = dlx_run(d, &rq, &res);
@@ -98,7 +97,7 @@ START_TEST(test_dispatch_knuth)
 	dlx			*d = problem_langford(8);
 
 	memset(&rq, 0, sizeof rq);
-	rq.search.knuth = DLX_KNUTH;
+	rq.tree = DLX_KNUTH;
 	rq.threads = 2;
 	ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_OK);
 	ck_assert_int_eq(res.engine, DLX_ENGINE_LINKS);
@@ -119,13 +118,13 @@ START_TEST(test_dispatch_bounds)
 {
 	struct dlx_request	 rq;
 	struct dlx_result	 res;
-	uint64_t		 hi, lo;
+	struct dlx_wide		 w;
 	dlx			*d;
 	dlx_pos			*pos;
 	int			 items[2] = { 0, 1 };
 
 	/* Two items, each covered once or twice, by three options. */
-	ck_assert_int_eq(dlx_create(&d, 2, 0, NULL), DLX_OK);
+	ck_assert_int_eq(dlx_new(&d, 2, 0, NULL), DLX_OK);
 	ck_assert_int_ge(dlx_add_option(d, items, 1), 0);
 	ck_assert_int_ge(dlx_add_option(d, items + 1, 1), 0);
 	ck_assert_int_ge(dlx_add_option(d, items, 2), 0);
@@ -146,17 +145,21 @@ START_TEST(test_dispatch_bounds)
 	ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_ENOTSUP);
 	ck_assert_uint_eq(res.refused, DLX_NEED_CACHE | DLX_NEED_BOUNDS);
 	rq.memo = DLX_MEMO_AUTO;
-	pos = dlx_pos_whole(d);
-	ck_assert_ptr_nonnull(pos);
+	ck_assert_int_eq(dlx_pos_whole(&pos, d), DLX_OK);
+	ck_assert_int_eq(dlx_pos_whole(NULL, d), DLX_EINVAL);
 	rq.pos = pos;
 	ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_ENOTSUP);
 	ck_assert(res.refused & DLX_NEED_SPLIT);
-	dlx_pos_figures(pos, &hi, &lo, NULL, NULL);
-	ck_assert_uint_eq(hi, 0);
-	ck_assert_uint_eq(lo, 0);
+	dlx_pos_figures(pos, &w, NULL, NULL);
+	ck_assert_uint_eq(w.hi, 0);
+	ck_assert_uint_eq(w.lo, 0);
 	ck_assert_uint_eq(dlx_pos_tasks(pos), 1);
-	/* The older entry points refuse too. */
-	ck_assert_int_eq(dlx_pos_search(d, pos, NULL), DLX_ENOTSUP);
+	/* On one path (a checkpoint), serially, it is refused too. */
+	rq.checkpoint = 1;
+	rq.threads = 1;
+	ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_ENOTSUP);
+	ck_assert(res.refused & DLX_NEED_SPLIT);
+	ck_assert_uint_eq(dlx_pos_tasks(pos), 1);
 	dlx_pos_free(pos);
 	ck_assert_int_eq(dlx_split_part(d, 1, 2, &pos), DLX_ENOTSUP);
 	ck_assert_str_eq(dlx_engine_name(DLX_ENGINE_MULT), "Algorithm M");

@@ -56,9 +56,23 @@ struct dlx_logic;
 struct dlx_logic *test_logic_new(int boxrows, int boxcols);
 
 /*
- * dlx_count() and dlx_solve() in Knuth's mode (struct dlx_search's knuth),
- * for the tests that check his node and update figures.
+ * The plain search of d as rq asks (NULL: count every solution): dlx_run()
+ * on one thread with the cache off, so that the search's own figures
+ * (nodes, updates, depth) and its order of solutions are those asserted.
+ * Returns what dlx_run() returns.
  */
+int	ck_search(dlx *d, const struct dlx_request *rq);
+
+/*
+ * ck_search() visiting every solution with fn (may be NULL), and counting
+ * the solutions, stopping at max (0: no limit).  *count (may be NULL)
+ * gets the solutions found (0 when the search was refused).
+ */
+int	ck_solve(dlx *d, dlx_solution_fn *fn, void *arg, uint64_t *count);
+int	ck_count(dlx *d, uint64_t max, uint64_t *count);
+
+/* ck_count() and ck_solve() in Knuth's tree (struct dlx_request's tree),
+ * for the tests that check his node and update figures. */
 int	knuth_count(dlx *d, uint64_t max, uint64_t *count);
 int	knuth_solve(dlx *d, dlx_solution_fn *fn, void *arg, uint64_t *count);
 

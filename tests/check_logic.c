@@ -568,7 +568,7 @@ END_TEST
 
 START_TEST(test_logic_search)
 {
-	struct dlx_search	 how;
+	struct dlx_request	 how;
 	struct dlx_logic_result	 res;
 	dlx_logic		*lg;
 	int			 grid[16] = { 0 }, sol[16], c;

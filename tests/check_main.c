@@ -26,38 +26,68 @@ test_data_path(const char *name)
 }
 
 int
-knuth_solve(dlx *d, dlx_solution_fn *fn, void *arg, uint64_t *count)
+ck_search(dlx *d, const struct dlx_request *rq)
 {
-	struct dlx_search	s;
+	struct dlx_request	r;
+
+	if (rq != NULL)
+		r = *rq;
+	else
+		memset(&r, 0, sizeof r);
+	r.memo = DLX_MEMO_NEVER;
+	if (r.threads == 0)
+		r.threads = 1;
+	return dlx_run(d, &r, NULL);
+}
+
+/* ck_search() with visit, max_solutions and tree; the count into
+ * *count. */
+static int
+plain(dlx *d, dlx_solution_fn *fn, void *arg, uint64_t max,
+    enum dlx_tree tree, uint64_t *count)
+{
+	struct dlx_request	rq;
 	struct dlx_stats	st;
 	int			rc;
 
-	memset(&s, 0, sizeof s);
-	s.visit = fn;
-	s.visit_arg = arg;
-	s.knuth = 1;
-	rc = dlx_search(d, &s);
-	dlx_stats(d, &st);
-	if (count != NULL)
-		*count = st.solutions;
+	memset(&rq, 0, sizeof rq);
+	rq.visit = fn;
+	rq.visit_arg = arg;
+	rq.max_solutions = max;
+	rq.tree = tree;
+	rc = ck_search(d, &rq);
+	if (count != NULL) {
+		*count = 0;
+		if (d != NULL && rc != DLX_EINVAL && rc != DLX_EMISUSE) {
+			dlx_stats(d, &st);
+			*count = st.solutions;
+		}
+	}
 	return rc;
+}
+
+int
+ck_solve(dlx *d, dlx_solution_fn *fn, void *arg, uint64_t *count)
+{
+	return plain(d, fn, arg, 0, DLX_TREE_DEFAULT, count);
+}
+
+int
+ck_count(dlx *d, uint64_t max, uint64_t *count)
+{
+	return plain(d, NULL, NULL, max, DLX_TREE_DEFAULT, count);
+}
+
+int
+knuth_solve(dlx *d, dlx_solution_fn *fn, void *arg, uint64_t *count)
+{
+	return plain(d, fn, arg, 0, DLX_KNUTH, count);
 }
 
 int
 knuth_count(dlx *d, uint64_t max, uint64_t *count)
 {
-	struct dlx_search	s;
-	struct dlx_stats	st;
-	int			rc;
-
-	memset(&s, 0, sizeof s);
-	s.max_solutions = max;
-	s.knuth = 1;
-	rc = dlx_search(d, &s);
-	dlx_stats(d, &st);
-	if (count != NULL)
-		*count = st.solutions;
-	return rc;
+	return plain(d, NULL, NULL, max, DLX_KNUTH, count);
 }
 
 int

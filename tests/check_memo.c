@@ -1,7 +1,10 @@
 /*
- * check_memo.c: memoized counting (dlx_count_wide) against the plain
- * search and known counts, with roomy and starved caches, forced options,
- * colors, item bounds and stops; and the 128-bit count arithmetic.
+ * check_memo.c: memoized counting against the plain search and known
+ * counts, with roomy and starved caches, forced options, colors, item
+ * bounds and stops; and the 128-bit count arithmetic.  The cache engine
+ * is called below the dispatcher (dlxi_count_wide(), lib/core/search_int.h)
+ * so that its own modes are tested, the hand-back to the plain search
+ * (no_plain) included.
  */
 #include <inttypes.h>
 #include <stdint.h>
@@ -14,19 +17,20 @@
 #include "check_dlx.h"
 #include "dlx.h"
 #include "problems.h"
+#include "lib/core/search_int.h"
 
 static int
 memo_count(dlx *d, int mode, size_t memory, uint64_t *count,
     struct dlx_memo_stats *ms)
 {
-	struct dlx_memo	 m;
+	struct dlxi_memo	 m;
 	struct dlx_wide	 w;
 	int		 rc;
 
 	memset(&m, 0, sizeof m);
 	m.mode = mode;
 	m.memory = memory;
-	rc = dlx_count_wide(d, &m, &w, ms);
+	rc = dlxi_count_wide(d, &m, &w, ms);
 	ck_assert_uint_eq(w.hi, 0);
 	*count = w.lo;
 	return rc;
@@ -42,7 +46,7 @@ all_agree(dlx *d, uint64_t want)
 	uint64_t		 plain, got;
 	size_t			 k;
 
-	ck_assert_int_eq(dlx_count(d, 0, &plain), DLX_OK);
+	ck_assert_int_eq(ck_count(d, 0, &plain), DLX_OK);
 	ck_assert_uint_eq(plain, want);
 	for (k = 0; k < sizeof budgets / sizeof budgets[0]; k++) {
 		ck_assert_int_eq(memo_count(d, DLX_MEMO_ALWAYS, budgets[k],
@@ -95,7 +99,7 @@ START_TEST(test_memo_files)
 
 	for (k = 0; k < sizeof files / sizeof files[0]; k++) {
 		ck_assert_ptr_nonnull(d = problem_read(test_data_path(files[k])));
-		ck_assert_int_eq(dlx_count(d, 0, &want), DLX_OK);
+		ck_assert_int_eq(ck_count(d, 0, &want), DLX_OK);
 		all_agree(d, want);
 		dlx_free(d);
 	}
@@ -120,7 +124,7 @@ START_TEST(test_memo_forced_sudoku)
 		if (puzzle[k] != '0')
 			ck_assert_int_eq(dlx_force(d, sudoku_option(3, k / 9,
 			    k % 9, puzzle[k] - '0')), DLX_OK);
-	ck_assert_int_eq(dlx_count(d, 0, &plain), DLX_OK);
+	ck_assert_int_eq(ck_count(d, 0, &plain), DLX_OK);
 	ck_assert_uint_eq(plain, 2630);
 	ck_assert_int_eq(memo_count(d, DLX_MEMO_ALWAYS, 0, &got, &ms),
 	    DLX_OK);
@@ -159,7 +163,7 @@ START_TEST(test_memo_forced_colors)
 		if (dlx_option_item(d, o, 0) != 0)
 			continue;
 		ck_assert_int_eq(dlx_force(d, o), DLX_OK);
-		ck_assert_int_eq(dlx_count(d, 0, &plain), DLX_OK);
+		ck_assert_int_eq(ck_count(d, 0, &plain), DLX_OK);
 		for (b = 0; b < sizeof budgets / sizeof budgets[0]; b++) {
 			ck_assert_int_eq(memo_count(d, DLX_MEMO_ALWAYS,
 			    budgets[b], &got, NULL), DLX_OK);
@@ -170,7 +174,7 @@ START_TEST(test_memo_forced_colors)
 			if (dlx_option_item(d, q, 0) != 1 ||
 			    dlx_force(d, q) != DLX_OK)
 				continue;
-			ck_assert_int_eq(dlx_count(d, 0, &plain), DLX_OK);
+			ck_assert_int_eq(ck_count(d, 0, &plain), DLX_OK);
 			ck_assert_int_eq(memo_count(d, DLX_MEMO_ALWAYS, 0,
 			    &got, NULL), DLX_OK);
 			ck_assert_uint_eq(got, plain);
@@ -220,18 +224,18 @@ stop_at_once(void *arg, const struct dlx_stats *st)
 START_TEST(test_memo_gives_up)
 {
 	struct dlx_memo_stats	 ms;
-	struct dlx_memo		 m;
+	struct dlxi_memo		 m;
 	struct dlx_wide		 w;
 	dlx			*d;
 
 	ck_assert_ptr_nonnull(d = problem_queens(12));
 	memset(&m, 0, sizeof m);
-	ck_assert_int_eq(dlx_count_wide(d, &m, &w, &ms), DLX_OK);
+	ck_assert_int_eq(dlxi_count_wide(d, &m, &w, &ms), DLX_OK);
 	ck_assert_uint_eq(w.lo, 14200);
 	ck_assert_int_eq(ms.gave_up, 1);
 	ck_assert_int_eq(ms.used, 0);
 	m.no_plain = 1;
-	ck_assert_int_eq(dlx_count_wide(d, &m, &w, &ms), DLX_INCOMPLETE);
+	ck_assert_int_eq(dlxi_count_wide(d, &m, &w, &ms), DLX_INCOMPLETE);
 	ck_assert_int_eq(ms.gave_up, 1);
 	ck_assert_int_eq(dlx_check(d), DLX_OK);
 	dlx_free(d);
@@ -241,7 +245,7 @@ END_TEST
 /* A stop by progress restores the matrix and gives a lower bound. */
 START_TEST(test_memo_stop)
 {
-	struct dlx_memo	 m;
+	struct dlxi_memo	 m;
 	struct dlx_wide	 w;
 	dlx		*d;
 	int		 calls = 0;
@@ -252,12 +256,12 @@ START_TEST(test_memo_stop)
 	m.progress = stop_at_once;
 	m.progress_arg = &calls;
 	m.progress_updates = 50;
-	ck_assert_int_eq(dlx_count_wide(d, &m, &w, NULL), DLX_STOPPED);
+	ck_assert_int_eq(dlxi_count_wide(d, &m, &w, NULL), DLX_STOPPED);
 	ck_assert_int_eq(calls, 3);
 	ck_assert_uint_eq(w.hi, 0);
 	ck_assert_uint_lt(w.lo, 300);
 	ck_assert_int_eq(dlx_check(d), DLX_OK);
-	ck_assert_int_eq(dlx_count_wide(d, NULL, &w, NULL), DLX_OK);
+	ck_assert_int_eq(dlxi_count_wide(d, NULL, &w, NULL), DLX_OK);
 	ck_assert_uint_eq(w.lo, 300);
 	dlx_free(d);
 }
@@ -324,7 +328,8 @@ START_TEST(test_memo_budget_peak)
 	a.free = peak_free;
 	a.ctx = &pk;
 	/* Rows and columns primary, the two diagonals secondary. */
-	ck_assert_ptr_nonnull(d = dlx_new_custom(20, 38, &a));
+	ck_assert_int_eq(dlx_new(&d, 20, 38,
+	    &(struct dlx_options){ .alloc = &a }), DLX_OK);
 	for (r = 0; r < 10; r++)
 		for (c = 0; c < 10; c++) {
 			items[0] = r;
@@ -351,23 +356,23 @@ END_TEST
 /* Bounds: ALWAYS refuses, AUTO counts by plain search. */
 START_TEST(test_memo_bounds)
 {
-	struct dlx_memo	 m;
+	struct dlxi_memo	 m;
 	struct dlx_wide	 w;
 	dlx		*d;
 	uint64_t	 plain;
 
 	ck_assert_ptr_nonnull(d = problem_queens(6));
 	ck_assert_int_eq(dlx_set_item_bounds(d, 0, 0, 1), DLX_OK);
-	ck_assert_int_eq(dlx_count(d, 0, &plain), DLX_OK);
+	ck_assert_int_eq(ck_count(d, 0, &plain), DLX_OK);
 	memset(&m, 0, sizeof m);
 	m.mode = DLX_MEMO_ALWAYS;
-	ck_assert_int_eq(dlx_count_wide(d, &m, &w, NULL), DLX_ENOTSUP);
+	ck_assert_int_eq(dlxi_count_wide(d, &m, &w, NULL), DLX_ENOTSUP);
 	m.mode = DLX_MEMO_AUTO;
-	ck_assert_int_eq(dlx_count_wide(d, &m, &w, NULL), DLX_OK);
+	ck_assert_int_eq(dlxi_count_wide(d, &m, &w, NULL), DLX_OK);
 	ck_assert_uint_eq(w.lo, plain);
 	m.mode = 7;
-	ck_assert_int_eq(dlx_count_wide(d, &m, &w, NULL), DLX_EINVAL);
-	ck_assert_int_eq(dlx_count_wide(NULL, NULL, &w, NULL), DLX_EINVAL);
+	ck_assert_int_eq(dlxi_count_wide(d, &m, &w, NULL), DLX_EINVAL);
+	ck_assert_int_eq(dlxi_count_wide(NULL, NULL, &w, NULL), DLX_EINVAL);
 	dlx_free(d);
 }
 END_TEST

@@ -134,8 +134,8 @@ mbuild(const struct mprob *p)
 	dlx	*d;
 	int	 o, k;
 
-	d = dlx_new((size_t)p->np, (size_t)p->ns);
-	ck_assert_ptr_nonnull(d);
+	ck_assert_int_eq(dlx_new(&d, (size_t)p->np, (size_t)p->ns, NULL),
+	    DLX_OK);
 	for (k = 0; k < p->np; k++)
 		ck_assert_int_eq(dlx_set_item_bounds(d, k, p->lo[k], p->hi[k]),
 		    DLX_OK);
@@ -159,7 +159,7 @@ magree(dlx *d, const struct mprob *p, uint32_t forced, uint64_t seed)
 	for (mask = 0; mask < (1u << p->no); mask++)
 		if ((mask & forced) == forced && mvalid(p, mask, 1))
 			want[nw++] = mask;
-	ck_assert_int_eq(dlx_solve(d, coll_visit, &c, NULL), DLX_OK);
+	ck_assert_int_eq(ck_solve(d, coll_visit, &c, NULL), DLX_OK);
 	dlx_stats(d, &st);
 	ck_assert_uint_eq(st.solutions, c.n);
 	qsort(got, c.n, sizeof *got, cmp_u32);
@@ -234,7 +234,7 @@ START_TEST(test_mult_dlx3_figures)
 		t = test_text_file(in, NULL, &err);
 		fclose(in);
 		ck_assert_msg(t != NULL, "%s: %s", name, err.message);
-		ck_assert_int_eq(dlx_search(dlx_text_dlx(t), NULL), DLX_OK);
+		ck_assert_int_eq(ck_search(dlx_text_dlx(t), NULL), DLX_OK);
 		dlx_stats(dlx_text_dlx(t), &st);
 		ck_assert_uint_eq(st.solutions, sols);
 		ck_assert_uint_eq(st.nodes, nodes);
@@ -253,8 +253,7 @@ START_TEST(test_mult_api_errors)
 	dlx	*d;
 	int	 lo, hi, o[2] = { 0, 1 };
 
-	d = dlx_new(2, 1);
-	ck_assert_ptr_nonnull(d);
+	ck_assert_int_eq(dlx_new(&d, 2, 1, NULL), DLX_OK);
 	ck_assert_int_eq(dlx_set_item_bounds(NULL, 0, 1, 2), DLX_EINVAL);
 	ck_assert_int_eq(dlx_set_item_bounds(d, 0, 3, 2), DLX_EINVAL);
 	ck_assert_int_eq(dlx_set_item_bounds(d, 0, -1, 2), DLX_EINVAL);
@@ -287,7 +286,7 @@ END_TEST
 START_TEST(test_mult_budgets)
 {
 	struct dlx_error	 err;
-	struct dlx_search	 s;
+	struct dlx_request	 s;
 	struct dlx_stats	 st, full;
 	FILE			*in;
 	dlx_text		*t;
@@ -299,12 +298,12 @@ START_TEST(test_mult_budgets)
 	fclose(in);
 	ck_assert_ptr_nonnull(t);
 	d = dlx_text_dlx(t);
-	ck_assert_int_eq(dlx_search(d, NULL), DLX_OK);
+	ck_assert_int_eq(ck_search(d, NULL), DLX_OK);
 	dlx_stats(d, &full);
 
 	memset(&s, 0, sizeof s);
 	s.max_nodes = 1000;
-	ck_assert_int_eq(dlx_search(d, &s), DLX_INCOMPLETE);
+	ck_assert_int_eq(ck_search(d, &s), DLX_INCOMPLETE);
 	dlx_stats(d, &st);
 	ck_assert_uint_eq(st.nodes, 1000);
 	ck_assert(dlx_progress(d) > 0.0 && dlx_progress(d) < 1.0);
@@ -312,12 +311,12 @@ START_TEST(test_mult_budgets)
 
 	memset(&s, 0, sizeof s);
 	s.max_solutions = 10;
-	ck_assert_int_eq(dlx_search(d, &s), DLX_LIMIT);
+	ck_assert_int_eq(ck_search(d, &s), DLX_LIMIT);
 	dlx_stats(d, &st);
 	ck_assert_uint_eq(st.solutions, 10);
 	ck_assert_int_eq(dlx_check(d), DLX_OK);
 
-	ck_assert_int_eq(dlx_search(d, NULL), DLX_OK);
+	ck_assert_int_eq(ck_search(d, NULL), DLX_OK);
 	dlx_stats(d, &st);
 	ck_assert_uint_eq(st.solutions, full.solutions);
 	ck_assert_uint_eq(st.nodes, full.nodes);

@@ -20,6 +20,7 @@
 #include <check.h>
 
 #include "dlx.h"
+#include "lib/drive/part_impl.h"
 #include "dlx_part.h"
 #include "dlx_text.h"
 #include "dlx_sudoku.h"
@@ -61,6 +62,24 @@ static const struct dlx_allocator failing = {
 #define EXPECT(c)	ck_assert(c)
 
 /* A scenario: returns DLX_OK, or the error it met (all freed). */
+/* The plain search's count of d, at most max, on one thread: dlx_run()
+ * with the cache off (the cache's own allocations are tested apart). */
+static int
+ck_count(dlx *d, uint64_t max, uint64_t *count)
+{
+	struct dlx_request	rq;
+	struct dlx_result	res;
+	int			rc;
+
+	memset(&rq, 0, sizeof rq);
+	rq.max_solutions = max;
+	rq.memo = DLX_MEMO_NEVER;
+	rq.threads = 1;
+	rc = dlx_run(d, &rq, &res);
+	*count = res.count.lo;
+	return rc;
+}
+
 typedef int scenario_fn(void);
 
 static const char knuth_colors[] =
@@ -102,7 +121,7 @@ text_scenario(void)
 		EXPECT(rc == DLX_ENOMEM && err.code == rc);
 		EXPECT(strcmp(err.message, dlx_strerror(DLX_ENOMEM)) == 0);
 	} else {
-		rc = dlx_count(dlx_text_dlx(t), 0, &count);
+		rc = ck_count(dlx_text_dlx(t), 0, &count);
 		EXPECT(rc == DLX_OK);
 		dlx_text_free(t);
 	}
@@ -113,7 +132,7 @@ text_scenario(void)
 		if (rc != DLX_OK) {
 			EXPECT(rc == DLX_ENOMEM && err.code == rc);
 		} else {
-			EXPECT(dlx_count(dlx_text_dlx(t), 0, &count) ==
+			EXPECT(ck_count(dlx_text_dlx(t), 0, &count) ==
 			    DLX_OK);
 			EXPECT(count == 1);
 			dlx_text_free(t);
@@ -178,7 +197,7 @@ sudoku_scenario(void)
 		npuzzles++;
 		s = p.n == 4 ? s4 : s6;
 		EXPECT(dlx_sudoku_set_givens(s, p.cells, NULL, NULL) == DLX_OK);
-		EXPECT(dlx_count(dlx_sudoku_matrix(s), 0, &count) == DLX_OK);
+		EXPECT(ck_count(dlx_sudoku_matrix(s), 0, &count) == DLX_OK);
 		EXPECT(count > 0);
 		dlx_sudoku_clear(s);
 	}
@@ -274,8 +293,8 @@ queens(int n)
 	dlx	*d;
 	int	 r, c, it[4];
 
-	if (dlx_create(&d, 2 * (size_t)n, 4 * (size_t)n - 2, &failing) !=
-	    DLX_OK)
+	if (dlx_new(&d, 2 * (size_t)n, 4 * (size_t)n - 2,
+	    &(struct dlx_options){ .alloc = &failing }) != DLX_OK)
 		return NULL;
 	for (r = 0; r < n; r++)
 		for (c = 0; c < n; c++) {
@@ -299,7 +318,6 @@ static int
 parts_scenario(void)
 {
 	dlx_pos		*pos = NULL, *back = NULL;
-	const char	*why;
 	char		*text = NULL, *prog = NULL;
 	size_t		 len;
 	dlx		*d;
@@ -309,11 +327,12 @@ parts_scenario(void)
 		return DLX_ENOMEM;
 	if ((rc = dlx_split_part(d, 2, 3, &pos)) != DLX_OK)
 		goto out;
-	if ((rc = dlx_pos_search(d, pos, NULL)) != DLX_OK)
+	if ((rc = dlxi_pos_search(d, pos, NULL)) != DLX_OK)
 		goto out;
 	if ((rc = dlx_pos_format(pos, "check_oom", &text, &len)) != DLX_OK)
 		goto out;
-	rc = dlx_pos_parse_custom(text, len, &back, &prog, &why, &failing);
+	rc = dlx_pos_parse(text, len, &back, &prog,
+	    &(struct dlx_pos_options){ .alloc = &failing }, NULL);
 out:
 	free(text);
 	free(prog);
@@ -360,8 +379,8 @@ END_TEST
  * run that counted.) */
 START_TEST(test_oom_parallel)
 {
-	struct dlx_parallel	 par;
-	struct dlx_search	 srch;
+	struct dlxi_parallel	 par;
+	struct dlxi_search	 srch;
 	struct dlx_stats	 st;
 	long			 n, serial, k;
 	dlx			*d;
@@ -375,7 +394,7 @@ START_TEST(test_oom_parallel)
 	calls = live = 0;
 	ck_assert_ptr_nonnull(d = queens(8));
 	serial = calls;
-	ck_assert_int_eq(dlx_search_parallel(d, &srch, &par), DLX_OK);
+	ck_assert_int_eq(dlxi_search_parallel(d, &srch, &par), DLX_OK);
 	dlx_stats(d, &st);
 	ck_assert_uint_eq(st.solutions, 92);
 	n = calls;
@@ -388,7 +407,7 @@ START_TEST(test_oom_parallel)
 		calls = live = 0;
 		ck_assert_ptr_nonnull(d = queens(8));
 		fail_at = k;
-		rc = dlx_search_parallel(d, &srch, &par);
+		rc = dlxi_search_parallel(d, &srch, &par);
 		ck_assert_msg(rc == DLX_OK || rc == DLX_ENOMEM,
 		    "allocation %ld: %s", k, dlx_strerror(rc));
 		dlx_stats(d, &st);

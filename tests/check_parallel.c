@@ -1,11 +1,13 @@
 /*
  * check_parallel.c: the parallel search against the serial one.
  *
- * dlx_search_parallel() must visit the same solutions in the same order
- * and end with the same figures as dlx_search(), for any number of threads
+ * The threads driver must visit the same solutions in the same order and
+ * end with the same figures as ck_search(), for any number of threads
  * (more than the machine has included) and wherever the threads cut the
  * tree.  A tiny split interval makes the threads cut after a handful of
- * updates, so even small problems are cut into many pieces.  Stops at
+ * updates, so even small problems are cut into many pieces: the driver is
+ * called below dlx_run() for that (dlxi_search_parallel(),
+ * lib/core/search_int.h), since a request does not set the interval.  Stops at
  * random moments (by visit, by progress, by limit, by budget) must give a
  * prefix of the serial solutions, or a subsequence of them in order.
  */
@@ -19,6 +21,7 @@
 #include "check_dlx.h"
 #include "dlx.h"
 #include "problems.h"
+#include "lib/core/search_int.h"
 
 /* The solutions of one search, in order. */
 struct trace {
@@ -116,14 +119,28 @@ is_subsequence(const struct trace *a, const struct trace *b)
 }
 
 static int
-par(dlx *d, const struct dlx_search *s, unsigned threads, uint64_t split)
+par(dlx *d, const struct dlx_request *rq, unsigned threads, uint64_t split)
 {
-	struct dlx_parallel	p;
+	struct dlxi_parallel	p;
+	struct dlxi_search	s;
 
+	/* The request's fields of a search, as dlx_run() passes them. */
+	memset(&s, 0, sizeof s);
+	if (rq != NULL) {
+		s.visit = rq->visit;
+		s.visit_arg = rq->visit_arg;
+		s.max_solutions = rq->max_solutions;
+		s.max_nodes = rq->max_nodes;
+		s.max_updates = rq->max_updates;
+		s.progress = rq->progress;
+		s.progress_arg = rq->progress_arg;
+		s.progress_updates = rq->progress_updates;
+		s.knuth = rq->tree;
+	}
 	memset(&p, 0, sizeof p);
 	p.threads = threads;
 	p.split_updates = split;
-	return dlx_search_parallel(d, s, &p);
+	return dlxi_search_parallel(d, &s, &p);
 }
 
 /* Serial and parallel runs of d agree in every way, visiting and only
@@ -132,7 +149,7 @@ static void
 check_same_mode(dlx *d, const char *what, int knuth)
 {
 	static const uint64_t	 splits[] = { 1, 5, 40, 1000 };
-	struct dlx_search	 s;
+	struct dlx_request	 s;
 	struct dlx_stats	 a, b;
 	struct trace		 ta, tb;
 	unsigned		 th;
@@ -143,8 +160,8 @@ check_same_mode(dlx *d, const char *what, int knuth)
 	memset(&s, 0, sizeof s);
 	s.visit = record;
 	s.visit_arg = &ta;
-	s.knuth = knuth;
-	rca = dlx_search(d, &s);
+	s.tree = knuth;
+	rca = ck_search(d, &s);
 	dlx_stats(d, &a);
 	ck_assert_int_eq(ta.bad, 0);
 	for (th = 1; th <= 8; th++) {
@@ -238,13 +255,11 @@ START_TEST(test_parallel_known)
 	check_same(d, "Knuth's example");
 	dlx_free(d);
 	/* No primary item: the empty set is the one solution. */
-	d = dlx_new(0, 2);
-	ck_assert_ptr_nonnull(d);
+	ck_assert_int_eq(dlx_new(&d, 0, 2, NULL), DLX_OK);
 	check_same(d, "empty");
 	dlx_free(d);
 	/* No solution at all. */
-	d = dlx_new(3, 0);
-	ck_assert_ptr_nonnull(d);
+	ck_assert_int_eq(dlx_new(&d, 3, 0, NULL), DLX_OK);
 	n = 0;
 	ck_assert_int_ge(dlx_add_option(d, &n, 1), 0);
 	check_same(d, "none");
@@ -272,7 +287,7 @@ random_problem(uint64_t *seed)
 	np = 4 + (int)(rnd64(seed) % 9);
 	ns = (int)(rnd64(seed) % 4);
 	nopt = 10 + (int)(rnd64(seed) % 50);
-	if ((d = dlx_new((size_t)np, (size_t)ns)) == NULL)
+	if (dlx_new(&d, (size_t)np, (size_t)ns, NULL) != DLX_OK)
 		return NULL;
 	for (o = 0; o < nopt; o++) {
 		k = 1 + (int)(rnd64(seed) % 4);
@@ -340,7 +355,7 @@ stop_progress(void *arg, const struct dlx_stats *st)
  */
 START_TEST(test_parallel_stop_random)
 {
-	struct dlx_search	 s;
+	struct dlx_request	 s;
 	struct dlx_stats	 a, b;
 	struct trace		 ta, tb;
 	struct stopper		 sp;
@@ -355,7 +370,7 @@ START_TEST(test_parallel_stop_random)
 	memset(&s, 0, sizeof s);
 	s.visit = record;
 	s.visit_arg = &ta;
-	ck_assert_int_eq(dlx_search(d, &s), DLX_OK);
+	ck_assert_int_eq(ck_search(d, &s), DLX_OK);
 	dlx_stats(d, &a);
 	for (trial = 0; trial < 60; trial++) {
 		th = 2 + (unsigned)(rnd64(&seed) % 7);
@@ -418,13 +433,12 @@ START_TEST(test_parallel_primitives)
 	d = problem_queens(6);
 	ck_assert_ptr_nonnull(d);
 	ck_assert_int_eq(dlx_force(d, 1), DLX_OK);
-	ck_assert_int_eq(dlx_search(d, NULL), DLX_OK);
+	ck_assert_int_eq(ck_search(d, NULL), DLX_OK);
 	dlx_stats(d, &a);
-	c = dlx_clone(d);
-	ck_assert_ptr_nonnull(c);
+	ck_assert_int_eq(dlx_clone(&c, d), DLX_OK);
 	ck_assert_uint_eq(dlx_nforced(c), 1);
 	ck_assert_int_eq(dlx_check(c), DLX_OK);
-	ck_assert_int_eq(dlx_search(c, NULL), DLX_OK);
+	ck_assert_int_eq(ck_search(c, NULL), DLX_OK);
 	dlx_stats(c, &b);
 	ck_assert(a.solutions == b.solutions && a.nodes == b.nodes &&
 	    a.updates == b.updates);
@@ -440,7 +454,7 @@ START_TEST(test_parallel_primitives)
 	sols = 0;
 	for (k = 0; k < n; k++) {
 		ck_assert_int_eq(dlx_force(d, opts[k]), DLX_OK);
-		ck_assert_int_eq(dlx_search(d, NULL), DLX_OK);
+		ck_assert_int_eq(ck_search(d, NULL), DLX_OK);
 		dlx_stats(d, &b);
 		nodes += b.nodes;
 		updates += b.updates + costs[k];

@@ -4,9 +4,11 @@
  * dlx_split_part() must give, for every k, the position dlx_split() gives
  * as part k.  The parts' counts must add up to the whole count, and their
  * solutions, taken together, must be the whole set, each once: on one
- * thread and on two, counting plainly and with the cache
- * (dlx_pos_search_parallel).  A count on threads stopped by progress must
- * resume, from its text, to the exact count.
+ * thread and on two, counting plainly and with the cache.  A count on
+ * threads stopped by progress must resume, from its text, to the exact
+ * count.  The drivers are called below dlx_run() (dlxi_pos_search_parallel(),
+ * lib/drive/part_impl.h), so that the threads cut every 64 updates, which
+ * a request does not set.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -19,6 +21,7 @@
 #include "dlx.h"
 #include "dlx_part.h"
 #include "problems.h"
+#include "lib/drive/part_impl.h"
 
 /* The problems of problems.h, by number (problem_numbered()). */
 #define NPROBLEMS	PROBLEM_NSET
@@ -136,11 +139,11 @@ END_TEST
 static uint64_t
 count_part(dlx *d, unsigned k, unsigned n, unsigned threads, int mode)
 {
-	struct dlx_parallel	par;
-	struct dlx_memo		m;
+	struct dlxi_parallel	par;
+	struct dlxi_memo		m;
 	struct dlx_memo_stats	ms;
 	dlx_pos			*pos;
-	uint64_t		 hi, lo;
+	struct dlx_wide		 w;
 
 	memset(&par, 0, sizeof par);
 	par.threads = threads;
@@ -149,13 +152,13 @@ count_part(dlx *d, unsigned k, unsigned n, unsigned threads, int mode)
 	m.mode = mode;
 	m.memory = 1 << 20;
 	ck_assert_int_eq(dlx_split_part(d, k, n, &pos), DLX_OK);
-	ck_assert_int_eq(dlx_pos_search_parallel(d, pos, NULL, &par,
+	ck_assert_int_eq(dlxi_pos_search_parallel(d, pos, NULL, &par,
 	    mode < 0 ? NULL : &m, &ms), DLX_OK);
 	ck_assert_uint_eq(dlx_pos_tasks(pos), 0);
-	dlx_pos_figures(pos, &hi, &lo, NULL, NULL);
-	ck_assert_uint_eq(hi, 0);
+	dlx_pos_figures(pos, &w, NULL, NULL);
+	ck_assert_uint_eq(w.hi, 0);
 	dlx_pos_free(pos);
-	return lo;
+	return w.lo;
 }
 
 START_TEST(test_part_counts_add_up)
@@ -167,7 +170,7 @@ START_TEST(test_part_counts_add_up)
 	unsigned		 j, k, t, mi;
 
 	ck_assert_ptr_nonnull(d);
-	ck_assert_int_eq(dlx_count(d, 0, &whole), DLX_OK);
+	ck_assert_int_eq(ck_count(d, 0, &whole), DLX_OK);
 	ck_assert_uint_gt(whole, 0);
 	for (t = 1; t <= 2; t++)
 		for (mi = 0; mi < sizeof modes / sizeof modes[0]; mi++)
@@ -188,8 +191,8 @@ END_TEST
 
 START_TEST(test_part_solutions_are_the_set)
 {
-	struct dlx_search	 s;
-	struct dlx_parallel	 par;
+	struct dlxi_search	 s;
+	struct dlxi_parallel	 par;
 	struct set		 whole, parts;
 	dlx_pos			*pos;
 	dlx			*d = problem_numbered(_i);
@@ -199,7 +202,7 @@ START_TEST(test_part_solutions_are_the_set)
 
 	ck_assert_ptr_nonnull(d);
 	memset(&whole, 0, sizeof whole);
-	ck_assert_int_eq(dlx_solve(d, collect, &whole, NULL), DLX_OK);
+	ck_assert_int_eq(ck_solve(d, collect, &whole, NULL), DLX_OK);
 	a = lines(&whole);
 	for (t = 1; t <= 2; t++)
 		for (j = 0; j < NN; j++) {
@@ -215,7 +218,7 @@ START_TEST(test_part_solutions_are_the_set)
 				    nparts[j], &pos), DLX_OK);
 				/* A cache is asked for, but a visit wants
 				 * the solutions: searched, not counted. */
-				ck_assert_int_eq(dlx_pos_search_parallel(d,
+				ck_assert_int_eq(dlxi_pos_search_parallel(d,
 				    pos, &s, &par, NULL, NULL), DLX_OK);
 				dlx_pos_free(pos);
 			}
@@ -247,13 +250,13 @@ stop_now(void *arg, const struct dlx_stats *st)
 
 START_TEST(test_part_stopped_count_resumes)
 {
-	struct dlx_search	 s;
-	struct dlx_parallel	 par;
-	struct dlx_memo		 m;
+	struct dlx_request	 rq;
+	struct dlxi_search	 s;
+	struct dlxi_parallel	 par;
+	struct dlxi_memo		 m;
 	dlx_pos			*pos, *back;
 	dlx			*d = problem_queens(10);
-	const char		*why;
-	uint64_t		 hi, lo;
+	struct dlx_wide		 w;
 	char			*text, *prog;
 	size_t			 len;
 	int			 calls = 0, rc;
@@ -268,19 +271,45 @@ START_TEST(test_part_stopped_count_resumes)
 	memset(&m, 0, sizeof m);
 	m.mode = DLX_MEMO_ALWAYS;
 	m.progress_updates = 1000;
-	rc = dlx_pos_search_parallel(d, pos, &s, &par, &m, NULL);
+	rc = dlxi_pos_search_parallel(d, pos, &s, &par, &m, NULL);
 	/* A part may end before the first call; else it stopped there. */
 	ck_assert(rc == DLX_STOPPED || (rc == DLX_OK && calls == 0));
 	ck_assert_int_eq(dlx_pos_format(pos, "t", &text, &len), DLX_OK);
-	ck_assert_int_eq(dlx_pos_parse(text, len, &back, &prog, &why),
+	ck_assert_int_eq(dlx_pos_parse(text, len, &back, &prog, NULL, NULL),
 	    DLX_OK);
+	/* A damaged text: the error record says what, *pos and *program
+	 * are left alone. */
+	{
+		struct dlx_error	 err;
+		dlx_pos			*none = NULL;
+		char			*noprog = NULL;
+
+		text[len / 2] ^= 1;
+		ck_assert_int_eq(dlx_pos_parse(text, len, &none, &noprog,
+		    NULL, &err), DLX_ECORRUPT);
+		ck_assert_int_eq(err.code, DLX_ECORRUPT);
+		ck_assert_str_eq(err.message, "checksum mismatch (the file "
+		    "was changed or damaged)");
+		ck_assert_int_eq(err.cell, -1);
+		ck_assert_ptr_null(none);
+		ck_assert_ptr_null(noprog);
+		ck_assert_int_eq(dlx_pos_parse(text, len - 1, &none, &noprog,
+		    NULL, &err), DLX_ECORRUPT);
+		ck_assert_str_eq(err.message, "truncated");
+		ck_assert_int_eq(dlx_pos_parse(NULL, 0, &none, &noprog,
+		    NULL, &err), DLX_EINVAL);
+		ck_assert_int_eq(err.code, DLX_EINVAL);
+	}
 	free(text);
 	free(prog);
 	/* Resumed, plainly on one thread: part 2 of 3 of queens 10. */
-	ck_assert_int_eq(dlx_pos_search(d, back, NULL), DLX_OK);
-	dlx_pos_figures(back, &hi, &lo, NULL, NULL);
-	ck_assert_uint_eq(hi, 0);
-	ck_assert_uint_eq(lo, count_part(d, 2, 3, 1, -1));
+	memset(&rq, 0, sizeof rq);
+	rq.pos = back;
+	rq.checkpoint = 1;
+	ck_assert_int_eq(ck_search(d, &rq), DLX_OK);
+	dlx_pos_figures(back, &w, NULL, NULL);
+	ck_assert_uint_eq(w.hi, 0);
+	ck_assert_uint_eq(w.lo, count_part(d, 2, 3, 1, -1));
 	dlx_pos_free(pos);
 	dlx_pos_free(back);
 	dlx_free(d);

@@ -370,20 +370,23 @@ agree(dlx *d, const struct prob *p, const int *forced, size_t nforced,
 	c.check = trial % 8 == 0;
 	for (i = 0; i < nforced; i++)
 		must |= UINT32_C(1) << forced[i];
-	rc = dlx_solve(d, collect_visit, &c, &count);
+	rc = ck_solve(d, collect_visit, &c, &count);
 	model_solve(p, must, &want);
 	ok = rc == DLX_OK && !c.bad && count == got.n &&
 	    same_sets(&got, &want);
 	/* Memoized counts equal the model's: with a roomy cache, and with
 	 * one so small that entries are replaced (or there is none). */
 	for (i = 0; ok && i < 2; i++) {
-		struct dlx_memo	 mm;
+		struct dlx_request mm;
+		struct dlx_result res;
 		struct dlx_wide	 w;
 
 		memset(&mm, 0, sizeof mm);
-		mm.mode = DLX_MEMO_ALWAYS;
+		mm.memo = DLX_MEMO_ALWAYS;
 		mm.memory = i == 0 ? 0 : 200 + (size_t)(trial % 7) * 150;
-		rc = dlx_count_wide(d, &mm, &w, NULL);
+		mm.threads = 1;
+		rc = dlx_run(d, &mm, &res);
+		w = res.count;
 		if (rc != DLX_OK || w.hi != 0 || w.lo != want.n ||
 		    dlx_check(d) != DLX_OK) {
 			print_prob(p, seed, trial);
@@ -414,7 +417,7 @@ START_TEST(test_random_vs_model)
 
 	for (t = 0; t < TRIALS; t++) {
 		gen(&s, &p);
-		ck_assert_ptr_nonnull(d = dlx_new(p.np, p.ns));
+		ck_assert_int_eq(dlx_new(&d, p.np, p.ns, NULL), DLX_OK);
 		for (o = 0; o < p.nopt; o++) {
 			rc = dlx_add_option_colored(d, p.item[o], p.color[o],
 			    p.size[o]);
@@ -426,13 +429,13 @@ START_TEST(test_random_vs_model)
 		if (!agree(d, &p, NULL, 0, seed, t, "plain"))
 			ck_abort_msg("seed %" PRIu64 " trial %d differs",
 			    seed, t);
-		ck_assert_int_eq(dlx_count(d, 0, &total), DLX_OK);
+		ck_assert_int_eq(ck_count(d, 0, &total), DLX_OK);
 		if (total > 0)
 			nonempty++;
 
 		/* A limit below the total stops there. */
 		if (total > 1) {
-			ck_assert_int_eq(dlx_count(d, total - 1, &count),
+			ck_assert_int_eq(ck_count(d, total - 1, &count),
 			    DLX_LIMIT);
 			ck_assert_uint_eq(count, total - 1);
 		}
@@ -478,7 +481,7 @@ START_TEST(test_random_vs_model)
 			}
 			ck_assert_int_eq(dlx_unforce(d), DLX_EMISUSE);
 			/* Back to where it was. */
-			ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+			ck_assert_int_eq(ck_count(d, 0, &count), DLX_OK);
 			ck_assert_uint_eq(count, total);
 		}
 		dlx_free(d);
@@ -530,7 +533,7 @@ START_TEST(test_random_colors)
 						p.size[o] = i;
 			}
 		}
-		ck_assert_ptr_nonnull(d = dlx_new(p.np, p.ns));
+		ck_assert_int_eq(dlx_new(&d, p.np, p.ns, NULL), DLX_OK);
 		for (o = 0; o < p.nopt; o++)
 			ck_assert_int_eq(dlx_add_option_colored(d, p.item[o],
 			    p.color[o], p.size[o]), o);
@@ -564,14 +567,14 @@ seq_visit(void *arg, const int *options, size_t n)
 static void
 run_seq(dlx *d, int knuth, struct seq *q, struct dlx_stats *st)
 {
-	struct dlx_search	s;
+	struct dlx_request	s;
 
 	memset(&s, 0, sizeof s);
 	s.visit = seq_visit;
 	s.visit_arg = q;
-	s.knuth = knuth;
+	s.tree = knuth;
 	q->n = 0;
-	ck_assert_int_eq(dlx_search(d, &s), DLX_OK);
+	ck_assert_int_eq(ck_search(d, &s), DLX_OK);
 	dlx_stats(d, st);
 	ck_assert_int_eq(dlx_check(d), DLX_OK);
 }
@@ -613,8 +616,8 @@ START_TEST(test_random_modes_same_order)
 			for (o = 0; o < p.nopt; o++)
 				for (i = 0; i < p.size[o]; i++)
 					p.color[o][i] = 0;
-		ck_assert_ptr_nonnull(d = dlx_new(p.np, p.ns));
-		ck_assert_ptr_nonnull(wide = dlx_new(p.np, p.ns + 130));
+		ck_assert_int_eq(dlx_new(&d, p.np, p.ns, NULL), DLX_OK);
+		ck_assert_int_eq(dlx_new(&wide, p.np, p.ns + 130, NULL), DLX_OK);
 		for (o = 0; o < p.nopt; o++) {
 			ck_assert_int_eq(dlx_add_option_colored(d, p.item[o],
 			    p.color[o], p.size[o]), o);

@@ -47,7 +47,7 @@ count_visit(void *arg, const int *options, size_t n)
 
 START_TEST(test_stop)
 {
-	struct dlx_search	 s;
+	struct dlx_request	 s;
 	struct dlx_stats	 st;
 	struct visits		 v;
 	uint64_t		 count;
@@ -58,10 +58,10 @@ START_TEST(test_stop)
 	v.d = d;
 	v.stop_at = 3;
 	memset(&s, 0, sizeof s);
-	s.knuth = 1;
+	s.tree = 1;
 	s.visit = count_visit;
 	s.visit_arg = &v;
-	ck_assert_int_eq(dlx_search(d, &s), DLX_STOPPED);
+	ck_assert_int_eq(ck_search(d, &s), DLX_STOPPED);
 	ck_assert_int_eq(v.bad, 0);
 	ck_assert_uint_eq(v.n, 3);
 	dlx_stats(d, &st);
@@ -70,10 +70,10 @@ START_TEST(test_stop)
 	ck_assert_uint_lt(st.nodes, Q8_NODES);
 	ck_assert_int_eq(dlx_check(d), DLX_OK);
 
-	/* Stopped at the very first solution, through dlx_solve. */
+	/* Stopped at the very first solution, through ck_solve. */
 	memset(&v, 0, sizeof v);
 	v.stop_at = 1;
-	ck_assert_int_eq(dlx_solve(d, count_visit, &v, &count), DLX_STOPPED);
+	ck_assert_int_eq(ck_solve(d, count_visit, &v, &count), DLX_STOPPED);
 	ck_assert_uint_eq(count, 1);
 	ck_assert_uint_eq(v.n, 1);
 
@@ -90,7 +90,7 @@ END_TEST
 
 START_TEST(test_limit)
 {
-	struct dlx_search	 s;
+	struct dlx_request	 s;
 	struct dlx_stats	 st;
 	struct visits		 v;
 	uint64_t		 count;
@@ -100,11 +100,11 @@ START_TEST(test_limit)
 	memset(&v, 0, sizeof v);
 	v.d = d;
 	memset(&s, 0, sizeof s);
-	s.knuth = 1;
+	s.tree = 1;
 	s.visit = count_visit;
 	s.visit_arg = &v;
 	s.max_solutions = 10;
-	ck_assert_int_eq(dlx_search(d, &s), DLX_LIMIT);
+	ck_assert_int_eq(ck_search(d, &s), DLX_LIMIT);
 	ck_assert_int_eq(v.bad, 0);
 	ck_assert_uint_eq(v.n, 10);
 	dlx_stats(d, &st);
@@ -112,10 +112,10 @@ START_TEST(test_limit)
 	ck_assert_int_eq(dlx_check(d), DLX_OK);
 
 	/* dlx_count's limit is the same thing. */
-	ck_assert_int_eq(dlx_count(d, 5, &count), DLX_LIMIT);
+	ck_assert_int_eq(ck_count(d, 5, &count), DLX_LIMIT);
 	ck_assert_uint_eq(count, 5);
 	/* Reaching the limit on the last solution is still the limit... */
-	ck_assert_int_eq(dlx_count(d, Q8_SOLUTIONS, &count), DLX_LIMIT);
+	ck_assert_int_eq(ck_count(d, Q8_SOLUTIONS, &count), DLX_LIMIT);
 	ck_assert_uint_eq(count, Q8_SOLUTIONS);
 	/* ...while a limit never reached lets the search finish. */
 	ck_assert_int_eq(knuth_count(d, Q8_SOLUTIONS + 1, &count), DLX_OK);
@@ -124,7 +124,7 @@ START_TEST(test_limit)
 	ck_assert_uint_eq(st.nodes, Q8_NODES);
 	/* A NULL count pointer is allowed. */
 	ck_assert_int_eq(knuth_count(d, 0, NULL), DLX_OK);
-	ck_assert_int_eq(dlx_solve(d, NULL, NULL, NULL), DLX_OK);
+	ck_assert_int_eq(ck_solve(d, NULL, NULL, NULL), DLX_OK);
 	dlx_stats(d, &st);
 	ck_assert_uint_eq(st.solutions, Q8_SOLUTIONS);
 	dlx_free(d);
@@ -137,22 +137,22 @@ END_TEST
  */
 START_TEST(test_budget_nodes)
 {
-	struct dlx_search	 s;
+	struct dlx_request	 s;
 	struct dlx_stats	 st;
 	uint64_t		 b, last = 0;
 	dlx			*d;
 
 	ck_assert_ptr_nonnull(d = problem_queens(8));
 	memset(&s, 0, sizeof s);
-	s.knuth = 1;		/* Knuth's figures */
+	s.tree = 1;		/* Knuth's figures */
 	s.max_nodes = Q8_NODES;
-	ck_assert_int_eq(dlx_search(d, &s), DLX_OK);
+	ck_assert_int_eq(ck_search(d, &s), DLX_OK);
 	dlx_stats(d, &st);
 	ck_assert_uint_eq(st.solutions, Q8_SOLUTIONS);
 	ck_assert_uint_eq(st.nodes, Q8_NODES);
 
 	s.max_nodes = Q8_NODES - 1;
-	ck_assert_int_eq(dlx_search(d, &s), DLX_INCOMPLETE);
+	ck_assert_int_eq(ck_search(d, &s), DLX_INCOMPLETE);
 	dlx_stats(d, &st);
 	ck_assert_uint_le(st.nodes, Q8_NODES - 1);
 	ck_assert_uint_le(st.solutions, Q8_SOLUTIONS);
@@ -161,7 +161,7 @@ START_TEST(test_budget_nodes)
 	/* Solutions found grow with the budget; the budget is respected. */
 	for (b = 1; b < Q8_NODES / 2; b += 37) {
 		s.max_nodes = b;
-		ck_assert_int_eq(dlx_search(d, &s), DLX_INCOMPLETE);
+		ck_assert_int_eq(ck_search(d, &s), DLX_INCOMPLETE);
 		dlx_stats(d, &st);
 		ck_assert_uint_le(st.nodes, b);
 		ck_assert_uint_ge(st.solutions, last);
@@ -176,7 +176,7 @@ END_TEST
 
 START_TEST(test_budget_updates)
 {
-	struct dlx_search	 s;
+	struct dlx_request	 s;
 	struct dlx_stats	 st;
 	struct visits		 v;
 	uint64_t		 count;
@@ -185,7 +185,7 @@ START_TEST(test_budget_updates)
 	ck_assert_ptr_nonnull(d = problem_queens(8));
 	memset(&s, 0, sizeof s);
 	s.max_updates = Q8_UPDATES;
-	ck_assert_int_eq(dlx_search(d, &s), DLX_OK);
+	ck_assert_int_eq(ck_search(d, &s), DLX_OK);
 	dlx_stats(d, &st);
 	ck_assert_uint_eq(st.solutions, Q8_SOLUTIONS);
 
@@ -193,7 +193,7 @@ START_TEST(test_budget_updates)
 	s.visit = count_visit;
 	s.visit_arg = &v;
 	s.max_updates = Q8_UPDATES / 2;
-	ck_assert_int_eq(dlx_search(d, &s), DLX_INCOMPLETE);
+	ck_assert_int_eq(ck_search(d, &s), DLX_INCOMPLETE);
 	dlx_stats(d, &st);
 	/*
 	 * The budget is checked before each node, so the search ends within
@@ -213,12 +213,12 @@ START_TEST(test_budget_updates)
 	s.visit = NULL;
 	s.max_nodes = 10;
 	s.max_updates = Q8_UPDATES;
-	ck_assert_int_eq(dlx_search(d, &s), DLX_INCOMPLETE);
+	ck_assert_int_eq(ck_search(d, &s), DLX_INCOMPLETE);
 	dlx_stats(d, &st);
 	ck_assert_uint_le(st.nodes, 10);
 
 	/* The matrix is whole again. */
-	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(d, 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, Q8_SOLUTIONS);
 	dlx_free(d);
 }
@@ -310,7 +310,7 @@ prog_fn(void *arg, const struct dlx_stats *st)
 
 START_TEST(test_progress)
 {
-	struct dlx_search	 s;
+	struct dlx_request	 s;
 	struct dlx_stats	 st;
 	struct prog		 p;
 	dlx			*d;
@@ -323,7 +323,7 @@ START_TEST(test_progress)
 	s.progress = prog_fn;
 	s.progress_arg = &p;
 	s.progress_updates = 1000;
-	ck_assert_int_eq(dlx_search(d, &s), DLX_OK);
+	ck_assert_int_eq(ck_search(d, &s), DLX_OK);
 	ck_assert_int_eq(p.bad, 0);
 	dlx_stats(d, &st);
 	/* "About every 1000 updates": allow for the overshoot of a level. */
@@ -338,14 +338,14 @@ START_TEST(test_progress)
 	memset(&p, 0, sizeof p);
 	p.d = d;
 	s.progress_updates = 0;
-	ck_assert_int_eq(dlx_search(d, &s), DLX_OK);
+	ck_assert_int_eq(ck_search(d, &s), DLX_OK);
 	ck_assert_int_eq(p.calls, 0);
 	s.progress_updates = 1000;
 
 	/* A search cut short leaves an estimate short of 1. */
 	s.progress = NULL;
 	s.max_nodes = st.nodes / 2;
-	ck_assert_int_eq(dlx_search(d, &s), DLX_INCOMPLETE);
+	ck_assert_int_eq(ck_search(d, &s), DLX_INCOMPLETE);
 	ck_assert(dlx_progress(d) > 0.0 && dlx_progress(d) < 1.0);
 	s.max_nodes = 0;
 	s.progress = prog_fn;
@@ -354,7 +354,7 @@ START_TEST(test_progress)
 	memset(&p, 0, sizeof p);
 	p.d = d;
 	p.stop_at = 3;
-	ck_assert_int_eq(dlx_search(d, &s), DLX_STOPPED);
+	ck_assert_int_eq(ck_search(d, &s), DLX_STOPPED);
 	ck_assert_int_eq(p.calls, 3);
 	ck_assert_int_eq(p.bad, 0);
 	ck_assert_int_eq(dlx_check(d), DLX_OK);
@@ -414,7 +414,7 @@ START_TEST(test_progress_in_visit)
 	ck_assert_ptr_nonnull(d = problem_queens(8));
 	memset(&p, 0, sizeof p);
 	p.d = d;
-	ck_assert_int_eq(dlx_solve(d, sol_prog_visit, &p, NULL), DLX_OK);
+	ck_assert_int_eq(ck_solve(d, sol_prog_visit, &p, NULL), DLX_OK);
 	ck_assert_int_eq(p.bad, 0);
 	ck_assert_int_eq(p.n, Q8_SOLUTIONS);
 	/* Solutions come in tree order, so the estimate never goes back. */
@@ -425,7 +425,7 @@ START_TEST(test_progress_in_visit)
 	memset(&v, 0, sizeof v);
 	v.d = d;
 	v.stop_at = 40;
-	ck_assert_int_eq(dlx_solve(d, stop_prog_visit, &v, NULL),
+	ck_assert_int_eq(ck_solve(d, stop_prog_visit, &v, NULL),
 	    DLX_STOPPED);
 	ck_assert(v.at_stop > 0.0 && v.at_stop < 1.0);
 	ck_assert(dlx_progress(d) == v.at_stop);
@@ -446,14 +446,14 @@ START_TEST(test_stats_reset)
 	ck_assert_uint_eq(st.nodes, 0);
 	ck_assert_uint_eq(st.updates, 0);
 	ck_assert_uint_eq(st.max_depth, 0);
-	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(d, 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, 4);
-	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(d, 0, &count), DLX_OK);
 	dlx_stats(d, &st);
 	/* Each search starts its figures afresh. */
 	ck_assert_uint_eq(st.solutions, 4);
 	ck_assert_uint_eq(st.max_depth, 6);
-	ck_assert_int_eq(dlx_count(d, 1, &count), DLX_LIMIT);
+	ck_assert_int_eq(ck_count(d, 1, &count), DLX_LIMIT);
 	dlx_stats(d, &st);
 	ck_assert_uint_eq(st.solutions, 1);
 	dlx_free(d);
@@ -472,7 +472,7 @@ START_TEST(test_reuse_extend)
 	int			 r, c, it[4], n = 6;
 
 	/* queens6 built in two halves with searches in between. */
-	ck_assert_ptr_nonnull(d = dlx_new(2 * n, 2 * (2 * n - 1)));
+	ck_assert_int_eq(dlx_new(&d, 2 * n, 2 * (2 * n - 1), NULL), DLX_OK);
 	for (r = 0; r < n; r++) {
 		for (c = 0; c < n; c++) {
 			it[0] = 2 * r;
@@ -481,17 +481,17 @@ START_TEST(test_reuse_extend)
 			it[3] = 2 * n + (2 * n - 1) + r - c + n - 1;
 			ck_assert_int_ge(dlx_add_option(d, it, 4), 0);
 		}
-		ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+		ck_assert_int_eq(ck_count(d, 0, &count), DLX_OK);
 		/* Until the last rank is in, some rank has no option. */
 		ck_assert_uint_eq(count, r == n - 1 ? 4 : 0);
 		ck_assert_int_eq(dlx_check(d), DLX_OK);
 	}
-	ck_assert_int_eq(dlx_count(d, 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(d, 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, 4);
 	dlx_stats(d, &st);
 
 	ck_assert_ptr_nonnull(fresh = problem_queens(n));
-	ck_assert_int_eq(dlx_count(fresh, 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(fresh, 0, &count), DLX_OK);
 	dlx_stats(fresh, &st2);
 	ck_assert_uint_eq(st.nodes, st2.nodes);
 	ck_assert_uint_eq(st.updates, st2.updates);

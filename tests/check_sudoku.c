@@ -83,16 +83,16 @@ START_TEST(test_builder_empty4)
 	int		 cells[16] = { 0 };
 
 	ck_assert_int_eq(dlx_sudoku_new(&s, 2, 2, NULL), DLX_OK);
-	ck_assert_int_eq(dlx_count(dlx_sudoku_matrix(s), 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(dlx_sudoku_matrix(s), 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, 288);
 	/* The same with (no) givens imposed. */
 	ck_assert_int_eq(dlx_sudoku_set_givens(s, cells, NULL, NULL), DLX_OK);
-	ck_assert_int_eq(dlx_count(dlx_sudoku_matrix(s), 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(dlx_sudoku_matrix(s), 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, 288);
 	/* One given: 288 / 4 grids have a 1 in the corner. */
 	cells[0] = 1;
 	ck_assert_int_eq(dlx_sudoku_set_givens(s, cells, NULL, NULL), DLX_OK);
-	ck_assert_int_eq(dlx_count(dlx_sudoku_matrix(s), 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(dlx_sudoku_matrix(s), 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, 72);
 	dlx_sudoku_clear(s);
 	ck_assert_uint_eq(dlx_nforced(dlx_sudoku_matrix(s)), 0);
@@ -136,7 +136,7 @@ START_TEST(test_builder_solve_decode)
 	ck_assert_uint_eq(n, 81);
 	ck_assert_int_eq(dlx_sudoku_decode(s, opts, n, got), DLX_OK);
 	ck_assert_mem_eq(got, want, sizeof want);
-	ck_assert_int_eq(dlx_count(dlx_sudoku_matrix(s), 0, &count), DLX_OK);
+	ck_assert_int_eq(ck_count(dlx_sudoku_matrix(s), 0, &count), DLX_OK);
 	ck_assert_uint_eq(count, 1);
 	/* An option number that is not one of the matrix. */
 	opts[0] = 729;
@@ -158,7 +158,7 @@ START_TEST(test_builder_reuse)
 	for (k = 0; k < 50; k++) {
 		ck_assert_int_eq(dlx_sudoku_set_givens(s, k % 2 ? a : b, NULL,
 		    NULL), DLX_OK);
-		ck_assert_int_eq(dlx_count(dlx_sudoku_matrix(s), 0, &count),
+		ck_assert_int_eq(ck_count(dlx_sudoku_matrix(s), 0, &count),
 		    DLX_OK);
 		ck_assert_uint_eq(count, k % 2 ? 1 : 2);
 		dlx_sudoku_clear(s);
@@ -305,7 +305,7 @@ START_TEST(test_builder_random)
 				continue;
 			ck_assert_int_eq(dlx_sudoku_set_givens(s[k], cells,
 			    NULL, NULL), DLX_OK);
-			ck_assert_int_eq(dlx_count(dlx_sudoku_matrix(s[k]), 0,
+			ck_assert_int_eq(ck_count(dlx_sudoku_matrix(s[k]), 0,
 			    &count), DLX_OK);
 			ck_assert_uint_eq(count, brute(r, c, cells, 0));
 			dlx_sudoku_clear(s[k]);

@@ -78,7 +78,7 @@ count(dlx_text *t)
 {
 	uint64_t	 n = UINT64_MAX;
 
-	ck_assert_int_eq(dlx_count(dlx_text_dlx(t), 0, &n), DLX_OK);
+	ck_assert_int_eq(ck_count(dlx_text_dlx(t), 0, &n), DLX_OK);
 	return n;
 }
 
@@ -626,7 +626,7 @@ START_TEST(test_text_garbage)
 			bad_count++;
 		} else {
 			ck_assert_int_eq(err.code, DLX_OK);
-			ck_assert_int_ge(dlx_count(dlx_text_dlx(t), 0, NULL),
+			ck_assert_int_ge(ck_count(dlx_text_dlx(t), 0, NULL),
 			    0);
 			dlx_text_free(t);
 			ok++;

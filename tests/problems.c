@@ -42,7 +42,7 @@ problem_knuth(void)
 	dlx	*d;
 	int	 i;
 
-	if ((d = dlx_new(7, 0)) == NULL)
+	if (dlx_new(&d, 7, 0, NULL) != DLX_OK)
 		return NULL;
 	for (i = 0; i < 7; i++) {
 		if (dlx_set_item_name(d, i, names[i]) != DLX_OK) {
@@ -65,7 +65,7 @@ problem_queens(int n)
 	dlx	*d;
 	int	 r, c, it[4];
 
-	if (n < 1 || (d = dlx_new(2 * n, 2 * (2 * n - 1))) == NULL)
+	if (n < 1 || dlx_new(&d, 2 * n, 2 * (2 * n - 1), NULL) != DLX_OK)
 		return NULL;
 	for (r = 0; r < n; r++) {
 		for (c = 0; c < n; c++) {
@@ -85,7 +85,7 @@ problem_langford(int n)
 	dlx	*d;
 	int	 i, j, it[3];
 
-	if (n < 1 || (d = dlx_new(3 * n, 0)) == NULL)
+	if (n < 1 || dlx_new(&d, 3 * n, 0, NULL) != DLX_OK)
 		return NULL;
 	/* vi is item i-1; sj is item n+j-1. */
 	for (i = 1; i <= n; i++) {
@@ -113,7 +113,7 @@ problem_sudoku(int n)
 	dlx	*d;
 	int	 N = n * n, r, c, v, it[4];
 
-	if (n < 1 || (d = dlx_new(4 * N * N, 0)) == NULL)
+	if (n < 1 || dlx_new(&d, 4 * N * N, 0, NULL) != DLX_OK)
 		return NULL;
 	for (r = 0; r < N; r++) {
 		for (c = 0; c < N; c++) {
@@ -184,7 +184,7 @@ problem_magic(void)
 
 	if ((nt = magic_triples(t)) != MAGIC_NTRIPLES)
 		return NULL;
-	if ((d = dlx_new(8, 18)) == NULL)
+	if (dlx_new(&d, 8, 18, NULL) != DLX_OK)
 		return NULL;
 	for (l = 0; l < 8; l++) {
 		for (k = 0; k < nt; k++) {
@@ -344,8 +344,8 @@ problem_read(const char *path)
 			break;
 		if (nprimary < 0)
 			nprimary = rd->nitems;
-		d = dlx_new(nprimary, rd->nitems - nprimary);
-		if (d == NULL)
+		if (dlx_new(&d, nprimary, rd->nitems - nprimary, NULL) !=
+		    DLX_OK)
 			bad = 1;
 		for (i = 0; !bad && i < rd->nitems; i++)
 			bad = dlx_set_item_name(d, i, rd->names[i]) != DLX_OK;

@@ -251,13 +251,13 @@ web_search(dlx *d, struct web_run *w)
 	memset(&rq, 0, sizeof rq);
 	memset(&res, 0, sizeof res);
 	if (!w->count) {
-		rq.search.visit = w->visit;
-		rq.search.visit_arg = w->visit_arg;
-		rq.search.max_solutions = w->max;
+		rq.visit = w->visit;
+		rq.visit_arg = w->visit_arg;
+		rq.max_solutions = w->max;
 	}
-	rq.search.progress = on_progress;
-	rq.search.progress_arg = d;
-	rq.search.progress_updates = PROGRESS_UPDATES;
+	rq.progress = on_progress;
+	rq.progress_arg = d;
+	rq.progress_updates = PROGRESS_UPDATES;
 	rq.memo = w->count ? w->memo : DLX_MEMO_NEVER;
 	rq.order = w->order;
 	rq.memory = CACHE_BYTES;
@@ -656,7 +656,7 @@ explain(const struct puzzle *pz)
 {
 	struct dlx_logic_step	 st;
 	struct dlx_logic_result	 res;
-	struct dlx_search	 s;
+	struct dlx_request	 s;
 	dlx_logic		*lg = NULL;
 	int			 sol[DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN];
 	int			 rc, first = 1, solutions;
@@ -1070,7 +1070,7 @@ dlxweb_warm(void)
 	dlx_sudoku_free(s);
 	/* Rooks on a 7x7 board, their diagonals colored alike (so they
 	 * may share them): 5,040 solutions, on the links. */
-	if ((d = dlx_new(14, 26)) == NULL)
+	if (dlx_new(&d, 14, 26, NULL) != DLX_OK)
 		return -1;
 	for (r = 0; r < 7; r++)
 		for (c = 0; c < 7; c++) {

@@ -11,19 +11,32 @@
  *
  * Typical use:
  *
- *	dlx *d = dlx_new(nprimary, nsecondary);
+ *	dlx			*d;
+ *	struct dlx_request	 rq = { 0 };	   zeroed: count everything
+ *	struct dlx_result	 res;
+ *
+ *	rc = dlx_new(&d, nprimary, nsecondary, NULL);
  *	for each option: dlx_add_option(d, items, n);
- *	dlx_count(d, 0, &count);	   or dlx_search(d, &params)
+ *	rc = dlx_count(d, &count);	   a struct dlx_wide; or
+ *	rq.visit = fn; rc = dlx_run(d, &rq, &res);	   every search
  *	dlx_free(d);
  *
  * Items are numbered 0 .. nprimary-1 (primary), then nprimary ..
  * nprimary+nsecondary-1 (secondary).  Options are numbered 0, 1, 2, ... in
  * the order they are added.  Colors are positive ints; 0 means "no color".
  *
- * The search is Knuth's: it branches on the active primary item with the
- * fewest remaining options, ties going to the item declared first, so it
- * visits the same search tree as his DLX1 (DLX2 when colors are used) and
- * its node and update counts are the same.
+ * One call searches, dlx_run(), with one request (struct dlx_request: the
+ * tree, what to do with the solutions, budgets, progress, the subproblem
+ * cache, threads, a position) and one result (struct dlx_result: the
+ * exact 128-bit count, the figures, which engine and drivers ran);
+ * dlx_count() and dlx_first() are shortcuts for the common cases.  The
+ * search branches on the active primary item with the fewest remaining
+ * options, ties going to the item declared first.  By default it walks a
+ * smaller tree than Knuth's (DLX_FAST: dead options are given up at once,
+ * an item with at most one option is taken first, on sparse sets without
+ * colors), with the same solutions in the same order; with the request's
+ * tree set to DLX_KNUTH it visits the same tree as his DLX1 (DLX2 when
+ * colors are used) and its node and update counts are the same.
  *
  * Multiplicities: a primary item may be given bounds lo..hi
  * (dlx_set_item_bounds); a solution then covers it with at least lo and at
@@ -48,29 +61,28 @@
  *	 300 ..  399	statuses of the logic solver (dlx_logic.h)
  *	-300 .. -399	errors of the logic solver (none yet)
  *
- * A call that fails leaves the object as it was before the call.  The
+ * A call that fails leaves the object as it was before the call.  A call
+ * that can say more than a code (a reader, a checker, dlx_pos_parse())
+ * takes a struct dlx_error * as its last argument (NULL: not wanted) and
+ * fills it: the code, the line, column or cell, and a message.  The
  * library never prints, exits or aborts on bad input, and keeps no global
  * state: distinct objects may be used from distinct threads at the same
  * time.  One object must not be used by two threads at once.
  *
  * Constructors: every object of libdlx is made by a call that returns an
  * int (DLX_OK, or an error with nothing allocated and the out-argument
- * unchanged) and stores the new object through its first argument:
+ * unchanged), stores the new object through its first argument and takes
+ * an options struct last (NULL: the defaults):
  *
- *	dlx_sudoku *s;
- *	if ((rc = dlx_sudoku_new(&s, 3, 3)) != DLX_OK) ... dlx_strerror(rc)
+ *	dlx *d;
+ *	if ((rc = dlx_new(&d, nprimary, nsecondary, NULL)) != DLX_OK)
+ *		... dlx_strerror(rc)
  *
- * and it is freed by the matching *_free(), which accepts NULL.  Every
- * call that allocates takes its memory from a struct dlx_allocator: the
- * last argument of a constructor's _custom form (dlx_create,
- * dlx_sudoku_new_custom, dlx_logic_new_custom, ...), or the alloc field
- * of its options struct (struct dlx_text_options, dlx_sudoku_read_opts,
- * dlx_sudoku_gen_opts); NULL means malloc.  An object keeps the
- * allocator it was made with and gives it to what it makes (a clone, a
- * sudoku's matrix, a generator's builders).  dlx_new(), dlx_new_custom(),
- * dlx_text_read_file() and dlx_text_read_buffer() are older forms that
- * return the object itself (NULL on failure), kept as thin aliases of
- * dlx_create() and dlx_text_read().
+ * and it is freed by the matching *_free(), which accepts NULL.  The
+ * first field of every options struct is the struct dlx_allocator every
+ * allocation of the object takes its memory from (NULL: malloc).  An
+ * object keeps the allocator it was made with and gives it to what it
+ * makes (a clone, a sudoku's matrix, a generator's builders).
  */
 #ifndef DLX_H
 #define DLX_H
@@ -83,23 +95,26 @@ extern "C" {
 #endif
 
 /* Return codes of the core (see "Return codes" above for every module's
- * range). */
-#define DLX_OK		  0	/* success; a search explored everything */
-#define DLX_STOPPED	  1	/* a callback returned nonzero */
-#define DLX_LIMIT	  2	/* max_solutions solutions were found */
-#define DLX_INCOMPLETE	  3	/* the node or update budget ran out */
-#define DLX_ENOMEM	(-1)	/* out of memory */
-#define DLX_EINVAL	(-2)	/* invalid argument (NULL, negative size) */
-#define DLX_ERANGE	(-3)	/* item or option number out of range */
-#define DLX_EDUPITEM	(-4)	/* the same item twice in one option */
-#define DLX_ECOLOR	(-5)	/* a color on a primary item, or color < 0 */
-#define DLX_ENOPRIMARY	(-6)	/* an option with no primary item */
-#define DLX_ECONFLICT	(-7)	/* forced option clashes with forced ones */
-#define DLX_EMISUSE	(-8)	/* call not allowed now (e.g. in a callback) */
-#define DLX_EOVERFLOW	(-9)	/* too many nodes, or a count would wrap */
-#define DLX_ECORRUPT	(-10)	/* dlx_check() found a broken invariant */
-#define DLX_ENOTSUP	(-11)	/* a search mode that item bounds (see
-				   dlx_set_item_bounds) do not support */
+ * range).  Functions return them as int. */
+enum dlx_status {
+	DLX_OK = 0,		/* success; a search explored everything */
+	DLX_STOPPED = 1,	/* a callback returned nonzero */
+	DLX_LIMIT = 2,		/* max_solutions solutions were found */
+	DLX_INCOMPLETE = 3,	/* the node or update budget ran out */
+	DLX_ENOMEM = -1,	/* out of memory */
+	DLX_EINVAL = -2,	/* invalid argument (NULL, negative size) */
+	DLX_ERANGE = -3,	/* item or option number out of range */
+	DLX_EDUPITEM = -4,	/* the same item twice in one option */
+	DLX_ECOLOR = -5,	/* a color on a primary item, or color < 0 */
+	DLX_ENOPRIMARY = -6,	/* an option with no primary item */
+	DLX_ECONFLICT = -7,	/* forced option clashes with forced ones */
+	DLX_EMISUSE = -8,	/* call not allowed now (e.g. in a callback) */
+	DLX_EOVERFLOW = -9,	/* too many nodes, or a count would wrap */
+	DLX_ECORRUPT = -10,	/* dlx_check() found a broken invariant, or
+				   a position is not of this matrix */
+	DLX_ENOTSUP = -11	/* a request no engine serves (struct
+				   dlx_result's refused says why) */
+};
 
 typedef struct dlx dlx;
 
@@ -161,50 +176,35 @@ struct dlx_stats {
  */
 typedef int dlx_progress_fn(void *arg, const struct dlx_stats *st);
 
-/* What a search should do.  Zero-initialize, then set what you need. */
-struct dlx_search {
-	dlx_solution_fn	*visit;		/* each solution, or NULL */
-	void		*visit_arg;	/* first argument of visit */
-	uint64_t	 max_solutions;	/* stop after this many (DLX_LIMIT);
-					   0 means no limit */
-	uint64_t	 max_nodes;	/* node budget (DLX_INCOMPLETE);
-					   0 means no budget */
-	uint64_t	 max_updates;	/* update budget (DLX_INCOMPLETE);
-					   0 means no budget */
-	dlx_progress_fn	*progress;	/* periodic progress, or NULL */
-	void		*progress_arg;	/* first argument of progress */
-	uint64_t	 progress_updates; /* call progress about this often;
-					   0 means every 2^24 updates */
-	int		 knuth;		/* DLX_KNUTH (> 0): Knuth's tree, as
-					   DLX1 and DLX2 walk it, with their
-					   node and update figures; DLX_FAST
-					   (< 0): a smaller tree (dead options
-					   are given up at once, and the first
-					   item with at most one option is
-					   taken), on sparse sets when there
-					   are no colors; the same solutions
-					   in the same order; 0: the default,
-					   DLX_FAST (see dlx_knuth_default) */
+/*
+ * The search tree (struct dlx_request's tree).  DLX_KNUTH: Knuth's tree, as
+ * DLX1 and DLX2 walk it (DLX3 with item bounds), with their node and
+ * update figures.  DLX_FAST: a smaller tree (dead options are given up at
+ * once, and the first item with at most one option is taken), on sparse
+ * sets when there are no colors; the same solutions in the same order.
+ * DLX_TREE_DEFAULT (0): DLX_FAST, unless dlx_knuth_default() says
+ * otherwise.
+ */
+enum dlx_tree {
+	DLX_FAST = -1,
+	DLX_TREE_DEFAULT = 0,
+	DLX_KNUTH = 1
 };
 
-/* Values of struct dlx_search's knuth. */
-#define DLX_KNUTH	1
-#define DLX_FAST	(-1)
-
 /*
- * Whether a search whose knuth is 0 walks Knuth's tree: 0, unless the
- * library was configured with --enable-knuth-default, which exists so that
- * the whole test suite can run in Knuth's mode too.
+ * Whether a request whose tree is DLX_TREE_DEFAULT walks Knuth's tree: 0,
+ * unless the library was configured with --enable-knuth-default, which
+ * exists so that the whole test suite can run in Knuth's mode too.
  */
 int		 dlx_knuth_default(void);
 
 /*
- * Memory functions for dlx_new_custom().  realloc(ctx, NULL, n) allocates,
- * realloc(ctx, p, n) resizes; both return NULL on failure and leave p as
- * it was.  free(ctx, NULL) must be harmless.  dlx_search_parallel() and
- * dlx_pos_search_parallel() call them from their threads, at once: the
- * allocator of a matrix searched on threads must be thread-safe, as
- * malloc is.
+ * Memory functions for a matrix (struct dlx_options).  realloc(ctx, NULL,
+ * n) allocates, realloc(ctx, p, n) resizes; both return NULL on failure
+ * and leave p as it was.  free(ctx, NULL) must be harmless.  A search on
+ * threads (struct dlx_request's threads) calls them from its threads, at
+ * once: the allocator of a matrix searched on threads must be
+ * thread-safe, as malloc is.
  */
 struct dlx_allocator {
 	void	*(*realloc)(void *ctx, void *p, size_t n);
@@ -212,27 +212,26 @@ struct dlx_allocator {
 	void	*ctx;
 };
 
-/*
- * Create an empty problem with nprimary primary and nsecondary secondary
- * items and no options.  nprimary may be 0 (then the empty set is the only
- * solution).  Returns NULL if out of memory or if the item count does not
- * fit in an int.  The caller owns the result and frees it with dlx_free().
- */
-dlx		*dlx_new(size_t nprimary, size_t nsecondary);
-
-/* As dlx_new(), taking every allocation from a (copied; may be NULL). */
-dlx		*dlx_new_custom(size_t nprimary, size_t nsecondary,
-		    const struct dlx_allocator *a);
+/* Options of dlx_new(): zero-initialize, then set what you need. */
+struct dlx_options {
+	const struct dlx_allocator *alloc; /* every allocation of the matrix
+					   and of what is made from it (a
+					   clone, a position, a search's
+					   bookkeeping); copied; NULL:
+					   malloc */
+};
 
 /*
- * The constructor in the form every module shares (see "Constructors"
- * above): as dlx_new_custom(), storing the problem in *dp.  Returns
- * DLX_OK; DLX_EINVAL (dp NULL, or a without realloc or free);
- * DLX_EOVERFLOW (an item count does not fit the matrix); DLX_ENOMEM.  On
- * error *dp is unchanged.
+ * Make an empty problem with nprimary primary and nsecondary secondary
+ * items and no options, into *out, as opt says (opt may be NULL: the
+ * defaults).  nprimary may be 0 (then the empty set is the only
+ * solution).  Returns DLX_OK; DLX_EINVAL (out NULL, or an allocator
+ * without realloc or free); DLX_EOVERFLOW (an item count does not fit
+ * the matrix); DLX_ENOMEM.  On error nothing is allocated and *out is
+ * unchanged.  The caller owns the problem and frees it with dlx_free().
  */
-int		 dlx_create(dlx **dp, size_t nprimary, size_t nsecondary,
-		    const struct dlx_allocator *a);
+int		 dlx_new(dlx **out, size_t nprimary, size_t nsecondary,
+		    const struct dlx_options *opt);
 
 /* Free everything d owns.  dlx_free(NULL) does nothing. */
 void		 dlx_free(dlx *d);
@@ -293,14 +292,14 @@ int		 dlx_option_color(const dlx *d, int opt, size_t k);
  *
  * With bounds, dlx_force() takes one of the item's hi places instead of
  * covering it (DLX_ECONFLICT when none is left, or when opt is forced
- * already: an option is used at most once); dlx_search() runs Algorithm M
+ * already: an option is used at most once); a search runs Algorithm M
  * (DLX3): the tree branches on the item with the smallest branching
  * degree len + min(slack, bound) - bound + 1, ties going to the smaller
  * min(slack, bound), then to the longer list, then to the item declared
  * first.  A branch may also "choose" no option for an item whose lower
  * bound is met: such levels count as nodes but not toward max_depth, and
  * are not reported to visit.  Search modes that bounds cannot serve make
- * dlx_search() return DLX_ENOTSUP.
+ * dlx_run() refuse with DLX_ENOTSUP.
  */
 int		 dlx_set_item_bounds(dlx *d, int item, int lo, int hi);
 
@@ -329,42 +328,6 @@ void		 dlx_unforce_all(dlx *d);
 
 /* Number of options currently forced. */
 size_t		 dlx_nforced(const dlx *d);
-
-/*
- * Search for solutions as s says (s may be NULL: count all).  The matrix is
- * left as it was before the call whatever the outcome, so it can be
- * searched again, forced differently or extended.  Statistics of the search
- * are kept until the next search (dlx_stats()).  Returns:
- *   DLX_OK          the whole tree was explored;
- *   DLX_STOPPED     visit or progress returned nonzero;
- *   DLX_LIMIT       max_solutions were found (the tree was not finished);
- *   DLX_INCOMPLETE  the node or update budget ran out;
- *   DLX_EOVERFLOW   the solution count would have wrapped (never in
- *                   practice: it is 64-bit);
- *   DLX_EMISUSE     called from inside a callback of a search of d;
- *   DLX_ENOMEM.
- * In every case dlx_stats() holds the figures reached.  The budgets are
- * checked before each node (a level entered or a solution found): a
- * search never counts more than max_nodes nodes, and it stops within one
- * step (covering an item and committing one option) of max_updates.
- */
-int		 dlx_search(dlx *d, const struct dlx_search *s);
-
-/*
- * Conveniences over dlx_search().  Each stores the number of solutions
- * found in *count (if count is not NULL) and returns what dlx_search()
- * returns.
- *  dlx_solve:  visit every solution with fn (fn may be NULL).
- *  dlx_count:  count the solutions, stopping at max (0: no limit).
- *  dlx_first:  find one solution; its options go to options[0..*n-1]
- *              (at most cap of them; *n gets the full size, so a caller
- *              can detect a small buffer).  Returns DLX_LIMIT when a
- *              solution was found, DLX_OK when there is none.
- */
-int		 dlx_solve(dlx *d, dlx_solution_fn *fn, void *arg,
-		    uint64_t *count);
-int		 dlx_count(dlx *d, uint64_t max, uint64_t *count);
-int		 dlx_first(dlx *d, int *options, size_t cap, size_t *n);
 
 /* Statistics of the most recent (or current) search. */
 void		 dlx_stats(const dlx *d, struct dlx_stats *st);
@@ -396,19 +359,21 @@ int		 dlx_check(const dlx *d);
  * subtree under that node, so the subtrees of a set of such paths that
  * covers the tree partition its solutions.  These calls give the search's
  * own branching steps, so that a caller can cut the tree where the search
- * would: for threads (dlx_search_parallel), for independent processes.
+ * would: for threads (dlx_run's threads), for independent processes.
  */
 
 /*
- * A copy of d with the same options, names and forced options, searched
- * independently of d (and from another thread).  The statistics of the
- * copy start empty.  Returns NULL if out of memory, or if d is NULL or
- * being searched.  Free the copy with dlx_free().
+ * A copy of d with the same options, names, forced options and allocator,
+ * searched independently of d (and from another thread), into *out.  The
+ * statistics of the copy start empty.  Returns DLX_OK; DLX_EINVAL (out or
+ * d NULL); DLX_EMISUSE (d is being searched); DLX_ENOTSUP (d has item
+ * bounds, which a copy does not carry); DLX_ENOMEM.  On error nothing is
+ * allocated and *out is unchanged.  Free the copy with dlx_free().
  */
-dlx		*dlx_clone(const dlx *d);
+int		 dlx_clone(dlx **out, const dlx *d);
 
 /*
- * The branching step dlx_search() would take first on d as it stands (its
+ * The branching step the search would take first on d as it stands (its
  * forced options in force): *item (if item is not NULL) gets the primary
  * item it would branch on, or -1 if no primary item is left (the forced
  * options are a solution); options[0..] get its options, in the order the
@@ -423,7 +388,7 @@ int		 dlx_branch(dlx *d, int *item, int *options, uint64_t *updates,
 		    size_t cap);
 
 /*
- * From a callback of a dlx_search() of d: the options the search has
+ * From a callback of a search of d: the options the search has
  * chosen, shallowest first (forced options excluded), at most cap of
  * them into options (may be NULL), and for each how many of its siblings
  * the search has still to try into untried (may be NULL).  In a
@@ -433,66 +398,6 @@ int		 dlx_branch(dlx *d, int *item, int *options, uint64_t *updates,
  */
 size_t		 dlx_path(const dlx *d, int *options, size_t *untried,
 		    size_t cap);
-
-/*
- * Parallel search.  dlx_search_parallel() searches d as dlx_search() does,
- * with the same struct dlx_search, on several threads, each on its own
- * copy of d (dlx_clone).  It starts on the calling thread alone, like
- * dlx_search(); a search that outlasts p->split_updates updates is cut
- * where it stands (dlx_path) into the subtree being entered and the
- * siblings still to try at each level, and these subproblems go to the
- * other threads.  A thread that runs out of work makes a busy one cut its
- * remaining work the same way, so the threads stay busy to the end
- * however uneven the tree.
- *
- *  - visit is called from one thread at a time (never two at once), with
- *    the solutions in the order dlx_search() finds them: a subproblem's
- *    solutions are held until every earlier subproblem's are out.  In it
- *    dlx_stats(d) gives solutions = the number visited so far, including
- *    this one; the other figures are running totals.  A thread whose
- *    held solutions exceed a few megabytes waits until its turn comes.
- *  - max_solutions: exactly the first max_solutions solutions in search
- *    order are visited and counted, as serially; the other threads stop.
- *    A nonzero return from visit stops every thread likewise.
- *  - progress is called from one thread at a time, about every
- *    progress_updates updates of all threads together, with the totals
- *    of all threads; dlx_progress(d) there is Knuth's estimate for the
- *    whole tree.  A nonzero return stops every thread (DLX_STOPPED).
- *  - max_nodes and max_updates bound all threads together; they are
- *    checked every split_updates updates, so threads may overrun them by
- *    about that much each.
- *  - The options forced on d are forced in every copy: solutions begin
- *    with them as in dlx_search().
- *
- * Returns what dlx_search() returns.  Afterwards dlx_stats(d) holds the
- * totals of all threads.  After a complete search they equal those of
- * dlx_search(): the same solutions, nodes, updates and maximum depth.
- * After DLX_LIMIT or a stop by visit, solutions is the number visited;
- * after any other early end (budget, a stop by progress) it is every
- * solution any thread found, and those not yet visited are visited, in
- * search order, before the call returns (unless visit asks to stop).
- * Each thread's figures count the subtrees it searched, wherever they lie.
- *
- * With threads == 1 (or a matrix whose search ends before the first cut)
- * this is dlx_search() exactly.  d must not be used by another thread
- * during the call; callbacks may only read it, as with dlx_search().
- */
-struct dlx_parallel {
-	unsigned	 threads;	/* how many; 0: dlx_cpus() */
-	uint64_t	 split_updates;	/* updates between a thread's checks
-					   for idle peers, stops and budgets;
-					   0 means 65536 */
-	uint64_t	*work;		/* NULL, or threads entries: the
-					   updates each thread counted */
-};
-
-/*
- * Search d on threads as p says (p may be NULL: every CPU, the defaults).
- * Returns as dlx_search(), or DLX_ENOMEM when a copy or a thread could not
- * be made (nothing is visited twice: the search then stops as a whole).
- */
-int		 dlx_search_parallel(dlx *d, const struct dlx_search *s,
-		    const struct dlx_parallel *p);
 
 /* The number of CPUs this process may run on (sched_getaffinity), at
  * least 1. */
@@ -520,17 +425,19 @@ int		 dlx_wide_cmp(struct dlx_wide a, struct dlx_wide b);
 char		*dlx_wide_format(struct dlx_wide w, char *buf, size_t size);
 
 /*
- * Memoized counting.  dlx_count_wide() counts the solutions of d (with its
- * forced options) without visiting them, storing the count of each
- * subproblem it finishes under the subproblem's exact state (the set of
- * active items and the colors of purified secondary items) and adding it
- * whole when the same state comes back.  The count is always exactly that
- * of dlx_search(): states are compared in full, never by hash alone.  The
- * cache never takes more than memory bytes (with its bookkeeping); when it
- * is full, entries whose subtrees were cheapest are replaced, so even a
- * tiny budget gives the exact count, only more slowly.  It pays when
- * subproblems repeat (sudoku grids, tilings: up to orders of magnitude);
- * it costs a little when they don't (queens), which mode AUTO detects.
+ * The subproblem cache (struct dlx_request's memo and order).  A count
+ * with the cache stores the count of each subproblem it finishes under
+ * the subproblem's exact state (the set of active items and the colors of
+ * purified secondary items) and adds it whole when the same state comes
+ * back.  The count is always exactly that of the plain search: states are
+ * compared in full, never by hash alone.  The cache never takes more than
+ * the request's memory (with its bookkeeping); when it is full, entries
+ * whose subtrees were cheapest are replaced, so even a tiny budget gives
+ * the exact count, only more slowly.  It pays when subproblems repeat
+ * (sudoku grids, tilings: up to orders of magnitude); it costs a little
+ * when they don't (queens), which mode AUTO detects.  It only counts: a
+ * request with a visit, a limit, a budget or Knuth's tree is served by
+ * the plain search (or, with DLX_MEMO_ALWAYS, refused).
  *
  * Modes:
  *  DLX_MEMO_AUTO:   count by plain search up to 65,536 nodes; a larger
@@ -539,12 +446,12 @@ char		*dlx_wide_format(struct dlx_wide w, char *buf, size_t size);
  *                   2^20 lookups, its hits have spared fewer nodes than
  *                   it has visited.
  *  DLX_MEMO_ALWAYS: the cache from the start, whatever happens.
- *  DLX_MEMO_NEVER:  the plain search (dlx_search()).
+ *  DLX_MEMO_NEVER:  the plain search.
  * If the cache cannot be allocated, or memory cannot hold one bucket,
- * the count is made by the plain search (stats->used is then 0).
+ * the count is made by the plain search (dlx_memo_stats' used is then 0).
  *
- * Branching (order): DLX_MEMO_MRV, the item with fewest options as in
- * dlx_search(); or DLX_MEMO_FIRST, the first active primary item in the
+ * Branching (order): DLX_MEMO_MRV, the item with fewest options as in the
+ * plain search; or DLX_MEMO_FIRST, the first active primary item in the
  * order of declaration unless some item has 0 or 1 options.  FIRST fills
  * a grid in the order its items are declared, so partial solutions end
  * on the same frontier and meet again far more often: the empty 6x6
@@ -553,27 +460,13 @@ char		*dlx_wide_format(struct dlx_wide w, char *buf, size_t size);
  * when the declaration order is such a sweep.
  */
 enum dlx_memo_order {
-	DLX_MEMO_MRV = 0,		/* fewest options, as dlx_search() */
+	DLX_MEMO_MRV = 0,		/* fewest options, as the search */
 	DLX_MEMO_FIRST = 1		/* first item declared (a sweep) */
 };
 enum dlx_memo_mode {
 	DLX_MEMO_AUTO = 0,		/* where it pays */
 	DLX_MEMO_ALWAYS = 1,		/* from the start, whatever happens */
 	DLX_MEMO_NEVER = 2		/* the plain search */
-};
-
-struct dlx_memo {
-	int		 mode;		/* DLX_MEMO_*; 0 is AUTO */
-	size_t		 memory;	/* bytes for the cache; 0: 64 MiB */
-	int		 order;		/* DLX_MEMO_MRV or DLX_MEMO_FIRST */
-	int		 no_plain;	/* AUTO: where the cache would not
-					   pay, return DLX_INCOMPLETE instead
-					   of counting by plain search (so
-					   that the caller can, e.g. on
-					   threads) */
-	dlx_progress_fn	*progress;	/* as in struct dlx_search */
-	void		*progress_arg;
-	uint64_t	 progress_updates;
 };
 
 struct dlx_memo_stats {
@@ -590,24 +483,9 @@ struct dlx_memo_stats {
 };
 
 /*
- * Count the solutions of d into *count (may be NULL), as m says (m may be
- * NULL: AUTO, 64 MiB), with the cache's figures in *stats (may be NULL).
- * Returns DLX_OK (the exact count), DLX_INCOMPLETE (only with no_plain:
- * nothing counted, count by other means), DLX_STOPPED (progress asked to stop:
- * *count holds the solutions of the subtrees finished so far, a lower
- * bound), DLX_EOVERFLOW (2^128 reached, or 2^64 by the plain search),
- * DLX_ENOTSUP (DLX_MEMO_ALWAYS with item bounds; AUTO counts those by
- * plain search), DLX_EINVAL, DLX_EMISUSE (during a search).  dlx_stats()
- * afterwards gives nodes, updates and depth of the search that ran, and
- * solutions up to 2^64 - 1 (saturated beyond).  d is left as it was.
- */
-int		 dlx_count_wide(dlx *d, const struct dlx_memo *m,
-		    struct dlx_wide *count, struct dlx_memo_stats *stats);
-
-/*
- * One request, one result, one dispatcher.  struct dlx_request says
- * everything a search may be asked: the tree and what to do with the
- * solutions (its struct dlx_search), the subproblem cache, the memory
+ * One request, one result, one dispatcher: the way to search.  struct
+ * dlx_request says everything a search may be asked: the tree, what to do
+ * with the solutions, budgets and progress, the subproblem cache, the memory
  * of the whole run, the threads, and a position to search from (a part
  * of the tree, or a checkpoint resumed).  dlx_run() picks the fastest
  * engine that serves all of it, from one table of what each engine can
@@ -665,8 +543,20 @@ enum dlx_driver {
 };
 
 struct dlx_request {
-	struct dlx_search search;	/* the tree, visit, limit, budgets,
-					   progress (as for dlx_search()) */
+	dlx_solution_fn	*visit;		/* each solution, or NULL */
+	void		*visit_arg;	/* first argument of visit */
+	uint64_t	 max_solutions;	/* stop after this many (DLX_LIMIT);
+					   0 means no limit */
+	uint64_t	 max_nodes;	/* node budget (DLX_INCOMPLETE);
+					   0 means no budget */
+	uint64_t	 max_updates;	/* update budget (DLX_INCOMPLETE);
+					   0 means no budget */
+	dlx_progress_fn	*progress;	/* periodic progress, or NULL */
+	void		*progress_arg;	/* first argument of progress */
+	uint64_t	 progress_updates; /* call progress about this often;
+					   0 means every 2^24 updates */
+	enum dlx_tree	 tree;		/* DLX_FAST, DLX_KNUTH, or 0: the
+					   default (dlx_knuth_default()) */
 	enum dlx_memo_mode memo;	/* the cache: AUTO (only when
 					   counting alone, not in Knuth's
 					   tree), ALWAYS, NEVER */
@@ -684,6 +574,30 @@ struct dlx_request {
 					   exact at every progress call (a
 					   serial search on one path) */
 };
+
+/*
+ * How the fields act.  visit gets the solutions in search order (on
+ * threads too: a thread's solutions are held until every earlier one's
+ * are out, and visit is called from one thread at a time), with d's
+ * forced options first; dlx_stats(d) there gives solutions = the number
+ * visited so far.  The budgets are checked before each node (a level
+ * entered or a solution found): serially a search never counts more than
+ * max_nodes nodes and stops within one step (covering an item and
+ * committing one option) of max_updates; on threads they bound all
+ * threads together, checked every 65,536 updates of each thread, so each
+ * may overrun them by about that much.  max_solutions gives exactly the first
+ * max_solutions solutions in search order, on threads too.  progress is
+ * called from one thread at a time with the figures of the whole run;
+ * dlx_progress(d) there is Knuth's estimate of the fraction done.  The
+ * callbacks may call the read-only functions (dlx_stats, dlx_progress,
+ * dlx_path, dlx_option_*, ...) but nothing that changes d.  On threads
+ * each thread searches its own copy of d (dlx_clone), cut where the
+ * search stands (dlx_path) whenever another thread runs out of work, so
+ * that the threads stay busy to the end however uneven the tree; after a
+ * complete search the figures equal those of one thread: the same
+ * solutions, nodes, updates and maximum depth.
+ */
+
 
 /* The cache's default budget, measured rather than a share of the RAM:
  * the empty 6x6 sudoku counts fastest with 64 to 128 MiB, and slower
@@ -707,9 +621,23 @@ struct dlx_result {
 
 /*
  * Run the request rq (NULL: count every solution) on d, the result into
- * *res (may be NULL).  Returns what dlx_search() returns, DLX_ECORRUPT
- * (a position of another matrix), or DLX_ENOTSUP with res->refused set
- * (nothing ran).  d is left as it was.
+ * *res (may be NULL).  The matrix is left as it was whatever the outcome,
+ * so it can be searched again, forced differently or extended, and
+ * dlx_stats(d) keeps the figures of the run until the next.  Returns:
+ *   DLX_OK          the whole tree was explored: res->count is exact;
+ *   DLX_STOPPED     visit or progress returned nonzero;
+ *   DLX_LIMIT       max_solutions were found (the tree was not finished);
+ *   DLX_INCOMPLETE  the node or update budget ran out;
+ *   DLX_EOVERFLOW   the count would pass what the engine holds (2^64 for
+ *                   the plain search, 2^128 for the cache);
+ *   DLX_ENOTSUP     no engine serves the request: res->refused names the
+ *                   needs, nothing ran;
+ *   DLX_ECORRUPT    rq->pos was made for another matrix;
+ *   DLX_EMISUSE     called from inside a callback of a search of d;
+ *   DLX_EINVAL      d NULL;
+ *   DLX_ENOMEM      (nothing visited twice: the run stops as a whole).
+ * After an early end res->count and res->stats hold what was reached.
+ * With rq->pos the position moves on as dlx_part.h says.
  */
 int		 dlx_run(dlx *d, const struct dlx_request *rq,
 		    struct dlx_result *res);
@@ -727,6 +655,24 @@ int		 dlx_run_plan(const dlx *d, const struct dlx_request *rq,
 /* The name of an engine ("cache", "sparse", "links", "Algorithm M",
  * "none"); static. */
 const char	*dlx_engine_name(enum dlx_engine e);
+
+/*
+ * Conveniences on dlx_run().
+ *  dlx_count:  the number of solutions of d into *count (may be NULL):
+ *              dlx_run(d, NULL, &res) and res.count, so exact and wide,
+ *              with the cache and threads where they pay.  Returns what
+ *              dlx_run() returns.
+ *  dlx_first:  one solution, the first in search order: its options go
+ *              to options[0..*n-1] (at most cap of them; *n gets the full
+ *              size, so a caller can detect a small buffer); a request
+ *              with visit, max_solutions 1 and one thread, which
+ *              allocates nothing.  Returns DLX_LIMIT when a
+ *              solution was found, DLX_OK when there is none, DLX_EINVAL
+ *              (options NULL with cap > 0), or what dlx_run() returns.
+ * d is left as it was; dlx_stats(d) has the figures of the search.
+ */
+int		 dlx_count(dlx *d, struct dlx_wide *count);
+int		 dlx_first(dlx *d, int *options, size_t cap, size_t *n);
 
 #ifdef __cplusplus
 }

@@ -505,13 +505,13 @@ size_t		 dlx_logic_format_candidates(const dlx_logic *lg, char *buf,
  *
  * s (may be NULL) lends the search its progress callback and budgets:
  * only progress, progress_arg, progress_updates, max_nodes and
- * max_updates are used; the callback's dlx_stats are those of the
- * search.  Returns DLX_OK (the search ended), or what dlx_search()
- * returns when it was cut short: DLX_STOPPED (progress returned
+ * max_updates are used (the search is serial, in Knuth's tree); the
+ * callback's dlx_stats are those of the search.  Returns DLX_OK (the
+ * search ended), or what dlx_run() returns when it was cut short: DLX_STOPPED (progress returned
  * nonzero), DLX_INCOMPLETE (a budget ran out), with *res and solution
  * holding what was found so far; DLX_ENOMEM; DLX_EINVAL (res NULL).
  */
-int		 dlx_logic_search(dlx_logic *lg, const struct dlx_search *s,
+int		 dlx_logic_search(dlx_logic *lg, const struct dlx_request *s,
 		    int *solution, struct dlx_logic_result *res);
 
 #ifdef __cplusplus

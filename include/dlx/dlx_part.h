@@ -13,10 +13,10 @@
  *
  *	dlx_pos *parts[N];
  *	dlx_split(d, N, parts);		   deterministic: same on any host
- *	dlx_pos_search(d, parts[k], &s);   the k-th share of the tree
+ *	rq.pos = parts[k]; dlx_run(d, &rq, &res);  the k-th share
  *	dlx_split_part(d, k, N, &pos);	   one part alone, for its process
  *	dlx_pos_format(parts[k], ...);	   text to save, e.g. when stopped
- *	dlx_pos_parse(text, ...);	   and to resume from
+ *	dlx_pos_parse(text, len, &pos, &prog, NULL, &err);  to resume from
  *
  * Every path is relative to the options forced on d when the position was
  * made: d must have the same options forced (in the same order) when it
@@ -79,62 +79,51 @@ int		 dlx_split(dlx *d, unsigned nparts, dlx_pos **parts);
 int		 dlx_split_part(dlx *d, unsigned k, unsigned nparts,
 		    dlx_pos **part);
 
-/* The whole search of d as one position (part 1 of 1); NULL if out of
- * memory or d is NULL. */
-dlx_pos		*dlx_pos_whole(const dlx *d);
+/* The whole search of d as one position (part 1 of 1) into *out (the
+ * caller's to free).  Returns DLX_OK, DLX_EINVAL (out or d NULL) or
+ * DLX_ENOMEM, with nothing allocated and *out unchanged on error. */
+int		 dlx_pos_whole(dlx_pos **out, const dlx *d);
 
 /* Free a position.  NULL does nothing. */
 void		 dlx_pos_free(dlx_pos *pos);
 
 /*
- * Search what is left of pos on d, with s as in dlx_search() (s may be
- * NULL), moving pos on as it goes.  visit sees each solution with d's own
- * forced options first, then the path, then the search's options.
- * max_solutions, max_nodes and max_updates count from the start of this
- * call.  progress gets the totals of the position (work done before plus
- * this call's); in it, dlx_pos_format() gives the position where the
- * search stands, and if progress returns nonzero the search stops there
- * and pos holds exactly what is left.  Returns as dlx_search(), or
- * DLX_ECORRUPT if a path of pos is not a branch of d's search tree (pos
- * was made for another matrix); after any early end other than a stop by
- * progress, pos is left at the last progress call (or where the call
- * began), so that resuming from it repeats a little work rather than
- * losing any.
- */
-int		 dlx_pos_search(dlx *d, dlx_pos *pos, const struct dlx_search *s);
-
-/*
- * As dlx_pos_search(), on threads (p as in dlx_search_parallel(); NULL:
- * every CPU) and, when m is not NULL, with the subproblem cache (m as in
- * dlx_count_wide(), its memory shared out among the threads; *ms, if ms
- * is not NULL, gets the cache's figures summed).
+ * Searching a position: dlx_run() with struct dlx_request's pos set (and
+ * checkpoint where the position must be exact at every progress call).
+ * visit sees each solution with d's own forced options first, then the
+ * path, then the search's options.  max_solutions, max_nodes and
+ * max_updates count from the start of the call.  progress gets the
+ * totals of the position (work done before plus this call's).
  *
- * Searching (a visit, a limit or a budget, or Knuth's tree), each
- * task's subtrees are searched one after another by
- * dlx_search_parallel(): visit sees the solutions in dlx_pos_search()'s
- * order, and m is not used.  Counting alone, the tasks are rewritten as
- * plain subtrees (the same work; cut a level or more further when they
- * are few for the threads) and the threads count one subtree each at a
- * time, with dlx_count_wide() as m says (each thread with its own cache,
- * kept from one subtree to the next) or by the plain search if m is NULL.
+ * With checkpoint (one thread, on one path): in a progress callback
+ * dlx_pos_format() gives the position where the search stands, and if
+ * progress returns nonzero the search stops there and pos holds exactly
+ * what is left.  After any other early end pos is left at the last
+ * progress call (or where the call began), so that resuming from it
+ * repeats a little work rather than losing any.
  *
- * Either way the position moves on by whole subtrees: neither the
- * threads nor the cache stand on one path that a cut could name.  In a
- * progress callback (which gets the totals of all threads, one call at
- * a time), dlx_pos_format() gives the position of the subtrees finished
- * in order, and a stop leaves pos there: exact, but a subtree under way
- * (or finished after one under way) is searched again when resumed, and
- * a searching run's solutions of such a subtree are visited again.
- * Returns as dlx_pos_search().
+ * Without checkpoint the position may be searched on threads and, when
+ * only counting, with the subproblem cache (each thread its own, the
+ * request's memory shared out among them): searching (a visit, a limit
+ * or a budget, or Knuth's tree), each task's subtrees are searched one
+ * after another on the threads, visit seeing the solutions in the serial
+ * order; counting alone, the tasks are rewritten as plain subtrees (cut a
+ * level or more further when they are few for the threads) and the
+ * threads count one subtree each at a time.  Either way the position
+ * moves on by whole subtrees: in a progress callback dlx_pos_format()
+ * gives the position of the subtrees finished in order, and a stop
+ * leaves pos there: exact, but a subtree under way (or finished after
+ * one under way) is searched again when resumed, and a searching run's
+ * solutions of such a subtree are visited again.
+ *
+ * dlx_run() returns DLX_ECORRUPT if a path of pos is not a branch of d's
+ * search tree (pos was made for another matrix).
  */
-int		 dlx_pos_search_parallel(dlx *d, dlx_pos *pos,
-		    const struct dlx_search *s, const struct dlx_parallel *p,
-		    const struct dlx_memo *m, struct dlx_memo_stats *ms);
 
-/* Figures so far: solutions (as high and low 64-bit halves), nodes and
- * updates; outside dlx_pos_search() those of the work done. */
-void		 dlx_pos_figures(const dlx_pos *pos, uint64_t *sol_hi,
-		    uint64_t *sol_lo, uint64_t *nodes, uint64_t *updates);
+/* Figures so far: solutions, nodes and updates (each pointer may be
+ * NULL); outside a dlx_run() of pos those of the work done. */
+void		 dlx_pos_figures(const dlx_pos *pos, struct dlx_wide *solutions,
+		    uint64_t *nodes, uint64_t *updates);
 
 /* Tasks left (0: the search is over) and the part: *k of *n (1 of 1 for
  * the whole search). */
@@ -148,27 +137,36 @@ uint64_t	 dlx_pos_digest(const dlx_pos *pos);
  * The position as text, ending with a checksum line, into a buffer the
  * caller frees (*text, *len without the final NUL).  program names the
  * program and its version; it is stored and compared by the caller after
- * dlx_pos_parse().  Allowed inside a progress callback of
- * dlx_pos_search() (then it is the position where the search stands).
+ * dlx_pos_parse().  Allowed inside a progress callback of a dlx_run() of
+ * pos (then it is the position where the search stands).
  * Returns DLX_OK or DLX_ENOMEM (then *text is NULL).
  */
 int		 dlx_pos_format(const dlx_pos *pos, const char *program,
 		    char **text, size_t *len);
 
+/* Options of dlx_pos_parse(): zero-initialize, then set what you need. */
+struct dlx_pos_options {
+	const struct dlx_allocator *alloc; /* the position's memory (copied;
+					   NULL: malloc), as a position made
+					   by dlx_split() or dlx_pos_whole()
+					   takes the matrix's */
+};
+
 /*
- * Read a position written by dlx_pos_format() from text[0..len-1].  On
- * success *pos gets it and *program a copy of the program string (both
- * the caller's to free: dlx_pos_free(), free()).  On failure returns
- * DLX_ECORRUPT and *why a static description: truncated, checksum
- * mismatch, bad syntax, or DLX_ENOMEM.  The position takes its memory
- * from a (copied; NULL: malloc) in the _custom form, as a position made
- * by dlx_split() or dlx_pos_whole() takes the matrix's.
+ * Read a position written by dlx_pos_format() from text[0..len-1], as opt
+ * says (may be NULL: the defaults).  On success returns DLX_OK, *pos gets
+ * the position and *program a copy of the program string (both the
+ * caller's to free: dlx_pos_free(), free()).  On failure returns
+ * DLX_ECORRUPT (truncated, checksum mismatch, bad syntax, another
+ * splitting rule), DLX_EINVAL (text, pos or program NULL, or an allocator
+ * without its functions) or DLX_ENOMEM, with nothing allocated, *pos and
+ * *program unchanged, and, when err is not NULL, err->code the code and
+ * err->message what was wrong ("checksum mismatch (...)"; line and column
+ * 0, cell -1).
  */
 int		 dlx_pos_parse(const char *text, size_t len, dlx_pos **pos,
-		    char **program, const char **why);
-int		 dlx_pos_parse_custom(const char *text, size_t len,
-		    dlx_pos **pos, char **program, const char **why,
-		    const struct dlx_allocator *a);
+		    char **program, const struct dlx_pos_options *opt,
+		    struct dlx_error *err);
 
 #ifdef __cplusplus
 }

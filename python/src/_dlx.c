@@ -19,7 +19,7 @@
  * main thread, turns it into KeyboardInterrupt.  A search on the calling
  * thread takes the GIL back briefly in its progress callback to call it
  * (only on the main thread, the only one signals reach); a search on other
- * threads (dlx_search_parallel, the solution stream) is watched by the
+ * threads (dlx_run's threads, the solution stream) is watched by the
  * calling thread, which waits with the GIL released and checks signals
  * between waits.  Either way a stop is an atomic flag that the search's
  * callbacks return.
@@ -170,15 +170,15 @@ run_search(dlx *d, struct req *r)
 	struct dlx_request	rq;
 
 	memset(&rq, 0, sizeof rq);
-	rq.search.visit = r->visit;
-	rq.search.visit_arg = r->visit_arg;
-	rq.search.max_solutions = r->limit;
-	rq.search.max_nodes = r->max_nodes;
-	rq.search.max_updates = r->max_updates;
-	rq.search.progress = r->progress;
-	rq.search.progress_arg = r->progress_arg;
-	rq.search.progress_updates = PROGRESS_UPDATES;
-	rq.search.knuth = r->knuth;
+	rq.visit = r->visit;
+	rq.visit_arg = r->visit_arg;
+	rq.max_solutions = r->limit;
+	rq.max_nodes = r->max_nodes;
+	rq.max_updates = r->max_updates;
+	rq.progress = r->progress;
+	rq.progress_arg = r->progress_arg;
+	rq.progress_updates = PROGRESS_UPDATES;
+	rq.tree = r->knuth;
 	rq.memo = r->memo < 0 ? DLX_MEMO_NEVER : r->memo > 0 ?
 	    DLX_MEMO_ALWAYS : DLX_MEMO_AUTO;
 	rq.order = DLX_MEMO_MRV;
@@ -393,7 +393,7 @@ Matrix_init(Matrix *self, PyObject *args, PyObject *kw)
 		PyErr_NoMemory();
 		return -1;
 	}
-	if ((rc = dlx_create(&d, (size_t)np, (size_t)ns, NULL)) != DLX_OK) {
+	if ((rc = dlx_new(&d, (size_t)np, (size_t)ns, NULL)) != DLX_OK) {
 		raise_code(rc);
 		return -1;
 	}
@@ -942,7 +942,7 @@ rebuild(const dlx *d)
 	int	*items = NULL, *colors = NULL, lo, hi;
 	dlx	*c;
 
-	if (dlx_create(&c, np, ns, NULL) != DLX_OK)
+	if (dlx_new(&c, np, ns, NULL) != DLX_OK)
 		return NULL;
 	for (i = 0; i < np + ns; i++) {
 		const char	*name = dlx_item_name(d, (int)i);
@@ -998,8 +998,7 @@ matrix_clone(Matrix *self)
 
 	matrix_take(self);
 	Py_BEGIN_ALLOW_THREADS
-	c = dlx_clone(self->d);
-	if (c == NULL)
+	if (dlx_clone(&c, self->d) != DLX_OK)
 		c = rebuild(self->d);
 	Py_END_ALLOW_THREADS
 	matrix_give(self);

@@ -10,7 +10,7 @@
  * lo..hi (Algorithm M; invalid ones too: lo > hi, lo < 0, a secondary
  * item), make the next allocation fail, search in several ways (count
  * all, with a solution limit, with a node budget, stopping from the
- * callback, in Knuth's tree or the fast one), count with dlx_count_wide()
+ * callback, in Knuth's tree or the fast one), count with dlxi_count_wide()
  * in every memo mode, branching order and a small cache budget (so that
  * entries are replaced), ask for the first branching step, and check the
  * wide arithmetic against unsigned __int128.  The model keeps the
@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "dlx.h"
+#include "lib/core/search_int.h"
 
 #define MAXPRIM		12		/* wider than a vector of lengths */
 #define MAXSEC		3
@@ -291,8 +292,8 @@ visit(void *arg, const int *options, size_t n)
 		CHECK(dlx_add_option(s->d, &item, 1) == DLX_EMISUSE);
 		CHECK(dlx_force(s->d, 0) == DLX_EMISUSE);
 		CHECK(dlx_unforce(s->d) == DLX_EMISUSE);
-		CHECK(dlx_count(s->d, 0, NULL) == DLX_EMISUSE);
-		CHECK(dlx_count_wide(s->d, NULL, NULL, NULL) == DLX_EMISUSE);
+		CHECK(dlx_count(s->d, NULL) == DLX_EMISUSE);
+		CHECK(dlxi_count_wide(s->d, NULL, NULL, NULL) == DLX_EMISUSE);
 		CHECK(dlx_set_item_bounds(s->d, 0, 1, 1) == DLX_EMISUSE);
 		CHECK(dlx_branch(s->d, NULL, NULL, NULL, 0) == DLX_EMISUSE);
 		CHECK(dlx_check(s->d) == DLX_OK);
@@ -458,7 +459,7 @@ op_force(struct input *in, struct model *m, dlx *d, struct fa *fa)
 static void
 op_search(struct input *in, struct model *m, dlx *d, struct fa *fa)
 {
-	struct dlx_search	s;
+	struct dlxi_search	s;
 	struct dlx_stats	st;
 	struct seen		seen;
 	unsigned		how;
@@ -500,7 +501,7 @@ op_search(struct input *in, struct model *m, dlx *d, struct fa *fa)
 		seen.progress_left = 1 + (int)(next(in) % 32);
 		break;
 	}
-	rc = dlx_search(d, &s);
+	rc = dlxi_search(d, &s);
 	dlx_stats(d, &st);
 	TRACE("search: %d options, %d forced, %d bounded, how %u, knuth %d: "
 	    "%d, %llu solutions, model %d\n", m->nopt, m->nforced,
@@ -665,7 +666,7 @@ check_bounds(const struct model *m, const dlx *d)
 		CHECK(dlx_item_bounds(d, 0, NULL, &hi) == DLX_EINVAL);
 }
 
-/* A progress callback for dlx_count_wide(): the matrix is sound and
+/* A progress callback for dlxi_count_wide(): the matrix is sound and
  * cannot be changed; stop after some calls. */
 static int
 count_progress(void *arg, const struct dlx_stats *st)
@@ -677,13 +678,13 @@ count_progress(void *arg, const struct dlx_stats *st)
 	CHECK(dlx_check(s->d) == DLX_OK);
 	CHECK(dlx_add_option(s->d, &item, 1) == DLX_EMISUSE);
 	CHECK(dlx_set_item_bounds(s->d, 0, 0, 2) == DLX_EMISUSE);
-	CHECK(dlx_count_wide(s->d, NULL, NULL, NULL) == DLX_EMISUSE);
+	CHECK(dlxi_count_wide(s->d, NULL, NULL, NULL) == DLX_EMISUSE);
 	return --s->progress_left == 0;
 }
 
 /*
  * Count the solutions every way there is and compare with the model: the
- * plain search (dlx_count), then dlx_count_wide() in each mode ALWAYS,
+ * plain search (dlx_count), then dlxi_count_wide() in each mode ALWAYS,
  * NEVER and AUTO with the same branching order and cache budget taken
  * from the input.  Budgets below 4 KiB hold a few buckets or none (then
  * the count is made without a cache), so that entries are replaced; 0 is
@@ -698,7 +699,8 @@ op_count(struct input *in, struct model *m, dlx *d, struct fa *fa)
 {
 	static const int	 modes[] = { DLX_MEMO_ALWAYS, DLX_MEMO_NEVER,
 				    DLX_MEMO_AUTO, 3, -1 };
-	struct dlx_memo		 p;
+	struct dlxi_memo		 p;
+	struct dlxi_search	 ps;
 	struct dlx_memo_stats	 ms;
 	struct dlx_stats	 st;
 	struct dlx_wide		 w;
@@ -709,7 +711,10 @@ op_count(struct input *in, struct model *m, dlx *d, struct fa *fa)
 
 	model_solve(m);
 	fa->failed = 0;
-	rc = dlx_count(d, 0, &c);
+	memset(&ps, 0, sizeof ps);
+	rc = dlxi_search(d, &ps);
+	dlx_stats(d, &st);
+	c = st.solutions;
 	if (rc == DLX_ENOMEM)
 		CHECK(fa->failed && m->nbounded > 0);
 	else {
@@ -739,7 +744,7 @@ op_count(struct input *in, struct model *m, dlx *d, struct fa *fa)
 		fa->failed = 0;
 		memset(&w, 0xa5, sizeof w);
 		memset(&ms, 0xa5, sizeof ms);
-		rc = dlx_count_wide(d, &p, &w, &ms);
+		rc = dlxi_count_wide(d, &p, &w, &ms);
 		TRACE("count_wide: mode %d order %d memory %zu no_plain %d "
 		    "progress %d, %d bounded: %d, %llu (model %d), used %d, "
 		    "lookups %llu hits %llu stores %llu replaced %llu\n",
@@ -951,8 +956,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	m->ns = (int)(next(&in) % (MAXSEC + 1));
 	for (i = 0; i < m->np; i++)
 		m->lo[i] = m->hi[i] = 1;
-	d = dlx_new_custom((size_t)m->np, (size_t)m->ns, &a);
-	CHECK(d != NULL);
+	CHECK(dlx_new(&d, (size_t)m->np, (size_t)m->ns,
+	    &(struct dlx_options){ .alloc = &a }) == DLX_OK);
 	/* Bounded work per input, however long it is. */
 	for (ops = 0; in.n > 0 && ops < 200; ops++) {
 		fa.failed = 0;

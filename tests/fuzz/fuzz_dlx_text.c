@@ -197,7 +197,7 @@ visit(void *arg, const int *options, size_t n)
 static void
 check_problem(const dlx_text *t, const struct warnings *ws)
 {
-	struct dlx_search	 s;
+	struct dlx_request	 s;
 	dlx			*d = dlx_text_dlx(t);
 	const char		*name;
 	unsigned long		 line, last = 0;
@@ -238,7 +238,8 @@ check_problem(const dlx_text *t, const struct warnings *ws)
 	s.visit = visit;
 	s.visit_arg = d;
 	s.max_nodes = 2000;
-	rc = dlx_search(d, &s);
+	s.threads = 1;
+	rc = dlx_run(d, &s, NULL);
 	CHECK(rc == DLX_OK || rc == DLX_INCOMPLETE);
 	CHECK(dlx_check(d) == DLX_OK);
 }

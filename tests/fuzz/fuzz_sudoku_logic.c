@@ -131,7 +131,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct dlx_search	 srch;
+	struct dlx_request	 srch;
 	struct dlx_logic_step	 st;
 	struct dlx_logic_result	 res;
 	struct known		 k;
@@ -183,7 +183,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	srch.visit_arg = &k;
 	srch.max_solutions = 2;
 	srch.max_nodes = 20000;
-	rc = dlx_search(dlx_sudoku_matrix(k.s), &srch);
+	srch.threads = 1;
+	rc = dlx_run(dlx_sudoku_matrix(k.s), &srch, NULL);
 	dlx_sudoku_clear(k.s);
 	CHECK(rc == DLX_OK || rc == DLX_LIMIT || rc == DLX_INCOMPLETE);
 	k.complete = rc != DLX_INCOMPLETE;

@@ -133,7 +133,7 @@ static void
 solve(const struct dlx_sudoku_puzzle *p)
 {
 	struct dlx_sudoku_conflict	 conf, conf2;
-	struct dlx_search		 srch;
+	struct dlx_request		 srch;
 	struct found			 f;
 	dlx_sudoku			*s;
 	int				 rc, rc2;
@@ -157,7 +157,8 @@ solve(const struct dlx_sudoku_puzzle *p)
 	srch.visit_arg = &f;
 	srch.max_solutions = 2;
 	srch.max_nodes = 500;
-	rc = dlx_search(dlx_sudoku_matrix(s), &srch);
+	srch.threads = 1;
+	rc = dlx_run(dlx_sudoku_matrix(s), &srch, NULL);
 	CHECK(rc == DLX_OK || rc == DLX_LIMIT || rc == DLX_INCOMPLETE);
 	dlx_sudoku_clear(s);
 	CHECK(dlx_nforced(dlx_sudoku_matrix(s)) == 0);

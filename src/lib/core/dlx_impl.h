@@ -66,6 +66,7 @@
 #include <stdint.h>
 
 #include "dlx.h"
+#include "lib/core/search_int.h"
 
 struct dlx_mult;
 struct sparse;
@@ -130,7 +131,7 @@ struct dlx {
 						   one ended */
 	struct dlx_mult		*mult;		/* item bounds (Algorithm M), or
 						   NULL: all 1..1 (mult.c) */
-	int			 parallel;	/* dlx_search_parallel() runs
+	int			 parallel;	/* dlxi_search_parallel() runs
 						   on copies; st and progress
 						   are its totals */
 	struct dlx_stats	 st;
@@ -159,7 +160,7 @@ void	 dlxi_free(dlx *d, void *p);
 #endif
 
 /*
- * Mark d as being searched by dlx_search_parallel() (on != 0: calls that
+ * Mark d as being searched by dlxi_search_parallel() (on != 0: calls that
  * change it return DLX_EMISUSE, dlx_progress() returns what
  * dlxint_publish() last set), or as done with it (on == 0; complete says
  * whether the whole tree was explored).
@@ -174,13 +175,13 @@ void	dlxint_publish(dlx *d, const struct dlx_stats *st, double progress);
 const int	*dlxint_forced(const dlx *d, size_t *n);
 
 /*
- * dlx_count_wide(), keeping the cache in *keep (NULL at first) for the
+ * dlxi_count_wide(), keeping the cache in *keep (NULL at first) for the
  * next count of the same d, under other forced options: a subproblem's
  * count does not depend on the way to it, so the subtrees of a position
  * counted one after another (drive/split.c) meet the states of the earlier ones
  * as a single count would.  Free it with dlxint_memo_free(d, keep).
  */
-int	dlxint_count_kept(dlx *d, const struct dlx_memo *p,
+int	dlxint_count_kept(dlx *d, const struct dlxi_memo *p,
 	    struct dlx_wide *count, struct dlx_memo_stats *ms, void **keep);
 void	dlxint_memo_free(dlx *d, void *keep);
 
@@ -188,9 +189,9 @@ void	dlxint_memo_free(dlx *d, void *keep);
 #define DLX_KNUTH_DEFAULT 0
 #endif
 
-/* Whether s walks Knuth's tree (see struct dlx_search). */
+/* Whether s walks Knuth's tree (see struct dlxi_search). */
 static inline int
-search_knuth(const struct dlx_search *s)
+search_knuth(const struct dlxi_search *s)
 {
 	return s->knuth > 0 || (s->knuth == 0 && DLX_KNUTH_DEFAULT);
 }
@@ -202,7 +203,7 @@ search_knuth(const struct dlx_search *s)
  * (covering an item and committing one option) unlinks.
  */
 static inline int
-search_over_budget(const dlx *d, const struct dlx_search *s)
+search_over_budget(const dlx *d, const struct dlxi_search *s)
 {
 	return (s->max_nodes != 0 && d->st.nodes >= s->max_nodes) ||
 	    (s->max_updates != 0 && d->st.updates >= s->max_updates);
@@ -219,10 +220,10 @@ int	search_first_short(const int *a, int n);
  * The fast search on sparse sets (sparse.c), for d without colors or item
  * bounds, with a primary item left: runs the search s on d and returns 1
  * with its result in *rc, or returns 0, leaving d untouched, if d is not
- * for it (colors, or too large).  Called by dlx_search() once the search
+ * for it (colors, or too large).  Called by dlxi_search() once the search
  * is set up (d->st cleared, d->searching set).
  */
-int	sparse_search(dlx *d, const struct dlx_search *s, int *rc);
+int	sparse_search(dlx *d, const struct dlxi_search *s, int *rc);
 
 /* Grow d->scratch, the memory of sparse_search(), for d's capacities
  * (done with them, so that a search never allocates).  DLX_OK or

@@ -44,45 +44,22 @@ dlxi_free(dlx *d, void *p)
 }
 
 int
-dlx_create(dlx **dp, size_t nprimary, size_t nsecondary,
-    const struct dlx_allocator *a)
+dlx_new(dlx **out, size_t nprimary, size_t nsecondary,
+    const struct dlx_options *opt)
 {
-	dlx	*d;
+	const struct dlx_allocator	*a;
+	struct dlx_allocator		 mem;
+	dlx				*d;
+	int				 n, k;
 
-	if (dp == NULL || (a != NULL && (a->realloc == NULL ||
+	a = opt != NULL ? opt->alloc : NULL;
+	if (out == NULL || (a != NULL && (a->realloc == NULL ||
 	    a->free == NULL)))
 		return DLX_EINVAL;
-	if (nprimary > (size_t)INT_MAX / 2 - 4 ||
-	    nsecondary > (size_t)INT_MAX / 2 - 4)
-		return DLX_EOVERFLOW;
-	/* With the arguments checked, dlx_new_custom() fails only for
-	 * want of memory. */
-	if ((d = dlx_new_custom(nprimary, nsecondary, a)) == NULL)
-		return DLX_ENOMEM;
-	*dp = d;
-	return DLX_OK;
-}
-
-dlx *
-dlx_new(size_t nprimary, size_t nsecondary)
-{
-	return dlx_new_custom(nprimary, nsecondary, NULL);
-}
-
-dlx *
-dlx_new_custom(size_t nprimary, size_t nsecondary,
-    const struct dlx_allocator *a)
-{
-	struct dlx_allocator	 mem;
-	dlx			*d;
-	int			 n, k;
-
-	if (a != NULL && (a->realloc == NULL || a->free == NULL))
-		return NULL;
 	/* Room for the headers, both list heads and the first spacer. */
 	if (nprimary > (size_t)INT_MAX / 2 - 4 ||
 	    nsecondary > (size_t)INT_MAX / 2 - 4)
-		return NULL;
+		return DLX_EOVERFLOW;
 	if (a != NULL)
 		mem = *a;
 	else {
@@ -91,7 +68,7 @@ dlx_new_custom(size_t nprimary, size_t nsecondary,
 		mem.ctx = NULL;
 	}
 	if ((d = mem.realloc(mem.ctx, NULL, sizeof *d)) == NULL)
-		return NULL;
+		return DLX_ENOMEM;
 	memset(d, 0, sizeof *d);
 	d->mem = mem;
 	d->nprimary = (int)nprimary;
@@ -112,7 +89,7 @@ dlx_new_custom(size_t nprimary, size_t nsecondary,
 	    d->choice == NULL || d->sol == NULL ||
 	    sparse_reserve(d) != DLX_OK) {
 		dlx_free(d);
-		return NULL;
+		return DLX_ENOMEM;
 	}
 
 	/* Primary items 1..nprimary in the list headed by 0, secondary
@@ -146,7 +123,8 @@ dlx_new_custom(size_t nprimary, size_t nsecondary,
 	d->nodes[n + 1].color = 0;
 	d->nnodes = n + 2;
 	d->ostart[0] = n + 2;
-	return d;
+	*out = d;
+	return DLX_OK;
 }
 
 void
@@ -535,19 +513,23 @@ dlx_check(const dlx *d)
  * the same list order.  Nothing here touches the search loop above.
  */
 
-dlx *
-dlx_clone(const dlx *d)
+int
+dlx_clone(dlx **out, const dlx *d)
 {
 	dlx	*c;
 	size_t	 ni;
 	int	 k;
 
+	if (out == NULL || d == NULL)
+		return DLX_EINVAL;
+	if (d->searching)
+		return DLX_EMISUSE;
 	/* Item bounds are not copied: a search with bounds stays serial
-	 * (dlx_search_parallel checks first). */
-	if (d == NULL || d->searching || mult_active(d))
-		return NULL;
+	 * (the dispatcher never asks for threads there). */
+	if (mult_active(d))
+		return DLX_ENOTSUP;
 	if ((c = d->mem.realloc(d->mem.ctx, NULL, sizeof *c)) == NULL)
-		return NULL;
+		return DLX_ENOMEM;
 	*c = *d;
 	c->mult = NULL;
 	c->sparse = NULL;
@@ -603,9 +585,10 @@ dlx_clone(const dlx *d)
 	c->searched = c->complete = c->parallel = 0;
 	c->progress = 0.0;
 	c->level = 0;
-	return c;
+	*out = c;
+	return DLX_OK;
 fail:
 	dlx_free(c);
-	return NULL;
+	return DLX_ENOMEM;
 }
 

@@ -18,6 +18,7 @@
 #include "dlx.h"
 #include "dlx_part.h"
 #include "lib/core/dlx_impl.h"
+#include "lib/drive/part_impl.h"
 #include "lib/engine/mult.h"
 
 /* What each engine serves: the needs it can meet. */
@@ -54,12 +55,31 @@ dlx_engine_name(enum dlx_engine e)
 	return "none";
 }
 
+/*
+ * The search loops' settings of rq: the one place where the request is
+ * turned into what the engines read (lib/core/search_int.h).
+ */
+static void
+to_search(const struct dlx_request *rq, struct dlxi_search *s)
+{
+	memset(s, 0, sizeof *s);
+	s->visit = rq->visit;
+	s->visit_arg = rq->visit_arg;
+	s->max_solutions = rq->max_solutions;
+	s->max_nodes = rq->max_nodes;
+	s->max_updates = rq->max_updates;
+	s->progress = rq->progress;
+	s->progress_arg = rq->progress_arg;
+	s->progress_updates = rq->progress_updates;
+	s->knuth = rq->tree;
+}
+
 /* What rq asks of an engine on d. */
 static unsigned
 needs(const dlx *d, const struct dlx_request *rq)
 {
-	const struct dlx_search	*s = &rq->search;
-	unsigned		 n = 0;
+	const struct dlx_request	*s = rq;
+	unsigned			 n = 0;
 
 	if (d->colored)
 		n |= DLX_NEED_COLORS;
@@ -71,7 +91,7 @@ needs(const dlx *d, const struct dlx_request *rq)
 	/* Knuth's tree asked for: his figures, which no cache gives.  (A
 	 * library built with Knuth's tree as its default still counts
 	 * with the cache where it pays: that default tests the search.) */
-	if (s->knuth > 0)
+	if (s->tree > 0)
 		n |= DLX_NEED_KNUTH;
 	if (rq->pos != NULL)
 		n |= DLX_NEED_SPLIT;
@@ -86,7 +106,7 @@ needs(const dlx *d, const struct dlx_request *rq)
 
 /*
  * The first engine after index from that serves need on d, or -1.  The
- * sparse sets serve only the fast tree without colors (dlx_search()
+ * sparse sets serve only the fast tree without colors (dlxi_search()
  * takes them then, the links otherwise); Algorithm M is the only engine
  * of a matrix with bounds, and the cache is never taken when told not
  * to be.
@@ -106,7 +126,8 @@ pick(const dlx *d, const struct dlx_request *rq, unsigned need, size_t from)
 				continue;
 			break;
 		case DLX_ENGINE_SPARSE:
-			if (bounds || search_knuth(&rq->search) ||
+			if (bounds || rq->tree > 0 || (rq->tree == 0 &&
+			    DLX_KNUTH_DEFAULT) ||
 			    d->colored)
 				continue;
 			break;
@@ -181,24 +202,24 @@ threads_for(const struct dlx_request *rq, size_t i)
 /* Search a position: serially on one path for checkpoints, else on nw
  * threads, counting with the cache (m) or plainly. */
 static int
-run_pos(dlx *d, const struct dlx_request *rq, const struct dlx_search *s,
-    struct dlx_pos *pos, unsigned nw, const struct dlx_memo *m,
+run_pos(dlx *d, const struct dlx_request *rq, const struct dlxi_search *s,
+    struct dlx_pos *pos, unsigned nw, const struct dlxi_memo *m,
     struct dlx_result *res)
 {
-	struct dlx_parallel	 par;
+	struct dlxi_parallel	 par;
 
 	memset(&par, 0, sizeof par);
 	par.threads = nw;
 	if (rq->checkpoint)
-		return dlx_pos_search(d, pos, s);
-	return dlx_pos_search_parallel(d, pos, s, &par, m, &res->memo);
+		return dlxi_pos_search(d, pos, s);
+	return dlxi_pos_search_parallel(d, pos, s, &par, m, &res->memo);
 }
 
 /* The count of a position: the work done and credited. */
 static void
 pos_count(const struct dlx_pos *pos, struct dlx_wide *w)
 {
-	dlx_pos_figures(pos, &w->hi, &w->lo, NULL, NULL);
+	dlx_pos_figures(pos, w, NULL, NULL);
 }
 
 int
@@ -235,9 +256,9 @@ dlx_run(dlx *d, const struct dlx_request *rq, struct dlx_result *res)
 {
 	static const struct dlx_request	 none;
 	struct dlx_result		 local;
-	struct dlx_memo			 m;
-	struct dlx_parallel		 par;
-	struct dlx_search		 fast;
+	struct dlxi_memo			 m;
+	struct dlxi_parallel		 par;
+	struct dlxi_search		 srch, fast;
 	struct dlx_pos			*whole = NULL;
 	unsigned			 need, nw;
 	int				 i, rc;
@@ -261,9 +282,10 @@ dlx_run(dlx *d, const struct dlx_request *rq, struct dlx_result *res)
 	m.mode = rq->memo;
 	m.order = rq->order;
 	m.memory = rq->memory != 0 ? rq->memory : DLX_MEMORY_DEFAULT;
-	m.progress = rq->search.progress;
-	m.progress_arg = rq->search.progress_arg;
-	m.progress_updates = rq->search.progress_updates;
+	m.progress = rq->progress;
+	m.progress_arg = rq->progress_arg;
+	m.progress_updates = rq->progress_updates;
+	to_search(rq, &srch);
 
 	if (engines[i].id == DLX_ENGINE_CACHE) {
 		res->engine = DLX_ENGINE_CACHE;
@@ -271,11 +293,11 @@ dlx_run(dlx *d, const struct dlx_request *rq, struct dlx_result *res)
 			/* Threads or a position: each thread counts subtrees
 			 * with its own cache, the budget shared out. */
 			if (rq->pos == NULL &&
-			    (whole = dlx_pos_whole(d)) == NULL)
-				return DLX_ENOMEM;
+			    (rc = dlx_pos_whole(&whole, d)) != DLX_OK)
+				return rc;
 			/* The cache has its own tree, whatever the default:
 			 * its count is that of every tree. */
-			fast = rq->search;
+			fast = srch;
 			fast.knuth = DLX_FAST;
 			rc = run_pos(d, rq, &fast, rq->pos != NULL ? rq->pos :
 			    whole, nw, &m, res);
@@ -283,7 +305,7 @@ dlx_run(dlx *d, const struct dlx_request *rq, struct dlx_result *res)
 			    &res->count);
 			if (whole != NULL) {
 				/* Of this call alone: the position's. */
-				dlx_pos_figures(whole, NULL, NULL,
+				dlx_pos_figures(whole, NULL,
 				    &res->stats.nodes, &res->stats.updates);
 				dlx_pos_free(whole);
 			} else
@@ -300,7 +322,7 @@ dlx_run(dlx *d, const struct dlx_request *rq, struct dlx_result *res)
 		/* Serial: AUTO gives the count back to the plain search,
 		 * below, where the cache does not pay. */
 		m.no_plain = 1;
-		rc = dlx_count_wide(d, &m, &res->count, &res->memo);
+		rc = dlxi_count_wide(d, &m, &res->count, &res->memo);
 		if (rc != DLX_INCOMPLETE) {
 			/* A small tree is counted plainly before the cache is
 			 * set up: then the plain engine ran. */
@@ -317,7 +339,7 @@ dlx_run(dlx *d, const struct dlx_request *rq, struct dlx_result *res)
 		nw = threads_for(rq, (size_t)i);
 	}
 
-	/* A plain engine: sparse sets, links or Algorithm M (dlx_search()
+	/* A plain engine: sparse sets, links or Algorithm M (dlxi_search()
 	 * takes the one the table picked: see pick()). */
 	res->engine = engines[i].id;
 	res->threads = nw;
@@ -325,7 +347,7 @@ dlx_run(dlx *d, const struct dlx_request *rq, struct dlx_result *res)
 		res->drivers = DLX_DRIVE_POSITION |
 		    (rq->checkpoint ? DLX_DRIVE_CHECKPOINT : 0) |
 		    (nw > 1 ? DLX_DRIVE_THREADS : 0);
-		rc = run_pos(d, rq, &rq->search, rq->pos, nw, NULL, res);
+		rc = run_pos(d, rq, &srch, rq->pos, nw, NULL, res);
 		pos_count(rq->pos, &res->count);
 		dlx_stats(d, &res->stats);
 		return rc;
@@ -334,11 +356,69 @@ dlx_run(dlx *d, const struct dlx_request *rq, struct dlx_result *res)
 		res->drivers = DLX_DRIVE_THREADS;
 		memset(&par, 0, sizeof par);
 		par.threads = nw;
-		rc = dlx_search_parallel(d, &rq->search, &par);
+		rc = dlxi_search_parallel(d, &srch, &par);
 	} else
-		rc = dlx_search(d, &rq->search);
+		rc = dlxi_search(d, &srch);
 	dlx_stats(d, &res->stats);
 	res->count.hi = 0;
 	res->count.lo = res->stats.solutions;
+	return rc;
+}
+
+/* dlx_first()'s visit: keep the solution, stop (max_solutions is 1). */
+struct first_arg {
+	int	*buf;
+	size_t	 cap;
+	size_t	 n;
+};
+
+static int
+first_visit(void *arg, const int *options, size_t n)
+{
+	struct first_arg	*fa = arg;
+
+	/* buf may be NULL when cap is 0, and memcpy wants real pointers
+	 * even for no bytes. */
+	if (n > 0 && fa->cap > 0)
+		memcpy(fa->buf, options,
+		    (n < fa->cap ? n : fa->cap) * sizeof *options);
+	fa->n = n;
+	return 0;
+}
+
+int
+dlx_count(dlx *d, struct dlx_wide *count)
+{
+	struct dlx_result	res;
+	int			rc;
+
+	rc = dlx_run(d, NULL, &res);
+	if (count != NULL)
+		*count = res.count;
+	return rc;
+}
+
+int
+dlx_first(dlx *d, int *options, size_t cap, size_t *n)
+{
+	struct dlx_request	rq;
+	struct first_arg	fa;
+	int			rc;
+
+	if (options == NULL && cap > 0)
+		return DLX_EINVAL;
+	fa.buf = options;
+	fa.cap = cap;
+	fa.n = 0;
+	memset(&rq, 0, sizeof rq);
+	rq.visit = first_visit;
+	rq.visit_arg = &fa;
+	rq.max_solutions = 1;
+	/* One thread: a single solution rarely repays the copies the
+	 * threads take, and so the call allocates nothing. */
+	rq.threads = 1;
+	rc = dlx_run(d, &rq, NULL);
+	if (n != NULL)
+		*n = fa.n;
 	return rc;
 }

@@ -1,5 +1,5 @@
 /*
- * parallel.c: the search on several threads (dlx_search_parallel).
+ * parallel.c: the search on several threads (dlxi_search_parallel).
  *
  * The search tree is cut into subproblems, each named by the path of
  * options from the root to one of its nodes; forcing the path on a copy of
@@ -8,7 +8,7 @@
  * time.
  *
  * Cutting.  The search starts on the caller's thread, on the caller's
- * matrix, exactly as dlx_search() (a small problem never sees a thread).
+ * matrix, exactly as dlxi_search() (a small problem never sees a thread).
  * Every split_updates updates a searching thread looks at the others: if
  * one is idle and no subproblem waits, it stops its search where it
  * stands, at a node about to be entered.  What it explored so far is a
@@ -22,7 +22,7 @@
  * cut inserts its pieces after the slot cut.  The first slot not yet
  * emitted is the head.  The thread that owns the head passes its
  * solutions straight to visit; the others hold theirs in the slot until
- * it becomes the head.  So visit sees the solutions in dlx_search()'s
+ * it becomes the head.  So visit sees the solutions in dlxi_search()'s
  * order, one thread at a time (all emission is under the lock).  When the
  * head finishes, its thread takes the next slot if nobody has, so the
  * head always progresses, and a thread whose held solutions grow too big
@@ -32,7 +32,7 @@
  * those of choosing each option; the pieces of a cut carry what choosing
  * their last option costs (dlx_branch), the rest of their path having
  * been counted by the search that was cut.  A subproblem whose path
- * leaves no primary item is one solution, which dlx_search() counts as
+ * leaves no primary item is one solution, which dlxi_search() counts as
  * two nodes (the root, then the solution) and the whole search as one.
  * With these two corrections the totals equal the serial search's.
  *
@@ -103,7 +103,7 @@ struct par {
 	pthread_cond_t		 work;		/* a slot waits, or the end */
 	pthread_cond_t		 turn;		/* the head moved */
 	dlx			*d;		/* the caller's matrix */
-	const struct dlx_search	*s;
+	const struct dlxi_search	*s;
 	uint64_t		 split_updates;
 	struct worker		*w;
 	unsigned		 nw;
@@ -123,7 +123,7 @@ struct par {
 
 /*
  * Memory for the search's own bookkeeping comes from the caller's matrix's
- * allocator (dlx_new_custom()), from any thread: such an allocator must
+ * allocator (struct dlx_options), from any thread: such an allocator must
  * be thread-safe, as malloc is (dlx.h says so).
  */
 static void *
@@ -310,7 +310,7 @@ on_progress(void *arg, const struct dlx_stats *st)
 {
 	struct worker		*w = arg;
 	struct par		*p = w->p;
-	const struct dlx_search	*s = p->s;
+	const struct dlxi_search	*s = p->s;
 	struct dlx_stats	 pst;
 	int			 rc = 0;
 
@@ -519,7 +519,7 @@ force_slot(struct worker *w, const struct slot *t, size_t *forced, int *leaf)
  * or t's cap when only counting. */
 static void
 slot_search_args(struct worker *w, const struct slot *t,
-    struct dlx_search *ws)
+    struct dlxi_search *ws)
 {
 	struct par	*p = w->p;
 
@@ -596,7 +596,7 @@ static void
 run_slot(struct worker *w, struct slot *t)
 {
 	struct par		*p = w->p;
-	struct dlx_search	 ws;
+	struct dlxi_search	 ws;
 	struct dlx_stats	 st;
 	struct slot		*pieces, *cont;
 	double			 wsum;
@@ -614,7 +614,7 @@ run_slot(struct worker *w, struct slot *t)
 		pthread_mutex_unlock(&p->mu);
 		memset(&st, 0, sizeof st);
 		if (rc == DLX_OK && !atomic_load(&p->stop)) {
-			rc = dlx_search(w->d, &ws);
+			rc = dlxi_search(w->d, &ws);
 			dlx_stats(w->d, &st);
 		}
 		pieces = NULL;
@@ -701,7 +701,7 @@ static int
 on_first_progress(void *arg, const struct dlx_stats *st)
 {
 	struct par		*p = arg;
-	const struct dlx_search	*s = p->s;
+	const struct dlxi_search	*s = p->s;
 
 	if (s->progress != NULL && st->updates >= p->next_progress) {
 		p->next_progress = st->updates + (s->progress_updates != 0 ?
@@ -757,13 +757,13 @@ start_threads(struct par *p)
 /* The search on one thread (asked for, or Algorithm M), its updates as
  * the work of thread 0. */
 static int
-search_serial(dlx *d, const struct dlx_search *s,
-    const struct dlx_parallel *pp)
+search_serial(dlx *d, const struct dlxi_search *s,
+    const struct dlxi_parallel *pp)
 {
 	struct dlx_stats	st;
 	int			rc;
 
-	rc = dlx_search(d, s);
+	rc = dlxi_search(d, s);
 	if (pp != NULL && pp->work != NULL && rc != DLX_EMISUSE) {
 		dlx_stats(d, &st);
 		pp->work[0] = st.updates;
@@ -774,8 +774,8 @@ search_serial(dlx *d, const struct dlx_search *s,
 /* Set up p for nw threads searching d with s; each worker gets p but no
  * copy yet.  Returns DLX_OK or DLX_ENOMEM (nothing to free). */
 static int
-par_init(struct par *p, dlx *d, const struct dlx_search *s, unsigned nw,
-    const struct dlx_parallel *pp)
+par_init(struct par *p, dlx *d, const struct dlxi_search *s, unsigned nw,
+    const struct dlxi_parallel *pp)
 {
 	unsigned	k;
 
@@ -796,12 +796,12 @@ par_init(struct par *p, dlx *d, const struct dlx_search *s, unsigned nw,
 	return DLX_OK;
 }
 
-/* First, dlx_search() itself on the caller's thread and matrix, stopping
+/* First, dlxi_search() itself on the caller's thread and matrix, stopping
  * where there is something to cut (p->w[0].cut).  Its figures go to *st. */
 static int
 first_search(struct par *p, struct dlx_stats *st)
 {
-	struct dlx_search	fs;
+	struct dlxi_search	fs;
 	int			rc;
 
 	fs = *p->s;
@@ -809,7 +809,7 @@ first_search(struct par *p, struct dlx_stats *st)
 	fs.progress_arg = p;
 	fs.progress_updates = p->split_updates;
 	p->w[0].d = p->d;
-	rc = dlx_search(p->d, &fs);
+	rc = dlxi_search(p->d, &fs);
 	dlx_stats(p->d, st);
 	p->w[0].work = st->updates;
 	p->w[0].d = NULL;
@@ -853,7 +853,7 @@ share(struct par *p, const struct dlx_stats *st)
 	for (t = pieces; t != NULL; t = t->next)
 		p->npending++;
 	for (k = 0; k < p->nw; k++)
-		if ((p->w[k].d = dlx_clone(p->d)) == NULL) {
+		if (dlx_clone(&p->w[k].d, p->d) != DLX_OK) {
 			/* Nothing will search the pieces: give them back. */
 			while ((t = p->head) != NULL) {
 				p->head = t->next;
@@ -915,7 +915,7 @@ settle(struct par *p)
 /* Hand each thread's work to pp and free the workers' copies and scratch
  * (free(NULL) where a worker got none). */
 static void
-par_free(struct par *p, const struct dlx_parallel *pp)
+par_free(struct par *p, const struct dlxi_parallel *pp)
 {
 	unsigned	k;
 
@@ -931,10 +931,10 @@ par_free(struct par *p, const struct dlx_parallel *pp)
 }
 
 int
-dlx_search_parallel(dlx *d, const struct dlx_search *s,
-    const struct dlx_parallel *pp)
+dlxi_search_parallel(dlx *d, const struct dlxi_search *s,
+    const struct dlxi_parallel *pp)
 {
-	static const struct dlx_search	 none;
+	static const struct dlxi_search	 none;
 	struct dlx_stats		 st;
 	struct par			 p;
 	unsigned			 nw, k, started;

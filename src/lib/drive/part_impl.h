@@ -36,13 +36,12 @@
 #include "lib/core/dlx_impl.h"
 #include "dlx_part.h"
 #include "lib/core/alloc.h"
+#include "lib/core/wide.h"
 #include "lib/engine/mult.h"
 
 #define MAX_PARTS	(1u << 20)
 #define MAX_PATH	(1u << 24)	/* longest path a position may hold */
 #define POS_MAGIC	"dlx-position 1"
-
-typedef unsigned __int128 u128;
 
 struct task {
 	int		*path;		/* options below d's forced ones */
@@ -62,7 +61,7 @@ struct dlx_pos {
 	struct task	*t;		/* t[next..nt-1] are left */
 	size_t		 nt;
 	size_t		 next;
-	/* While dlx_pos_search() runs: the cut at the last progress call
+	/* While dlxi_pos_search() runs: the cut at the last progress call
 	 * (relative to t[next]'s path) and the figures there. */
 	int		 running;
 	int		 cutting;	/* cut* below are valid */
@@ -113,5 +112,50 @@ mix(uint64_t x)
 	x ^= x >> 33;
 	return x;
 }
+
+/*
+ * Search what is left of pos on d, with s as in dlxi_search() (s may be
+ * NULL), moving pos on as it goes.  visit sees each solution with d's own
+ * forced options first, then the path, then the search's options.
+ * max_solutions, max_nodes and max_updates count from the start of this
+ * call.  progress gets the totals of the position (work done before plus
+ * this call's); in it, dlx_pos_format() gives the position where the
+ * search stands, and if progress returns nonzero the search stops there
+ * and pos holds exactly what is left.  Returns as dlxi_search(), or
+ * DLX_ECORRUPT if a path of pos is not a branch of d's search tree (pos
+ * was made for another matrix); after any early end other than a stop by
+ * progress, pos is left at the last progress call (or where the call
+ * began), so that resuming from it repeats a little work rather than
+ * losing any.
+ */
+int		 dlxi_pos_search(dlx *d, dlx_pos *pos, const struct dlxi_search *s);
+
+/*
+ * As dlxi_pos_search(), on threads (p as in dlxi_search_parallel(); NULL:
+ * every CPU) and, when m is not NULL, with the subproblem cache (m as in
+ * dlxi_count_wide(), its memory shared out among the threads; *ms, if ms
+ * is not NULL, gets the cache's figures summed).
+ *
+ * Searching (a visit, a limit or a budget, or Knuth's tree), each
+ * task's subtrees are searched one after another by
+ * dlxi_search_parallel(): visit sees the solutions in dlxi_pos_search()'s
+ * order, and m is not used.  Counting alone, the tasks are rewritten as
+ * plain subtrees (the same work; cut a level or more further when they
+ * are few for the threads) and the threads count one subtree each at a
+ * time, with dlxi_count_wide() as m says (each thread with its own cache,
+ * kept from one subtree to the next) or by the plain search if m is NULL.
+ *
+ * Either way the position moves on by whole subtrees: neither the
+ * threads nor the cache stand on one path that a cut could name.  In a
+ * progress callback (which gets the totals of all threads, one call at
+ * a time), dlx_pos_format() gives the position of the subtrees finished
+ * in order, and a stop leaves pos there: exact, but a subtree under way
+ * (or finished after one under way) is searched again when resumed, and
+ * a searching run's solutions of such a subtree are visited again.
+ * Returns as dlxi_pos_search().
+ */
+int		 dlxi_pos_search_parallel(dlx *d, dlx_pos *pos,
+		    const struct dlxi_search *s, const struct dlxi_parallel *p,
+		    const struct dlxi_memo *m, struct dlx_memo_stats *ms);
 
 #endif /* PART_IMPL_H */

@@ -1,7 +1,7 @@
 /*
- * pos.c: searching what is left of a position, serially (dlx_pos_search())
+ * pos.c: searching what is left of a position, serially (dlxi_pos_search())
  * or on threads, counting with the subproblem cache
- * (dlx_pos_search_parallel()); part_impl.h says what a position is.
+ * (dlxi_pos_search_parallel()); part_impl.h says what a position is.
  */
 #include <errno.h>
 #include <limits.h>
@@ -19,7 +19,7 @@
 struct run {
 	dlx_pos			*pos;
 	dlx			*d;
-	const struct dlx_search	*s;
+	const struct dlxi_search	*s;
 	struct dlx_stats	 call;	/* this call's finished subsearches */
 };
 
@@ -201,7 +201,7 @@ advance(dlx *d, struct task *t, int *done)
  * DLX_INCOMPLETE when one of them is used up.
  */
 static int
-budgets_left(const struct dlx_search *s, struct dlx_search *sub,
+budgets_left(const struct dlxi_search *s, struct dlxi_search *sub,
     uint64_t found, uint64_t nodes, uint64_t updates)
 {
 	if (s == NULL)
@@ -225,9 +225,9 @@ budgets_left(const struct dlx_search *s, struct dlx_search *sub,
 }
 
 int
-dlx_pos_search(dlx *d, dlx_pos *pos, const struct dlx_search *s)
+dlxi_pos_search(dlx *d, dlx_pos *pos, const struct dlxi_search *s)
 {
-	struct dlx_search	 sub;
+	struct dlxi_search	 sub;
 	struct dlx_stats	 st;
 	struct run		 r;
 	struct task		*t;
@@ -268,7 +268,7 @@ dlx_pos_search(dlx *d, dlx_pos *pos, const struct dlx_search *s)
 		if ((rc = force_path(d, t, t->len)) != DLX_OK)
 			break;
 		pos->cutting = 0;
-		rc = dlx_search(d, &sub);
+		rc = dlxi_search(d, &sub);
 		unforce_n(d, t->len);
 		dlx_stats(d, &st);
 		if (rc == DLX_OK) {
@@ -305,19 +305,19 @@ dlx_pos_search(dlx *d, dlx_pos *pos, const struct dlx_search *s)
 /* ---- a position on threads, or counted with the cache ---------------- */
 
 /*
- * dlx_pos_search_parallel().  Two ways, both moving the position on a
+ * dlxi_pos_search_parallel().  Two ways, both moving the position on a
  * whole subtree at a time, because neither the threads of the parallel
  * engine nor the cache's search stand on one path that a cut could name:
  *
  * Searching (solutions visited, limits, Knuth's tree): the tasks one
- * after another, each subtree searched by dlx_search_parallel(), whose
+ * after another, each subtree searched by dlxi_search_parallel(), whose
  * threads share it out and visit the solutions in the serial order.
  *
  * Counting, with the cache or without (DLX_MEMO_NEVER): the position is
  * first rewritten as the list of its subtrees (a task with untried siblings
  * becomes its subtree and each sibling's, in search order: the same work),
  * and threads, each with its own copy of d and its own cache, count one
- * subtree at a time with dlx_count_wide(), the cache kept from one subtree
+ * subtree at a time with dlxi_count_wide(), the cache kept from one subtree
  * to the next (dlxint_count_kept): subtrees side by side meet the same
  * states deeper down, which is where a single count's hits come from.  A
  * part's subtrees are many and of like size (dlx_split), which is what
@@ -331,8 +331,8 @@ dlx_pos_search(dlx *d, dlx_pos *pos, const struct dlx_search *s)
 struct pcount {
 	pthread_mutex_t		 mu;
 	dlx_pos			*pos;
-	const struct dlx_search	*s;
-	struct dlx_memo		 m;		/* per thread: progress ours */
+	const struct dlxi_search	*s;
+	struct dlxi_memo		 m;		/* per thread: progress ours */
 	size_t			 take;		/* next task to hand out */
 	u128			*sol;		/* per task, once done */
 	struct dlx_stats	*st;		/* per task, once done */
@@ -429,7 +429,7 @@ pc_main(void *arg)
 {
 	struct pworker		*w = arg;
 	struct pcount		*pc = w->pc;
-	struct dlx_memo		 m;
+	struct dlxi_memo		 m;
 	struct dlx_memo_stats	 ms;
 	struct dlx_wide		 cnt;
 	struct dlx_stats	 st;
@@ -655,8 +655,8 @@ refine(dlx *d, dlx_pos *pos, size_t want)
 /* Count what is left of pos with the cache on nw threads. */
 #define REFINE_PER_THREAD	16
 static int
-pos_count(dlx *d, dlx_pos *pos, const struct dlx_search *s,
-    const struct dlx_memo *m, unsigned nw, struct dlx_memo_stats *ms)
+pos_count(dlx *d, dlx_pos *pos, const struct dlxi_search *s,
+    const struct dlxi_memo *m, unsigned nw, struct dlx_memo_stats *ms)
 {
 	struct pcount	 pc;
 	struct pworker	*w;
@@ -695,7 +695,7 @@ pos_count(dlx *d, dlx_pos *pos, const struct dlx_search *s,
 		w[k].pc = &pc;
 		w[k].id = k;
 		/* Thread 0 is the caller's, on d itself. */
-		if (k > 0 && (w[k].d = dlx_clone(d)) == NULL) {
+		if (k > 0 && dlx_clone(&w[k].d, d) != DLX_OK) {
 			rc = DLX_ENOMEM;
 			goto out;
 		}
@@ -731,7 +731,7 @@ out:
 
 struct prun {
 	dlx_pos			*pos;
-	const struct dlx_search	*s;
+	const struct dlxi_search	*s;
 };
 
 /* Progress of a subtree searched on threads: the position's totals. */
@@ -750,13 +750,13 @@ pr_progress(void *arg, const struct dlx_stats *st)
 }
 
 int
-dlx_pos_search_parallel(dlx *d, dlx_pos *pos, const struct dlx_search *s,
-    const struct dlx_parallel *p, const struct dlx_memo *m,
+dlxi_pos_search_parallel(dlx *d, dlx_pos *pos, const struct dlxi_search *s,
+    const struct dlxi_parallel *p, const struct dlxi_memo *m,
     struct dlx_memo_stats *ms)
 {
-	struct dlx_search	 sub;
+	struct dlxi_search	 sub;
 	struct dlx_stats	 st;
-	struct dlx_memo		 never;
+	struct dlxi_memo		 never;
 	struct prun		 r;
 	struct task		*t;
 	uint64_t		 found = 0, nodes = 0, updates = 0;
@@ -771,7 +771,7 @@ dlx_pos_search_parallel(dlx *d, dlx_pos *pos, const struct dlx_search *s,
 	    DLX_EMISUSE)
 		return DLX_EMISUSE;
 	if (mult_active(d))
-		return DLX_ENOTSUP;	/* no path to cut (dlx_pos_search) */
+		return DLX_ENOTSUP;	/* no path to cut (dlxi_pos_search) */
 	nw = p != NULL && p->threads != 0 ? p->threads : dlx_cpus();
 	pos->running = 1;
 	pos->cutting = 0;
@@ -802,7 +802,7 @@ dlx_pos_search_parallel(dlx *d, dlx_pos *pos, const struct dlx_search *s,
 			break;
 		if ((rc = force_path(d, t, t->len)) != DLX_OK)
 			break;
-		rc = dlx_search_parallel(d, &sub, p);
+		rc = dlxi_search_parallel(d, &sub, p);
 		unforce_n(d, t->len);
 		if (rc != DLX_OK)
 			break;		/* the subtree stays to do */
@@ -821,7 +821,7 @@ dlx_pos_search_parallel(dlx *d, dlx_pos *pos, const struct dlx_search *s,
 }
 
 void
-dlx_pos_figures(const dlx_pos *pos, uint64_t *sol_hi, uint64_t *sol_lo,
+dlx_pos_figures(const dlx_pos *pos, struct dlx_wide *solutions,
     uint64_t *nodes, uint64_t *updates)
 {
 	u128	sol = pos->sol;
@@ -832,10 +832,10 @@ dlx_pos_figures(const dlx_pos *pos, uint64_t *sol_hi, uint64_t *sol_lo,
 		n += pos->cutst.nodes;
 		u += pos->cutst.updates;
 	}
-	if (sol_hi != NULL)
-		*sol_hi = (uint64_t)(sol >> 64);
-	if (sol_lo != NULL)
-		*sol_lo = (uint64_t)sol;
+	if (solutions != NULL) {
+		solutions->hi = (uint64_t)(sol >> 64);
+		solutions->lo = (uint64_t)sol;
+	}
 	if (nodes != NULL)
 		*nodes = n;
 	if (updates != NULL)

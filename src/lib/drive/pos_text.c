@@ -82,8 +82,7 @@ dlx_pos_format(const dlx_pos *pos, const char *program, char **text,
 	struct buf		 b;
 	const struct task	*t;
 	struct dlx_wide		 w;
-	uint64_t		 hi, lo, nodes, updates;
-	u128			 sol;
+	uint64_t		 nodes, updates;
 	char			 num[48];
 	size_t			 i;
 	int			 cut;
@@ -95,10 +94,7 @@ dlx_pos_format(const dlx_pos *pos, const char *program, char **text,
 	if ((b.p = malloc(b.cap = 4096)) == NULL)
 		return DLX_ENOMEM;
 	cut = pos->running && pos->cutting;
-	dlx_pos_figures(pos, &hi, &lo, &nodes, &updates);
-	sol = ((u128)hi << 64) | lo;
-	w.hi = (uint64_t)(sol >> 64);
-	w.lo = (uint64_t)sol;
+	dlx_pos_figures(pos, &w, &nodes, &updates);
 	dlx_wide_format(w, num, sizeof num);
 	put(&b, "%s\nsplit %d\nprogram %s\nproblem %016llx\npart %u %u\n"
 	    "solutions %s\nnodes %llu\nupdates %llu\ntasks %zu\n", POS_MAGIC,
@@ -326,16 +322,10 @@ get_task(struct cur *c, const struct dlx_allocator *mem, struct task *t)
 	return get_eol(c) != 0 ? DLX_ECORRUPT : DLX_OK;
 }
 
-int
-dlx_pos_parse(const char *text, size_t len, dlx_pos **posp, char **program,
-    const char **why)
-{
-	return dlx_pos_parse_custom(text, len, posp, program, why, NULL);
-}
-
-int
-dlx_pos_parse_custom(const char *text, size_t len, dlx_pos **posp,
-    char **program, const char **why, const struct dlx_allocator *a)
+/* dlx_pos_parse() with its failure in *why (static). */
+static int
+parse(const char *text, size_t len, dlx_pos **posp, char **program,
+    const char **why, const struct dlx_allocator *a)
 {
 	struct dlx_allocator	 mem;
 	struct cur	 c;
@@ -346,8 +336,9 @@ dlx_pos_parse_custom(const char *text, size_t len, dlx_pos **posp,
 	size_t		 i;
 	int		 rc;
 
-	*posp = NULL;
-	*program = NULL;
+	*why = "invalid argument";
+	if (text == NULL || posp == NULL || program == NULL)
+		return DLX_EINVAL;
 	*why = "invalid allocator";
 	if (mem_init(&mem, a) != DLX_OK)
 		return DLX_EINVAL;
@@ -389,4 +380,24 @@ bad:
 	dlx_pos_free(pos);
 	free(prog);
 	return DLX_ECORRUPT;
+}
+
+int
+dlx_pos_parse(const char *text, size_t len, dlx_pos **posp, char **program,
+    const struct dlx_pos_options *opt, struct dlx_error *err)
+{
+	const char	*why = "";
+	int		 rc;
+
+	rc = parse(text, len, posp, program, &why,
+	    opt != NULL ? opt->alloc : NULL);
+	if (err != NULL) {
+		memset(err, 0, sizeof *err);
+		err->cell = -1;
+		err->code = rc;
+		if (rc != DLX_OK)
+			snprintf(err->message, sizeof err->message, "%s",
+			    why);
+	}
+	return rc;
 }

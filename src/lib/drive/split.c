@@ -594,18 +594,21 @@ dlx_split_part(dlx *d, unsigned k, unsigned nparts, dlx_pos **part)
 	return rc;
 }
 
-dlx_pos *
-dlx_pos_whole(const dlx *d)
+int
+dlx_pos_whole(dlx_pos **out, const dlx *d)
 {
 	dlx_pos	*pos;
 
-	if (d == NULL || (pos = pos_new(&d->mem, dlx_digest(d), 1, 1)) == NULL)
-		return NULL;
+	if (out == NULL || d == NULL)
+		return DLX_EINVAL;
+	if ((pos = pos_new(&d->mem, dlx_digest(d), 1, 1)) == NULL)
+		return DLX_ENOMEM;
 	if (pos_add(pos, NULL, 0) != 0) {
 		dlx_pos_free(pos);
-		return NULL;
+		return DLX_ENOMEM;
 	}
-	return pos;
+	*out = pos;
+	return DLX_OK;
 }
 
 void

@@ -39,9 +39,8 @@
 
 #include "dlx.h"
 #include "lib/core/dance.h"
+#include "lib/core/wide.h"
 #include "lib/engine/mult.h"
-
-typedef unsigned __int128 u128;
 
 #define BUCKET		4	/* slots per bucket */
 #define HDR		4	/* words of a slot before its key: hash,
@@ -394,7 +393,7 @@ setsol(dlx *d, u128 total)
  * labels share every level's state, and the hot path stays in registers.
  */
 static int
-memo_search(struct memo *m, const struct dlx_memo *p, u128 *out)
+memo_search(struct memo *m, const struct dlxi_memo *p, u128 *out)
 {
 	dlx		*d = m->d;
 	struct node	*nd = d->nodes;
@@ -547,7 +546,7 @@ done:
  * Returns what memo_search() returns, MEMO_GIVEUP included.
  */
 static int
-memo_run(struct memo *m, const struct dlx_memo *p, int mode, u128 *total,
+memo_run(struct memo *m, const struct dlxi_memo *p, int mode, u128 *total,
     struct dlx_memo_stats *ms)
 {
 	dlx	*d = m->d;
@@ -584,7 +583,7 @@ memo_run(struct memo *m, const struct dlx_memo *p, int mode, u128 *total,
  * now.  NULL if there is no memory for it: count without.
  */
 static struct memo *
-memo_get(dlx *d, const struct dlx_memo *p, struct memo *local, void **keep)
+memo_get(dlx *d, const struct dlxi_memo *p, struct memo *local, void **keep)
 {
 	struct memo	*mp = local;
 
@@ -610,16 +609,16 @@ memo_get(dlx *d, const struct dlx_memo *p, struct memo *local, void **keep)
 }
 
 /*
- * dlx_count_wide(), and dlxint_count_kept() when keep is not NULL: then
+ * dlxi_count_wide(), and dlxint_count_kept() when keep is not NULL: then
  * the cache is *keep (made on the first call that uses one) and stays
  * there for the next call.
  */
 static int
-count_wide(dlx *d, const struct dlx_memo *p, struct dlx_wide *count,
+count_wide(dlx *d, const struct dlxi_memo *p, struct dlx_wide *count,
     struct dlx_memo_stats *ms, void **keep)
 {
-	static const struct dlx_memo	 none;
-	struct dlx_search		 s;
+	static const struct dlxi_memo	 none;
+	struct dlxi_search		 s;
 	struct memo			 local, *mp;
 	u128				 total = 0;
 	int				 rc, mode;
@@ -652,7 +651,7 @@ count_wide(dlx *d, const struct dlx_memo *p, struct dlx_wide *count,
 		 * try the plain search on a small budget first. */
 		s.max_nodes = AUTO_NODES;
 		s.max_updates = AUTO_UPDATES;
-		rc = dlx_search(d, &s);
+		rc = dlxi_search(d, &s);
 		s.max_nodes = s.max_updates = 0;
 		if (rc != DLX_INCOMPLETE)
 			goto plain_done;
@@ -677,7 +676,7 @@ plain:
 			count->lo = 0;
 		return DLX_INCOMPLETE;
 	}
-	rc = dlx_search(d, &s);
+	rc = dlxi_search(d, &s);
 plain_done:
 	if (count != NULL && rc != DLX_EINVAL && rc != DLX_EMISUSE) {
 		struct dlx_stats st;
@@ -689,14 +688,14 @@ plain_done:
 }
 
 int
-dlx_count_wide(dlx *d, const struct dlx_memo *p, struct dlx_wide *count,
+dlxi_count_wide(dlx *d, const struct dlxi_memo *p, struct dlx_wide *count,
     struct dlx_memo_stats *ms)
 {
 	return count_wide(d, p, count, ms, NULL);
 }
 
 int
-dlxint_count_kept(dlx *d, const struct dlx_memo *p, struct dlx_wide *count,
+dlxint_count_kept(dlx *d, const struct dlxi_memo *p, struct dlx_wide *count,
     struct dlx_memo_stats *ms, void **keep)
 {
 	return count_wide(d, p, count, ms, keep);

@@ -495,7 +495,7 @@ mult_progress(const dlx *d)
  * every level's state, and the hot path stays in registers.
  */
 int
-mult_search(dlx *d, const struct dlx_search *s)
+mult_search(dlx *d, const struct dlxi_search *s)
 {
 	struct dlx_mult	*m = d->mult;
 	struct node	*nd;

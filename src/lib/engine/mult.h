@@ -21,8 +21,8 @@ int	 mult_active(const dlx *);
 int	 mult_force(dlx *, int);
 int	 mult_unforce(dlx *);
 
-/* dlx_search() under bounds (d not searching, s not NULL). */
-int	 mult_search(dlx *, const struct dlx_search *);
+/* dlxi_search() under bounds (d not searching, s not NULL). */
+int	 mult_search(dlx *, const struct dlxi_search *);
 
 /* dlx_progress() during a search under bounds. */
 double	 mult_progress(const dlx *);

@@ -255,9 +255,9 @@ dlx_knuth_default(void)
 }
 
 int
-dlx_search(dlx *d, const struct dlx_search *s)
+dlxi_search(dlx *d, const struct dlxi_search *s)
 {
-	static const struct dlx_search	 none;
+	static const struct dlxi_search	 none;
 	struct node			*nd;
 	struct item			*it;
 	uint64_t			 next_progress, interval;
@@ -424,87 +424,6 @@ out:
 	return rc;
 }
 
-struct first_arg {
-	int	*buf;
-	size_t	 cap;
-	size_t	 n;
-};
-
-static int
-first_visit(void *arg, const int *options, size_t n)
-{
-	struct first_arg	*fa = arg;
-
-	/* buf may be NULL when cap is 0, and memcpy wants real pointers
-	 * even for no bytes. */
-	if (n > 0 && fa->cap > 0)
-		memcpy(fa->buf, options,
-		    (n < fa->cap ? n : fa->cap) * sizeof *options);
-	fa->n = n;
-	return 0;
-}
-
-/* The solutions a search that returned rc found: none if it was refused
- * (d's statistics then belong to another search, perhaps still running). */
-static uint64_t
-solutions_found(const dlx *d, int rc)
-{
-	if (d == NULL || rc == DLX_EINVAL || rc == DLX_EMISUSE)
-		return 0;
-	return d->st.solutions;
-}
-
-int
-dlx_solve(dlx *d, dlx_solution_fn *fn, void *arg, uint64_t *count)
-{
-	struct dlx_search	s;
-	int			rc;
-
-	memset(&s, 0, sizeof s);
-	s.visit = fn;
-	s.visit_arg = arg;
-	rc = dlx_search(d, &s);
-	if (count != NULL)
-		*count = solutions_found(d, rc);
-	return rc;
-}
-
-int
-dlx_count(dlx *d, uint64_t max, uint64_t *count)
-{
-	struct dlx_search	s;
-	int			rc;
-
-	memset(&s, 0, sizeof s);
-	s.max_solutions = max;
-	rc = dlx_search(d, &s);
-	if (count != NULL)
-		*count = solutions_found(d, rc);
-	return rc;
-}
-
-int
-dlx_first(dlx *d, int *options, size_t cap, size_t *n)
-{
-	struct dlx_search	s;
-	struct first_arg	fa;
-	int			rc;
-
-	if (options == NULL && cap > 0)
-		return DLX_EINVAL;
-	fa.buf = options;
-	fa.cap = cap;
-	fa.n = 0;
-	memset(&s, 0, sizeof s);
-	s.visit = first_visit;
-	s.visit_arg = &fa;
-	s.max_solutions = 1;
-	rc = dlx_search(d, &s);
-	if (n != NULL)
-		*n = fa.n;
-	return rc;
-}
-
 void
 dlx_stats(const dlx *d, struct dlx_stats *st)
 {
@@ -573,7 +492,7 @@ dlx_branch(dlx *d, int *item, int *options, uint64_t *updates, size_t cap)
 			*item = -1;
 		return 0;
 	}
-	/* The same rule as dlx_search(), on the same lengths. */
+	/* The same rule as dlxi_search(), on the same lengths. */
 	best = first_min(d->len + 1, d->nprimary) + 1;
 	if (item != NULL)
 		*item = best - 1;

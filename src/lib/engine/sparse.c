@@ -410,7 +410,7 @@ publish(dlx *d, struct sparse *sp, const struct dlx_stats *st, int level)
 }
 
 int
-sparse_search(dlx *d, const struct dlx_search *s, int *rcp)
+sparse_search(dlx *d, const struct dlxi_search *s, int *rcp)
 {
 	struct sparse	 sp;
 	struct run	 r;
@@ -440,7 +440,7 @@ sparse_search(dlx *d, const struct dlx_search *s, int *rcp)
 	d->sparse = &sp;
 
 	/*
-	 * The loop of dlx_search(), step for step (see there), but for the
+	 * The loop of dlxi_search(), step for step (see there), but for the
 	 * undoing: save_level() notes the state just after the item of a
 	 * level is covered, and restore_level() goes back to it, undoing
 	 * whatever was done since (the option tried there, and all below).

@@ -25,6 +25,7 @@
 #include "dlx_sudoku_gen.h"
 #include "dlx_logic.h"
 #include "lib/sudoku/sudoku_model.h"
+#include "lib/core/search_int.h"
 
 #define NCELLS	(DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN)
 
@@ -498,14 +499,14 @@ on_search_progress(void *arg, const struct dlx_stats *st)
 /*
  * The generator's one search: of d as forced now, at most max solutions
  * (each to visit, if not NULL), within max_nodes (0: no bound), polling
- * the caller.  Returns what dlx_search() returns (DLX_STOPPED only when
+ * the caller.  Returns what dlxi_search() returns (DLX_STOPPED only when
  * the caller asked, if visit never stops it); the nodes go to the status.
  */
 static int
 gen_search(dlx_sudoku_gen *g, dlx *d, uint64_t max, uint64_t max_nodes,
     dlx_solution_fn *visit, void *arg)
 {
-	struct dlx_search	 srch;
+	struct dlxi_search	 srch;
 	struct dlx_stats	 st;
 	int			 rc;
 
@@ -517,7 +518,7 @@ gen_search(dlx_sudoku_gen *g, dlx *d, uint64_t max, uint64_t max_nodes,
 	srch.progress = on_search_progress;
 	srch.progress_arg = g;
 	srch.progress_updates = POLL_UPDATES;
-	rc = dlx_search(d, &srch);
+	rc = dlxi_search(d, &srch);
 	dlx_stats(d, &st);
 	g->st.nodes += st.nodes;
 	return rc;

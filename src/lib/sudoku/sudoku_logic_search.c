@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "lib/sudoku/sudoku_logic_int.h"
+#include "lib/core/search_int.h"
 
 /* State of dlx_logic_search() shared with its solution callback. */
 struct finish {
@@ -73,9 +74,10 @@ build(const dlx_logic *lg, dlx **dp, int *optcell, int *optsym)
 	for (nitems = k = 0; k < np; k++)
 		if (map[k] == 0)
 			map[k] = nitems++;
-	if ((d = dlx_new_custom((size_t)nitems, 0, &lg->mem)) == NULL) {
+	if ((rc = dlx_new(&d, (size_t)nitems, 0,
+	    &(struct dlx_options){ .alloc = &lg->mem })) != DLX_OK) {
 		mem_free(&lg->mem, map);
-		return DLX_ENOMEM;
+		return rc;
 	}
 	for (x = 0; x < lg->ncells; x++) {
 		for (v = 1; v <= n; v++) {
@@ -99,10 +101,10 @@ build(const dlx_logic *lg, dlx **dp, int *optcell, int *optsym)
 }
 
 int
-dlx_logic_search(dlx_logic *lg, const struct dlx_search *how, int *solution,
+dlx_logic_search(dlx_logic *lg, const struct dlx_request *how, int *solution,
     struct dlx_logic_result *res)
 {
-	struct dlx_search	 s;
+	struct dlxi_search	 s;
 	struct dlx_stats	 st;
 	struct finish		 f;
 	dlx			*d = NULL;
@@ -150,7 +152,7 @@ dlx_logic_search(dlx_logic *lg, const struct dlx_search *how, int *solution,
 	/* Guesses are counted in Knuth's tree, whose every option tried is
 	 * a node: grades stay what they were and comparable with his. */
 	s.knuth = DLX_KNUTH;
-	rc = dlx_search(d, &s);
+	rc = dlxi_search(d, &s);
 	if (rc < 0)
 		goto out;
 	dlx_stats(d, &st);

@@ -403,11 +403,9 @@ sm_matrix(const struct sm_model *m, int *rc)
 	int	 n = m->n, np = sm_nprimary(m), x, v, k, g, j;
 	int	 items[SM_CELLUNITS + 3], colors[SM_CELLUNITS + 3];
 
-	if ((d = dlx_new_custom((size_t)np, (size_t)m->ncages * 2 * n,
-	    &m->mem)) == NULL) {
-		*rc = DLX_ENOMEM;
+	if ((*rc = dlx_new(&d, (size_t)np, (size_t)m->ncages * 2 * n,
+	    &(struct dlx_options){ .alloc = &m->mem })) != DLX_OK)
 		return NULL;
-	}
 	/* Option SM_OPTION(n, x, v) is added as number x*N + v: cells in
 	 * reading order, symbols ascending. */
 	for (x = 0; x < n * n; x++) {

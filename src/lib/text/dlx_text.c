@@ -622,9 +622,9 @@ read_items(struct reader *r, const char *line, size_t len)
 		/* Only "| names" could do this, and it is a comment. */
 		return fail(r, DLX_TEXT_ESYNTAX, 1, "no primary item");
 	r->nprimary = nprimary;
-	if ((r->t->d = dlx_new_custom(nprimary, nm->n - nprimary,
-	    &r->mem)) == NULL)
-		return fail(r, DLX_ENOMEM, 0, "%s", dlx_strerror(DLX_ENOMEM));
+	if ((rc = dlx_new(&r->t->d, nprimary, nm->n - nprimary,
+	    &(struct dlx_options){ .alloc = &r->mem })) != DLX_OK)
+		return fail(r, rc, 0, "%s", dlx_strerror(rc));
 	for (k = 0; k < nm->n; k++)
 		if ((rc = dlx_set_item_name(r->t->d, (int)k,
 		    names_get(nm, k))) != DLX_OK)

@@ -189,7 +189,7 @@ cluster_setup(struct cluster *c, const char **why)
 struct ctx {
 	struct cluster		*c;
 	dlx_pos			*pos;
-	const struct dlx_search	*s;	/* the caller's callbacks */
+	const struct dlx_request *s;	/* the caller's callbacks */
 	char			*program;	/* "PROG VERSION" */
 	double			 last;		/* time of the last save */
 	int			 failed;	/* a save failed (reported) */
@@ -324,7 +324,7 @@ static dlx_pos *
 load(struct ctx *x, uint64_t digest)
 {
 	struct cluster	*c = x->c;
-	const char	*why;
+	struct dlx_error err;
 	dlx_pos		*pos = NULL;
 	char		*text, *program = NULL;
 	size_t		 len;
@@ -333,10 +333,11 @@ load(struct ctx *x, uint64_t digest)
 
 	if ((text = slurp(c, c->resume, &len)) == NULL)
 		return NULL;
-	rc = dlx_pos_parse(text, len, &pos, &program, &why);
+	rc = dlx_pos_parse(text, len, &pos, &program, NULL, &err);
 	free(text);
 	if (rc != DLX_OK) {
-		cdiag(c, "%s: not a usable checkpoint: %s", c->resume, why);
+		cdiag(c, "%s: not a usable checkpoint: %s", c->resume,
+		    err.message);
 		return NULL;
 	}
 	dlx_pos_part(pos, &k, &n);
@@ -408,8 +409,7 @@ start_pos(struct ctx *x, dlx *d, uint64_t digest)
 	} else {
 		if (c->n == 0)
 			c->k = c->n = 1;
-		if ((x->pos = dlx_pos_whole(d)) == NULL)
-			return DLX_ENOMEM;
+		return dlx_pos_whole(&x->pos, d);
 	}
 	return DLX_OK;
 }
@@ -444,8 +444,8 @@ run_search(struct ctx *x, dlx *d, const struct dlx_request *rq,
 	/* The caller's request whole, from this position, with the
 	 * checkpoints behind its progress. */
 	r2 = *rq;
-	r2.search.progress = wrap_progress;
-	r2.search.progress_arg = x;
+	r2.progress = wrap_progress;
+	r2.progress_arg = x;
 	r2.pos = x->pos;
 	r2.checkpoint = c->checkpoint != NULL;
 	rc = dlx_run(d, &r2, res);
@@ -468,14 +468,15 @@ cluster_search(struct cluster *c, dlx *d, const struct dlx_request *rq,
 {
 	struct dlx_request r2;
 	struct ctx	 x;
-	uint64_t	 digest, hi;
+	struct dlx_wide	 w;
+	uint64_t	 digest;
 	double		 t0;
 	size_t		 n;
 	int		 rc;
 
 	memset(&x, 0, sizeof x);
 	x.c = c;
-	x.s = &rq->search;
+	x.s = rq;
 	t0 = seconds();
 	n = strlen(c->prog) + strlen(c->version) + 2;
 	if ((x.program = malloc(n)) == NULL) {
@@ -497,9 +498,8 @@ cluster_search(struct cluster *c, dlx *d, const struct dlx_request *rq,
 		free(x.program);
 		return rc;
 	}
-	dlx_pos_figures(x.pos, &hi, &c->before, NULL, NULL);
-	if (hi != 0)
-		c->before = UINT64_MAX;
+	dlx_pos_figures(x.pos, &w, NULL, NULL);
+	c->before = w.hi != 0 ? UINT64_MAX : w.lo;
 	catch_stop_signals();
 
 	rc = DLX_OK;
@@ -508,8 +508,9 @@ cluster_search(struct cluster *c, dlx *d, const struct dlx_request *rq,
 	x.last = seconds();
 	if (rc == DLX_OK)
 		rc = run_search(&x, d, rq, res);
-	dlx_pos_figures(x.pos, &c->sol_hi, &c->sol_lo, &c->nodes,
-	    &c->updates);
+	dlx_pos_figures(x.pos, &w, &c->nodes, &c->updates);
+	c->sol_hi = w.hi;
+	c->sol_lo = w.lo;
 	c->seconds = seconds() - t0;
 	c->signo = __atomic_load_n(&stop_signal, __ATOMIC_RELAXED);
 	dlx_pos_free(x.pos);

@@ -22,11 +22,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lib/core/wide.h"
 #include "prog/common/cluster.h"
 
 #define MAX_FIELD	256		/* longest string value kept */
-
-typedef unsigned __int128 u128;
 
 /* One part record. */
 struct rec {

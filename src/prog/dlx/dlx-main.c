@@ -642,14 +642,14 @@ main(int argc, char **argv)
 	 * and checkpoints (cluster.c only adds the position). */
 	memset(&rq, 0, sizeof rq);
 	if (opts.output != OUT_COUNT && !opts.count) {
-		rq.search.visit = visit;
-		rq.search.visit_arg = &r;
+		rq.visit = visit;
+		rq.visit_arg = &r;
 	}
-	rq.search.max_solutions = opts.limit;
-	rq.search.knuth = opts.knuth;
-	rq.search.progress = progress;
-	rq.search.progress_arg = &r;
-	rq.search.progress_updates = CLI_PROGRESS_UPDATES;
+	rq.max_solutions = opts.limit;
+	rq.tree = opts.knuth;
+	rq.progress = progress;
+	rq.progress_arg = &r;
+	rq.progress_updates = CLI_PROGRESS_UPDATES;
 	cli_request(&opts.search, &rq);
 	memset(&res, 0, sizeof res);
 	if (cluster_active(&opts.cl)) {

@@ -135,7 +135,7 @@ struct puzzle {
 
 /* What a search found. */
 struct result {
-	int		 rc;		/* dlx_search()'s return */
+	int		 rc;		/* dlx_run()'s return */
 	uint64_t	 count;		/* solutions found (saturated) */
 	int		 exact;		/* count is the full count */
 	int		 interrupted;	/* Ctrl-C stopped it */

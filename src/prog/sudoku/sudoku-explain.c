@@ -48,7 +48,7 @@ logic_finish(struct run *run, const struct puzzle *pz, dlx_logic *lg,
     struct logic_end *end)
 {
 	struct logic_progress	 lp;
-	struct dlx_search	 s;
+	struct dlx_request	 s;
 	int			 rc;
 
 	end->searched = 0;

@@ -177,13 +177,13 @@ search(struct run *run, const struct puzzle *pz, uint64_t max,
 	 * order, one at a time. */
 	memset(&rq, 0, sizeof rq);
 	if (visit != NULL) {
-		rq.search.visit = on_solution;
-		rq.search.visit_arg = &sc;
+		rq.visit = on_solution;
+		rq.visit_arg = &sc;
 	}
-	rq.search.max_solutions = max;
-	rq.search.progress = on_progress;
-	rq.search.progress_arg = &sc;
-	rq.search.progress_updates = CLI_PROGRESS_UPDATES;
+	rq.max_solutions = max;
+	rq.progress = on_progress;
+	rq.progress_arg = &sc;
+	rq.progress_updates = CLI_PROGRESS_UPDATES;
 	cli_request(&run->o.search, &rq);
 	rq.order = DLX_MEMO_FIRST;
 	memset(&dr, 0, sizeof dr);
