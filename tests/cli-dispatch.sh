@@ -27,7 +27,13 @@ b=$data/mult-queens6.dlx		# 1097 solutions (DLX3)
 # A checkpoint of Algorithm M used to be taken at the root: resuming
 # added the partial count again.  Refused, or exact after a SIGTERM.
 start "$dlx" --checkpoint "$tmp/ck" --checkpoint-every 0.05 "$tmp/dom.dlx"
-sleep 0.5
+# Until it has ended (refused) or written a checkpoint, however slowly it
+# starts (under valgrind: seconds), then a moment more.
+i=0
+while kill -0 "$pid" 2>/dev/null && [ ! -s "$tmp/ck" ] && [ $i -lt 600 ]; do
+	sleep 0.1; i=$((i + 1))
+done
+sleep 0.3
 kill -TERM "$pid" 2>/dev/null
 st=0; wait "$pid" || st=$?; pid=
 if [ $st = 2 ]; then
