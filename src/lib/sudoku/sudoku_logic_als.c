@@ -40,13 +40,13 @@
 
 #define ALS_CHAIN_MAX	5	/* most ALSs of a chain */
 
-static uint64_t *
+static inline uint64_t *
 bits(struct lgc *x, int i)
 {
 	return x->alsbits + (size_t)x->als[i].set * x->w;
 }
 
-static const int *
+static inline const int *
 acells(const struct lgc *x, int i)
 {
 	return x->alscells + x->als[i].off;
@@ -130,7 +130,7 @@ find_als(dlx_logic *lg, struct lgc *x)
 
 /* The cells that see every cell of ALS a with symbol s (all cells if it
  * has none). */
-static uint64_t *
+static inline uint64_t *
 see_all(struct lgc *x, int a, int s)
 {
 	return x->alssee + ((size_t)a * x->n + s - 1) * x->w;
@@ -155,7 +155,7 @@ fill_see_all(struct lgc *x, int a, const dlx_logic *lg)
 	}
 }
 
-static int
+static inline int
 disjoint(struct lgc *x, int a, int b)
 {
 	int	 j;
@@ -169,7 +169,7 @@ disjoint(struct lgc *x, int a, int b)
 /* The RCCs of a and b as a mask (0 if they overlap): the common symbols
  * whose cells in b all see every such cell of a. */
 static uint64_t
-rccs(dlx_logic *lg, struct lgc *x, int a, int b)
+rccs(struct lgc *x, int a, int b)
 {
 	uint64_t	 m = 0, com, *v;
 	int		 s, j;
@@ -177,9 +177,10 @@ rccs(dlx_logic *lg, struct lgc *x, int a, int b)
 	if (a == b || !(com = x->als[a].cand & x->als[b].cand) ||
 	    !disjoint(x, a, b))
 		return 0;
-	for (s = 1; s <= lg->n; s++) {
-		if (!(com & BIT(s)))
-			continue;
+	/* Over the common symbols only: this runs for every pair of
+	 * ALSs. */
+	for (; com != 0; com &= com - 1) {
+		s = lowest(com);
 		v = see_all(x, a, s);
 		for (j = 0; j < x->w; j++)
 			if (bits(x, b)[j] & x->symcells[(size_t)(s - 1) *
@@ -211,7 +212,7 @@ build_als(dlx_logic *lg, struct lgc *x)
 	for (a = 0; a < x->nals; a++) {
 		x->adjstart[a] = k;
 		for (b = 0; b < x->nals && k < x->maxadj; b++)
-			if ((m = rccs(lg, x, a, b)) != 0) {
+			if ((m = rccs(x, a, b)) != 0) {
 				x->adjals[k] = b;
 				x->adjrcc[k++] = m;
 			}
@@ -220,15 +221,15 @@ build_als(dlx_logic *lg, struct lgc *x)
 }
 
 /*
- * Note the removal of z from every cell outside the sets[0..k-1] that
- * sees all their z cells (each set must have one).  Returns whether any
- * is noted.
+ * The cells outside the sets[0..k-1] that have z and see all their z
+ * cells (each set must have one), into v (x->w words); returns whether
+ * there is any.
  */
 static int
-elim_z(dlx_logic *lg, struct lgc *x, const int *sets, int k, int z)
+z_cells(struct lgc *x, const int *sets, int k, int z, uint64_t *v)
 {
-	uint64_t	*v = x->tmp + x->w, *t, m;
-	int		 i, j, c, hit = 0;
+	uint64_t	*t, any = 0;
+	int		 i, j;
 
 	for (j = 0; j < x->w; j++)
 		v[j] = x->symcells[(size_t)(z - 1) * x->w + j];
@@ -238,12 +239,24 @@ elim_z(dlx_logic *lg, struct lgc *x, const int *sets, int k, int z)
 			v[j] &= t[j] & ~bits(x, sets[i])[j];
 	}
 	for (j = 0; j < x->w; j++)
-		for (m = v[j], c = j * 64; m != 0; m >>= 1, c++)
-			if (m & 1) {
-				lgi_elim(lg, c, z);
-				hit = 1;
-			}
-	return hit;
+		any |= v[j];
+	return any != 0;
+}
+
+/* Note the removal of z from the cells of z_cells(); returns whether
+ * any is noted. */
+static int
+elim_z(dlx_logic *lg, struct lgc *x, const int *sets, int k, int z)
+{
+	uint64_t	*v = x->tmp + x->w, m;
+	int		 j;
+
+	if (!z_cells(x, sets, k, z, v))
+		return 0;
+	for (j = 0; j < x->w; j++)
+		for (m = v[j]; m != 0; m &= m - 1)
+			lgi_elim(lg, j * 64 + lowest(m) - 1, z);
+	return 1;
 }
 
 static void
@@ -286,7 +299,13 @@ try_ends(dlx_logic *lg, struct lgc *x, struct dlx_logic_step *st,
 	ends[1] = sets[k - 1];
 	zs = x->als[ends[0]].cand & x->als[ends[1]].cand &
 	    ~BIT(used[0]) & ~BIT(used[k - 2]);
-	if (zs == 0)
+	/* Most chains remove nothing: see so before starting a step (the
+	 * symbols' cells are those of the current candidates, so a cell
+	 * found is a removal). */
+	for (z = 1; z <= lg->n; z++)
+		if ((zs & BIT(z)) && z_cells(x, ends, 2, z, x->tmp + x->w))
+			break;
+	if (z > lg->n)
 		return 0;
 	lgi_step_init(lg, st, r);
 	for (z = 1; z <= lg->n; z++)
@@ -544,6 +563,18 @@ pick_cells(const int *list, int n, unsigned m, int *out, uint64_t *cand,
 	return k;
 }
 
+/* The candidates of every subset of list[0..n-1] (n <= 12): v[m] for the
+ * cells picked by the bits of m, each from a smaller one. */
+static void
+subset_cands(const dlx_logic *lg, const int *list, int n, uint64_t *v)
+{
+	unsigned	 m;
+
+	v[0] = 0;
+	for (m = 1; m < (1u << n); m++)
+		v[m] = v[m & (m - 1)] | lg->cand[list[lowest(m) - 1]];
+}
+
 static int
 sue_de_coq(dlx_logic *lg, struct lgc *x, struct dlx_logic_step *st)
 {
@@ -552,7 +583,7 @@ sue_de_coq(dlx_logic *lg, struct lgc *x, struct dlx_logic_step *st)
 	int		 bx[DLX_LOGIC_MAXN], C[DLX_LOGIC_MAXN];
 	int		 D[DLX_LOGIC_MAXN], E[DLX_LOGIC_MAXN];
 	unsigned	 mc, md, me;
-	uint64_t	 V, VD, VE, U;
+	uint64_t	 V, VD, VE, U, *vl = x->sdc, *vb = x->sdc + 4096;
 
 	if (n > 16)
 		return 0;
@@ -580,23 +611,31 @@ sue_de_coq(dlx_logic *lg, struct lgc *x, struct dlx_logic_step *st)
 			}
 			if (ni < 2 || nl < 1 || nb < 1 || nl > 12 || nb > 12)
 				continue;
+			/* The subsets' candidates once, not in the loops. */
+			subset_cands(lg, ln, nl, vl);
+			subset_cands(lg, bx, nb, vb);
 			for (mc = 1; mc < (1u << ni); mc++) {
 				if ((kc = pick_cells(in, ni, mc, C, &V,
 				    lg)) < 2 || popcount(V) < kc + 2)
 					continue;
 				for (md = 1; md < (1u << nl); md++) {
-					kd = pick_cells(ln, nl, md, D, &VD, lg);
+					kd = popcount(md);
+					VD = vl[md];
 					if (kd > 4 || popcount(V | VD) >
 					    kc + kd + nb)
 						continue;
 					for (me = 1; me < (1u << nb); me++) {
-						ke = pick_cells(bx, nb, me, E,
-						    &VE, lg);
+						ke = popcount(me);
+						VE = vb[me];
 						if (ke > 4 || (VD & VE) != 0)
 							continue;
 						U = V | VD | VE;
 						if (popcount(U) != kc + kd + ke)
 							continue;
+						pick_cells(ln, nl, md, D, &VD,
+						    lg);
+						pick_cells(bx, nb, me, E, &VE,
+						    lg);
 						lgi_step_init(lg, st,
 						    DLX_LOGIC_SUE_DE_COQ);
 						sdc_elims(lg, l, U & ~VE, C, kc,

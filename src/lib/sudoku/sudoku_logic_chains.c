@@ -65,6 +65,10 @@ lgi_chains_init(dlx_logic *lg)
 	x->grp = mem_zalloc(&lg->mem, x->maxgroups, sizeof *x->grp);
 	x->gidx = mem_zalloc(&lg->mem, (size_t)2 * n * n * n,
 	    sizeof *x->gidx);
+	x->ghead = mem_zalloc(&lg->mem, (size_t)3 * n * n + 1,
+	    sizeof *x->ghead);
+	x->glist = mem_zalloc(&lg->mem, (size_t)2 * x->maxgroups,
+	    sizeof *x->glist);
 	x->seen = mem_zalloc(&lg->mem, x->maxlit, sizeof *x->seen);
 	x->par = mem_zalloc(&lg->mem, x->maxlit, sizeof *x->par);
 	x->dist = mem_zalloc(&lg->mem, x->maxlit, sizeof *x->dist);
@@ -79,6 +83,7 @@ lgi_chains_init(dlx_logic *lg)
 	x->symcells = mem_zalloc(&lg->mem, (size_t)n * x->w,
 	    sizeof *x->symcells);
 	x->tmp = mem_zalloc(&lg->mem, (size_t)8 * x->w, sizeof *x->tmp);
+	x->sdc = mem_zalloc(&lg->mem, (size_t)2 * 4096, sizeof *x->sdc);
 	x->alssee = mem_zalloc(&lg->mem, (size_t)x->maxals * n * x->w + 1,
 	    sizeof *x->alssee);
 	x->adjstart = mem_zalloc(&lg->mem, (size_t)x->maxals + 1,
@@ -107,10 +112,12 @@ lgi_chains_init(dlx_logic *lg)
 	x->common = mem_zalloc(&lg->mem, (size_t)2 * x->ncand,
 	    sizeof *x->common);
 	if (x->peers == NULL || x->box == NULL || x->grp == NULL ||
-	    x->gidx == NULL || x->seen == NULL || x->par == NULL ||
+	    x->gidx == NULL || x->ghead == NULL || x->glist == NULL ||
+	    x->seen == NULL || x->par == NULL ||
 	    x->dist == NULL || x->queue == NULL || x->wx == NULL ||
 	    x->best == NULL || x->als == NULL || x->alscells == NULL ||
 	    x->alsbits == NULL || x->symcells == NULL || x->tmp == NULL ||
+	    x->sdc == NULL ||
 	    x->facts == NULL || x->fseen == NULL || x->fidx == NULL ||
 	    x->save == NULL || x->savev == NULL || x->common == NULL ||
 	    x->alssee == NULL || x->adjstart == NULL || x->adjals == NULL ||
@@ -136,6 +143,8 @@ lgi_chains_free(dlx_logic *lg)
 	mem_free(&lg->mem, x->box);
 	mem_free(&lg->mem, x->grp);
 	mem_free(&lg->mem, x->gidx);
+	mem_free(&lg->mem, x->ghead);
+	mem_free(&lg->mem, x->glist);
 	mem_free(&lg->mem, x->seen);
 	mem_free(&lg->mem, x->par);
 	mem_free(&lg->mem, x->dist);
@@ -147,6 +156,7 @@ lgi_chains_free(dlx_logic *lg)
 	mem_free(&lg->mem, x->alsbits);
 	mem_free(&lg->mem, x->symcells);
 	mem_free(&lg->mem, x->tmp);
+	mem_free(&lg->mem, x->sdc);
 	mem_free(&lg->mem, x->alssee);
 	mem_free(&lg->mem, x->adjstart);
 	mem_free(&lg->mem, x->adjals);
@@ -233,6 +243,22 @@ build_groups(dlx_logic *lg, struct lgc *x)
 				    x->ngroups++;
 			}
 		}
+	/* The groups of each house and symbol, ascending (a counting
+	 * sort): the search asks for them at every literal. */
+	for (i = 0; i <= 3 * n * n; i++)
+		x->ghead[i] = 0;
+	for (i = 0; i < x->ngroups; i++) {
+		g = &x->grp[i];
+		x->ghead[g->line * n + g->sym - 1]++;
+		x->ghead[g->box * n + g->sym - 1]++;
+	}
+	for (i = 1; i <= 3 * n * n; i++)
+		x->ghead[i] += x->ghead[i - 1];
+	for (i = x->ngroups - 1; i >= 0; i--) {
+		g = &x->grp[i];
+		x->glist[--x->ghead[g->line * n + g->sym - 1]] = i;
+		x->glist[--x->ghead[g->box * n + g->sym - 1]] = i;
+	}
 }
 
 /* Symbol and cells of node v; returns the number of cells. */
@@ -504,10 +530,10 @@ expand(const dlx_logic *lg, struct lgc *x, const struct csearch *cs,
 			if (!(cs->flags & F_GROUP))
 				continue;
 			/* Groups in house h[j] that v sees whole. */
-			for (y = 0; y < x->ngroups; y++) {
-				g = &x->grp[y];
-				if (g->sym != s || (g->line != h[j] &&
-				    g->box != h[j]) || x->ncand + y == v)
+			for (i = x->ghead[h[j] * n + s - 1];
+			    i < x->ghead[h[j] * n + s]; i++) {
+				y = x->glist[i];
+				if (x->ncand + y == v)
 					continue;
 				if (weak(lg, x, v, x->ncand + y))
 					push(x, tail, 2 * (x->ncand + y), u);

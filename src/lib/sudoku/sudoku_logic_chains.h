@@ -75,6 +75,10 @@ struct lgc {
 	struct lgc_group *grp;		/* [maxgroups] */
 	int		*gidx;		/* [n boxes * 2n lines * n symbols]
 					   group number or -1 */
+	int		*ghead;		/* [3n houses * n symbols + 1] start
+					   of the groups of house h, symbol s
+					   in glist: ghead[h * n + s - 1] */
+	int		*glist;		/* [2 * maxgroups] group numbers */
 
 	/* Breadth-first search over literals. */
 	int		 maxlit;	/* 2 * (ncand + maxgroups) */
@@ -105,6 +109,9 @@ struct lgc {
 	int		 alsvalid;	/* alsgrid is meaningful */
 	struct lgc_cache cache[2];	/* plain, grouped */
 	uint64_t	*tmp;		/* [8 * w] scratch cell sets */
+	uint64_t	*sdc;		/* [2 * 4096] Sue de Coq: candidates of
+					   each subset of the line's and the
+					   box's cells (12 at most) */
 
 	/* Propagation (sudoku_logic_forcing.c), one frame per level. */
 	struct lgc_fact	*facts;		/* [3 * maxfacts] */
