@@ -171,25 +171,82 @@ disjoint(struct lgc *x, int a, int b)
 static uint64_t
 rccs(struct lgc *x, int a, int b)
 {
-	uint64_t	 m = 0, com, *v;
-	int		 s, j;
+	const uint64_t	*v, *bb, *sc;
+	uint64_t	 m = 0, com;
+	int		 s, j, w = x->w;
 
 	if (a == b || !(com = x->als[a].cand & x->als[b].cand) ||
 	    !disjoint(x, a, b))
 		return 0;
 	/* Over the common symbols only: this runs for every pair of
 	 * ALSs. */
+	bb = bits(x, b);
 	for (; com != 0; com &= com - 1) {
 		s = lowest(com);
 		v = see_all(x, a, s);
-		for (j = 0; j < x->w; j++)
-			if (bits(x, b)[j] & x->symcells[(size_t)(s - 1) *
-			    x->w + j] & ~v[j])
+		sc = x->symcells + (size_t)(s - 1) * w;
+		for (j = 0; j < w; j++)
+			if (bb[j] & sc[j] & ~v[j])
 				break;
-		if (j == x->w)
+		if (j == w)
 			m |= BIT(s);
 	}
 	return m;
+}
+
+/*
+ * The RCC edges of every ALS, each ALS's in ascending order of the other,
+ * at most maxadj in all (the first ones in that order).  A symbol is an
+ * RCC of a and b exactly when it is one of b and a (every such cell of
+ * one sees every such cell of the other), so each pair is looked at
+ * once, a < b, into the scratch lists, and the edges are then dealt to
+ * both ends: an ALS's edges to smaller ALSs come first, from the pairs of
+ * the smaller ones, in their order.  Returns 0 if the scratch lists are
+ * too short (the caller then looks at every ordered pair).
+ */
+static int
+rcc_edges(struct lgc *x)
+{
+	int		 a, b, e, h = 0, t, *cur = x->adjcur;
+	uint64_t	 m;
+
+	for (a = 0; a <= x->nals; a++)
+		cur[a] = 0;
+	for (a = 0; a < x->nals; a++) {
+		x->hstart[a] = h;
+		for (b = a + 1; b < x->nals; b++)
+			if ((m = rccs(x, a, b)) != 0) {
+				if (h == x->maxadj)
+					return 0;
+				x->hals[h] = b;
+				x->hrcc[h++] = m;
+				cur[a]++;
+				cur[b]++;
+			}
+	}
+	x->hstart[x->nals] = h;
+	/* Where each ALS's edges start; those past maxadj are dropped. */
+	for (t = 0, a = 0; a < x->nals; a++) {
+		x->adjstart[a] = t;
+		t += cur[a];
+		if (t > x->maxadj)
+			t = x->maxadj;
+		cur[a] = x->adjstart[a];
+	}
+	x->adjstart[x->nals] = t;
+	for (a = 0; a < x->nals; a++)
+		for (e = x->hstart[a]; e < x->hstart[a + 1]; e++) {
+			b = x->hals[e];
+			if (cur[a] < x->adjstart[a + 1]) {
+				x->adjals[cur[a]] = b;
+				x->adjrcc[cur[a]++] = x->hrcc[e];
+			}
+			if (cur[b] < x->adjstart[b + 1]) {
+				x->adjals[cur[b]] = a;
+				x->adjrcc[cur[b]++] = x->hrcc[e];
+			}
+		}
+	return 1;
 }
 
 /* The ALSs of the current candidates, their tables and RCC edges; kept
@@ -209,6 +266,8 @@ build_als(dlx_logic *lg, struct lgc *x)
 	find_als(lg, x);
 	for (a = 0; a < x->nals; a++)
 		fill_see_all(x, a, lg);
+	if (rcc_edges(x))
+		return;
 	for (a = 0; a < x->nals; a++) {
 		x->adjstart[a] = k;
 		for (b = 0; b < x->nals && k < x->maxadj; b++)
@@ -292,7 +351,7 @@ static int
 try_ends(dlx_logic *lg, struct lgc *x, struct dlx_logic_step *st,
     enum dlx_logic_rule r, const int *sets, const int *used, int k)
 {
-	int		 ends[2], z, i;
+	int		 ends[2], i;
 	uint64_t	 zs, links = 0;
 
 	ends[0] = sets[0];
@@ -302,15 +361,15 @@ try_ends(dlx_logic *lg, struct lgc *x, struct dlx_logic_step *st,
 	/* Most chains remove nothing: see so before starting a step (the
 	 * symbols' cells are those of the current candidates, so a cell
 	 * found is a removal). */
-	for (z = 1; z <= lg->n; z++)
-		if ((zs & BIT(z)) && z_cells(x, ends, 2, z, x->tmp + x->w))
+	for (; zs != 0; zs &= zs - 1)
+		if (z_cells(x, ends, 2, lowest(zs), x->tmp + x->w))
 			break;
-	if (z > lg->n)
+	if (zs == 0)
 		return 0;
 	lgi_step_init(lg, st, r);
-	for (z = 1; z <= lg->n; z++)
-		if (zs & BIT(z))
-			elim_z(lg, x, ends, 2, z);
+	/* From the first symbol that removes something. */
+	for (; zs != 0; zs &= zs - 1)
+		elim_z(lg, x, ends, 2, lowest(zs));
 	if (lg->nelim == 0)
 		return 0;
 	for (i = 0; i < k; i++)
@@ -347,11 +406,12 @@ chain_rec(dlx_logic *lg, struct lgc *x, struct dlx_logic_step *st,
 		m = x->adjrcc[e];
 		if (k >= 2)
 			m &= ~BIT(used[k - 2]);
+		if (m == 0)
+			continue;
 		for (j = 0; j < x->w; j++)
 			v[j] = u[j] | bits(x, b)[j];
-		for (s = 1; s <= lg->n; s++) {
-			if (!(m & BIT(s)))
-				continue;
+		for (; m != 0; m &= m - 1) {
+			s = lowest(m);
 			/* The last set must share a symbol with the first
 			 * that is not the first link (used[0], or s itself
 			 * when this link is the first). */
@@ -430,8 +490,7 @@ static uint64_t
 petal_symbols(dlx_logic *lg, struct lgc *x, int stem, int *pstart)
 {
 	uint64_t	 u, zs;
-	const int	*cl;
-	int		 a, d, i, k = 0;
+	int		 a, d, k = 0;
 
 	zs = lg->all & ~lg->cand[stem];
 	for (d = 1; d <= lg->n; d++) {
@@ -443,13 +502,8 @@ petal_symbols(dlx_logic *lg, struct lgc *x, int stem, int *pstart)
 			if (!(x->als[a].cand & BIT(d)) ||
 			    LGC_HAS(bits(x, a), stem))
 				continue;
-			cl = acells(x, a);
-			for (i = 0; i < x->als[a].ncells; i++)
-				if ((lg->cand[cl[i]] & BIT(d)) &&
-				    !LGC_HAS(x->peers + (size_t)stem * x->w,
-				    cl[i]))
-					break;
-			if (i < x->als[a].ncells)
+			/* Every d cell of a sees the stem. */
+			if (!LGC_HAS(see_all(x, a, d), stem))
 				continue;
 			x->common[k++] = a;
 			u |= x->als[a].cand;

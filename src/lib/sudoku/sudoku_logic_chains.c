@@ -92,6 +92,14 @@ lgi_chains_init(dlx_logic *lg)
 	    sizeof *x->adjals);
 	x->adjrcc = mem_zalloc(&lg->mem, (size_t)x->maxadj + 1,
 	    sizeof *x->adjrcc);
+	x->hstart = mem_zalloc(&lg->mem, (size_t)x->maxals + 1,
+	    sizeof *x->hstart);
+	x->hals = mem_zalloc(&lg->mem, (size_t)x->maxadj + 1,
+	    sizeof *x->hals);
+	x->hrcc = mem_zalloc(&lg->mem, (size_t)x->maxadj + 1,
+	    sizeof *x->hrcc);
+	x->adjcur = mem_zalloc(&lg->mem, (size_t)x->maxals + 1,
+	    sizeof *x->adjcur);
 	x->alsgrid = mem_zalloc(&lg->mem, nc, sizeof *x->alsgrid);
 	for (d = 0; d < 2; d++) {
 		x->cache[d].grid = mem_zalloc(&lg->mem, nc,
@@ -121,7 +129,8 @@ lgi_chains_init(dlx_logic *lg)
 	    x->facts == NULL || x->fseen == NULL || x->fidx == NULL ||
 	    x->save == NULL || x->savev == NULL || x->common == NULL ||
 	    x->alssee == NULL || x->adjstart == NULL || x->adjals == NULL ||
-	    x->adjrcc == NULL || x->alsgrid == NULL)
+	    x->adjrcc == NULL || x->alsgrid == NULL || x->hstart == NULL ||
+	    x->hals == NULL || x->hrcc == NULL || x->adjcur == NULL)
 		return DLX_ENOMEM;
 	for (c = 0; c < nc; c++) {
 		x->box[c] = lgi_box(lg, c);
@@ -161,6 +170,10 @@ lgi_chains_free(dlx_logic *lg)
 	mem_free(&lg->mem, x->adjstart);
 	mem_free(&lg->mem, x->adjals);
 	mem_free(&lg->mem, x->adjrcc);
+	mem_free(&lg->mem, x->hstart);
+	mem_free(&lg->mem, x->hals);
+	mem_free(&lg->mem, x->hrcc);
+	mem_free(&lg->mem, x->adjcur);
 	mem_free(&lg->mem, x->alsgrid);
 	mem_free(&lg->mem, x->cache[0].grid);
 	mem_free(&lg->mem, x->cache[0].best);

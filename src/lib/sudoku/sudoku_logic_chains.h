@@ -104,6 +104,11 @@ struct lgc {
 	int		*adjals;	/* [maxadj] the other ALS ... */
 	uint64_t	*adjrcc;	/* [maxadj] ... and the RCCs */
 	int		 maxadj;
+	int		*hstart;	/* [maxals + 1] scratch of rcc_edges():
+					   the pairs a < b of each a ... */
+	int		*hals;		/* [maxadj] ... b ... */
+	uint64_t	*hrcc;		/* [maxadj] ... and their RCCs */
+	int		*adjcur;	/* [maxals + 1] */
 	uint64_t	*alsgrid;	/* [ncells] candidates the ALSs were
 					   found on (their cache key) */
 	int		 alsvalid;	/* alsgrid is meaningful */
