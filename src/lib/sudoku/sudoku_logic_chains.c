@@ -67,6 +67,8 @@ lgi_chains_init(dlx_logic *lg)
 	    sizeof *x->gidx);
 	x->ghead = mem_zalloc(&lg->mem, (size_t)3 * n * n + 1,
 	    sizeof *x->ghead);
+	x->hplaces = mem_zalloc(&lg->mem, (size_t)3 * n * n,
+	    sizeof *x->hplaces);
 	x->glist = mem_zalloc(&lg->mem, (size_t)2 * x->maxgroups,
 	    sizeof *x->glist);
 	x->seen = mem_zalloc(&lg->mem, x->maxlit, sizeof *x->seen);
@@ -121,6 +123,7 @@ lgi_chains_init(dlx_logic *lg)
 	    sizeof *x->common);
 	if (x->peers == NULL || x->box == NULL || x->grp == NULL ||
 	    x->gidx == NULL || x->ghead == NULL || x->glist == NULL ||
+	    x->hplaces == NULL ||
 	    x->seen == NULL || x->par == NULL ||
 	    x->dist == NULL || x->queue == NULL || x->wx == NULL ||
 	    x->best == NULL || x->als == NULL || x->alscells == NULL ||
@@ -153,6 +156,7 @@ lgi_chains_free(dlx_logic *lg)
 	mem_free(&lg->mem, x->grp);
 	mem_free(&lg->mem, x->gidx);
 	mem_free(&lg->mem, x->ghead);
+	mem_free(&lg->mem, x->hplaces);
 	mem_free(&lg->mem, x->glist);
 	mem_free(&lg->mem, x->seen);
 	mem_free(&lg->mem, x->par);
@@ -453,6 +457,37 @@ push(struct lgc *x, int *tail, int lit, int from)
 	x->queue[(*tail)++] = lit;
 }
 
+/* The position of cell c in house h (its cells in reading order), or -1
+ * if c is not in h. */
+static int
+house_index(const dlx_logic *lg, int h, int c)
+{
+	int	 n = lg->n;
+
+	if (h < n)
+		return ROW(lg, c) == h ? COL(lg, c) : -1;
+	if (h < 2 * n)
+		return COL(lg, c) == h - n ? ROW(lg, c) : -1;
+	if (lgi_box(lg, c) != h - 2 * n)
+		return -1;
+	return ROW(lg, c) % lg->br * lg->bc + COL(lg, c) % lg->bc;
+}
+
+/* x->hplaces of the current candidates. */
+static void
+build_places(const dlx_logic *lg, struct lgc *x)
+{
+	int		 n = lg->n, h, i;
+	uint64_t	 m;
+
+	memset(x->hplaces, 0, (size_t)3 * n * n * sizeof *x->hplaces);
+	for (h = 0; h < 3 * n; h++)
+		for (i = 0; i < n; i++)
+			for (m = lg->cand[HOUSE(lg, h)[i]]; m != 0; m &= m - 1)
+				x->hplaces[h * n + lowest(m) - 1] |=
+				    (uint64_t)1 << i;
+}
+
 /* The places of s in house h other than the cells of node v: their
  * node (a candidate, or a group if groups and they fill one box-line
  * intersection), or -1 if they are none or not one node. */
@@ -460,27 +495,28 @@ static int
 rest_node(const dlx_logic *lg, const struct lgc *x, int h, int s,
     const int *cells, int k, int groups)
 {
-	int	 i, c, first = -1, cnt = 0, samerow = 1, samecol = 1;
-	int	 samebox = 1, n = lg->n, b, l, y;
+	int		 i, c, first, cnt, samerow = 1, samecol = 1;
+	int		 samebox = 1, n = lg->n, b, l, y;
+	uint64_t	 m;
 
-	for (i = 0; i < n; i++) {
-		c = HOUSE(lg, h)[i];
-		if (!(lg->cand[c] & BIT(s)) || in_cells(cells, k, c))
-			continue;
-		if (cnt++ == 0) {
-			first = c;
-			continue;
-		}
+	/* The places of s in h (x->hplaces) without the node's cells. */
+	m = x->hplaces[h * n + s - 1];
+	for (i = 0; i < k; i++)
+		if ((c = house_index(lg, h, cells[i])) >= 0)
+			m &= ~((uint64_t)1 << c);
+	if (m == 0)
+		return -1;
+	first = HOUSE(lg, h)[lowest(m) - 1];
+	if ((cnt = popcount(m)) == 1)
+		return first * n + s - 1;
+	if (!groups)
+		return -1;
+	for (m &= m - 1; m != 0; m &= m - 1) {
+		c = HOUSE(lg, h)[lowest(m) - 1];
 		samerow &= ROW(lg, c) == ROW(lg, first);
 		samecol &= COL(lg, c) == COL(lg, first);
 		samebox &= x->box[c] == x->box[first];
 	}
-	if (cnt == 0)
-		return -1;
-	if (cnt == 1)
-		return first * n + s - 1;
-	if (!groups)
-		return -1;
 	if (h < 2 * n) {
 		if (!samebox)
 			return -1;
@@ -823,6 +859,8 @@ chains(dlx_logic *lg, struct lgc *x, struct dlx_logic_step *st,
 	cs.bestlen = MAXCHAIN + 1;
 	x->nbest = 0;
 	x->budget = (uint64_t)1 << 24;
+	/* The candidates stay as they are until the step is made. */
+	build_places(lg, x);
 	switch (r) {
 	case DLX_LOGIC_REMOTE_PAIR:
 		cs.flags = F_CSTRONG | F_HWEAK;

@@ -79,6 +79,10 @@ struct lgc {
 					   of the groups of house h, symbol s
 					   in glist: ghead[h * n + s - 1] */
 	int		*glist;		/* [2 * maxgroups] group numbers */
+	uint64_t	*hplaces;	/* [3n houses * n symbols] places of
+					   each symbol in each house (bit i:
+					   the house's i-th cell), of the
+					   grid a chain search runs on */
 
 	/* Breadth-first search over literals. */
 	int		 maxlit;	/* 2 * (ncand + maxgroups) */
