@@ -171,24 +171,38 @@ disjoint(struct lgc *x, int a, int b)
 static uint64_t
 rccs(struct lgc *x, int a, int b)
 {
-	const uint64_t	*v, *bb, *sc;
-	uint64_t	 m = 0, com;
+	const uint64_t	*v, *ba, *bb, *sc;
+	uint64_t	 m = 0, com, bad;
 	int		 s, j, w = x->w;
 
-	if (a == b || !(com = x->als[a].cand & x->als[b].cand) ||
-	    !disjoint(x, a, b))
+	if (a == b || !(com = x->als[a].cand & x->als[b].cand))
 		return 0;
-	/* Over the common symbols only: this runs for every pair of
-	 * ALSs. */
+	ba = bits(x, a);
 	bb = bits(x, b);
+	/* This runs for every pair of ALSs: a 9x9 grid's sets of cells
+	 * are two words, written out; and only the common symbols. */
+	if (w == 2) {
+		if ((ba[0] & bb[0]) | (ba[1] & bb[1]))
+			return 0;
+		for (; com != 0; com &= com - 1) {
+			s = lowest(com);
+			v = see_all(x, a, s);
+			sc = x->symcells + (size_t)(s - 1) * 2;
+			if (((bb[0] & sc[0] & ~v[0]) |
+			    (bb[1] & sc[1] & ~v[1])) == 0)
+				m |= BIT(s);
+		}
+		return m;
+	}
+	if (!disjoint(x, a, b))
+		return 0;
 	for (; com != 0; com &= com - 1) {
 		s = lowest(com);
 		v = see_all(x, a, s);
 		sc = x->symcells + (size_t)(s - 1) * w;
-		for (j = 0; j < w; j++)
-			if (bb[j] & sc[j] & ~v[j])
-				break;
-		if (j == w)
+		for (bad = 0, j = 0; j < w; j++)
+			bad |= bb[j] & sc[j] & ~v[j];
+		if (bad == 0)
 			m |= BIT(s);
 	}
 	return m;
