@@ -155,9 +155,15 @@ dlx_logic_new(dlx_logic **lp, int boxrows, int boxcols,
 	lg->elim = mem_zalloc(&mem, lg->maxelim, sizeof *lg->elim);
 	lg->link = mem_zalloc(&mem, lg->maxlinks, sizeof *lg->link);
 	lg->set = mem_zalloc(&mem, lg->maxsets, sizeof *lg->set);
+	lg->boxof = mem_zalloc(&mem, lg->ncells, sizeof *lg->boxof);
+	if (lg->boxof != NULL)
+		for (i = 0; i < lg->ncells; i++)
+			lg->boxof[i] = sm_box_of(boxrows, boxcols, i / n,
+			    i % n);
 	if (lg->m == NULL || lg->value == NULL || lg->cand == NULL ||
 	    lg->pending == NULL || lg->elim == NULL || lg->link == NULL ||
-	    lg->set == NULL || lgi_chains_init(lg) != DLX_OK) {
+	    lg->set == NULL || lg->boxof == NULL ||
+	    lgi_chains_init(lg) != DLX_OK) {
 		dlx_logic_free(lg);
 		return DLX_ENOMEM;
 	}
@@ -183,6 +189,7 @@ dlx_logic_free(dlx_logic *lg)
 	mem_free(&lg->mem, lg->elim);
 	mem_free(&lg->mem, lg->link);
 	mem_free(&lg->mem, lg->set);
+	mem_free(&lg->mem, lg->boxof);
 	mem_free(&lg->mem, lg);
 }
 

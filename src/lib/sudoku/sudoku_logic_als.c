@@ -40,13 +40,13 @@
 
 #define ALS_CHAIN_MAX	5	/* most ALSs of a chain */
 
-static uint64_t *
+static inline uint64_t *
 bits(struct lgc *x, int i)
 {
 	return x->alsbits + (size_t)x->als[i].set * x->w;
 }
 
-static const int *
+static inline const int *
 acells(const struct lgc *x, int i)
 {
 	return x->alscells + x->als[i].off;
@@ -130,7 +130,7 @@ find_als(dlx_logic *lg, struct lgc *x)
 
 /* The cells that see every cell of ALS a with symbol s (all cells if it
  * has none). */
-static uint64_t *
+static inline uint64_t *
 see_all(struct lgc *x, int a, int s)
 {
 	return x->alssee + ((size_t)a * x->n + s - 1) * x->w;
@@ -155,7 +155,7 @@ fill_see_all(struct lgc *x, int a, const dlx_logic *lg)
 	}
 }
 
-static int
+static inline int
 disjoint(struct lgc *x, int a, int b)
 {
 	int	 j;
@@ -169,26 +169,98 @@ disjoint(struct lgc *x, int a, int b)
 /* The RCCs of a and b as a mask (0 if they overlap): the common symbols
  * whose cells in b all see every such cell of a. */
 static uint64_t
-rccs(dlx_logic *lg, struct lgc *x, int a, int b)
+rccs(struct lgc *x, int a, int b)
 {
-	uint64_t	 m = 0, com, *v;
-	int		 s, j;
+	const uint64_t	*v, *ba, *bb, *sc;
+	uint64_t	 m = 0, com, bad;
+	int		 s, j, w = x->w;
 
-	if (a == b || !(com = x->als[a].cand & x->als[b].cand) ||
-	    !disjoint(x, a, b))
+	if (a == b || !(com = x->als[a].cand & x->als[b].cand))
 		return 0;
-	for (s = 1; s <= lg->n; s++) {
-		if (!(com & BIT(s)))
-			continue;
+	ba = bits(x, a);
+	bb = bits(x, b);
+	/* This runs for every pair of ALSs: a 9x9 grid's sets of cells
+	 * are two words, written out; and only the common symbols. */
+	if (w == 2) {
+		if ((ba[0] & bb[0]) | (ba[1] & bb[1]))
+			return 0;
+		for (; com != 0; com &= com - 1) {
+			s = lowest(com);
+			v = see_all(x, a, s);
+			sc = x->symcells + (size_t)(s - 1) * 2;
+			if (((bb[0] & sc[0] & ~v[0]) |
+			    (bb[1] & sc[1] & ~v[1])) == 0)
+				m |= BIT(s);
+		}
+		return m;
+	}
+	if (!disjoint(x, a, b))
+		return 0;
+	for (; com != 0; com &= com - 1) {
+		s = lowest(com);
 		v = see_all(x, a, s);
-		for (j = 0; j < x->w; j++)
-			if (bits(x, b)[j] & x->symcells[(size_t)(s - 1) *
-			    x->w + j] & ~v[j])
-				break;
-		if (j == x->w)
+		sc = x->symcells + (size_t)(s - 1) * w;
+		for (bad = 0, j = 0; j < w; j++)
+			bad |= bb[j] & sc[j] & ~v[j];
+		if (bad == 0)
 			m |= BIT(s);
 	}
 	return m;
+}
+
+/*
+ * The RCC edges of every ALS, each ALS's in ascending order of the other,
+ * at most maxadj in all (the first ones in that order).  A symbol is an
+ * RCC of a and b exactly when it is one of b and a (every such cell of
+ * one sees every such cell of the other), so each pair is looked at
+ * once, a < b, into the scratch lists, and the edges are then dealt to
+ * both ends: an ALS's edges to smaller ALSs come first, from the pairs of
+ * the smaller ones, in their order.  Returns 0 if the scratch lists are
+ * too short (the caller then looks at every ordered pair).
+ */
+static int
+rcc_edges(struct lgc *x)
+{
+	int		 a, b, e, h = 0, t, *cur = x->adjcur;
+	uint64_t	 m;
+
+	for (a = 0; a <= x->nals; a++)
+		cur[a] = 0;
+	for (a = 0; a < x->nals; a++) {
+		x->hstart[a] = h;
+		for (b = a + 1; b < x->nals; b++)
+			if ((m = rccs(x, a, b)) != 0) {
+				if (h == x->maxadj)
+					return 0;
+				x->hals[h] = b;
+				x->hrcc[h++] = m;
+				cur[a]++;
+				cur[b]++;
+			}
+	}
+	x->hstart[x->nals] = h;
+	/* Where each ALS's edges start; those past maxadj are dropped. */
+	for (t = 0, a = 0; a < x->nals; a++) {
+		x->adjstart[a] = t;
+		t += cur[a];
+		if (t > x->maxadj)
+			t = x->maxadj;
+		cur[a] = x->adjstart[a];
+	}
+	x->adjstart[x->nals] = t;
+	for (a = 0; a < x->nals; a++)
+		for (e = x->hstart[a]; e < x->hstart[a + 1]; e++) {
+			b = x->hals[e];
+			if (cur[a] < x->adjstart[a + 1]) {
+				x->adjals[cur[a]] = b;
+				x->adjrcc[cur[a]++] = x->hrcc[e];
+			}
+			if (cur[b] < x->adjstart[b + 1]) {
+				x->adjals[cur[b]] = a;
+				x->adjrcc[cur[b]++] = x->hrcc[e];
+			}
+		}
+	return 1;
 }
 
 /* The ALSs of the current candidates, their tables and RCC edges; kept
@@ -208,10 +280,12 @@ build_als(dlx_logic *lg, struct lgc *x)
 	find_als(lg, x);
 	for (a = 0; a < x->nals; a++)
 		fill_see_all(x, a, lg);
+	if (rcc_edges(x))
+		return;
 	for (a = 0; a < x->nals; a++) {
 		x->adjstart[a] = k;
 		for (b = 0; b < x->nals && k < x->maxadj; b++)
-			if ((m = rccs(lg, x, a, b)) != 0) {
+			if ((m = rccs(x, a, b)) != 0) {
 				x->adjals[k] = b;
 				x->adjrcc[k++] = m;
 			}
@@ -220,15 +294,15 @@ build_als(dlx_logic *lg, struct lgc *x)
 }
 
 /*
- * Note the removal of z from every cell outside the sets[0..k-1] that
- * sees all their z cells (each set must have one).  Returns whether any
- * is noted.
+ * The cells outside the sets[0..k-1] that have z and see all their z
+ * cells (each set must have one), into v (x->w words); returns whether
+ * there is any.
  */
 static int
-elim_z(dlx_logic *lg, struct lgc *x, const int *sets, int k, int z)
+z_cells(struct lgc *x, const int *sets, int k, int z, uint64_t *v)
 {
-	uint64_t	*v = x->tmp + x->w, *t, m;
-	int		 i, j, c, hit = 0;
+	uint64_t	*t, any = 0;
+	int		 i, j;
 
 	for (j = 0; j < x->w; j++)
 		v[j] = x->symcells[(size_t)(z - 1) * x->w + j];
@@ -238,12 +312,24 @@ elim_z(dlx_logic *lg, struct lgc *x, const int *sets, int k, int z)
 			v[j] &= t[j] & ~bits(x, sets[i])[j];
 	}
 	for (j = 0; j < x->w; j++)
-		for (m = v[j], c = j * 64; m != 0; m >>= 1, c++)
-			if (m & 1) {
-				lgi_elim(lg, c, z);
-				hit = 1;
-			}
-	return hit;
+		any |= v[j];
+	return any != 0;
+}
+
+/* Note the removal of z from the cells of z_cells(); returns whether
+ * any is noted. */
+static int
+elim_z(dlx_logic *lg, struct lgc *x, const int *sets, int k, int z)
+{
+	uint64_t	*v = x->tmp + x->w, m;
+	int		 j;
+
+	if (!z_cells(x, sets, k, z, v))
+		return 0;
+	for (j = 0; j < x->w; j++)
+		for (m = v[j]; m != 0; m &= m - 1)
+			lgi_elim(lg, j * 64 + lowest(m) - 1, z);
+	return 1;
 }
 
 static void
@@ -279,19 +365,25 @@ static int
 try_ends(dlx_logic *lg, struct lgc *x, struct dlx_logic_step *st,
     enum dlx_logic_rule r, const int *sets, const int *used, int k)
 {
-	int		 ends[2], z, i;
+	int		 ends[2], i;
 	uint64_t	 zs, links = 0;
 
 	ends[0] = sets[0];
 	ends[1] = sets[k - 1];
 	zs = x->als[ends[0]].cand & x->als[ends[1]].cand &
 	    ~BIT(used[0]) & ~BIT(used[k - 2]);
+	/* Most chains remove nothing: see so before starting a step (the
+	 * symbols' cells are those of the current candidates, so a cell
+	 * found is a removal). */
+	for (; zs != 0; zs &= zs - 1)
+		if (z_cells(x, ends, 2, lowest(zs), x->tmp + x->w))
+			break;
 	if (zs == 0)
 		return 0;
 	lgi_step_init(lg, st, r);
-	for (z = 1; z <= lg->n; z++)
-		if (zs & BIT(z))
-			elim_z(lg, x, ends, 2, z);
+	/* From the first symbol that removes something. */
+	for (; zs != 0; zs &= zs - 1)
+		elim_z(lg, x, ends, 2, lowest(zs));
 	if (lg->nelim == 0)
 		return 0;
 	for (i = 0; i < k; i++)
@@ -328,11 +420,12 @@ chain_rec(dlx_logic *lg, struct lgc *x, struct dlx_logic_step *st,
 		m = x->adjrcc[e];
 		if (k >= 2)
 			m &= ~BIT(used[k - 2]);
+		if (m == 0)
+			continue;
 		for (j = 0; j < x->w; j++)
 			v[j] = u[j] | bits(x, b)[j];
-		for (s = 1; s <= lg->n; s++) {
-			if (!(m & BIT(s)))
-				continue;
+		for (; m != 0; m &= m - 1) {
+			s = lowest(m);
 			/* The last set must share a symbol with the first
 			 * that is not the first link (used[0], or s itself
 			 * when this link is the first). */
@@ -411,8 +504,7 @@ static uint64_t
 petal_symbols(dlx_logic *lg, struct lgc *x, int stem, int *pstart)
 {
 	uint64_t	 u, zs;
-	const int	*cl;
-	int		 a, d, i, k = 0;
+	int		 a, d, k = 0;
 
 	zs = lg->all & ~lg->cand[stem];
 	for (d = 1; d <= lg->n; d++) {
@@ -424,13 +516,8 @@ petal_symbols(dlx_logic *lg, struct lgc *x, int stem, int *pstart)
 			if (!(x->als[a].cand & BIT(d)) ||
 			    LGC_HAS(bits(x, a), stem))
 				continue;
-			cl = acells(x, a);
-			for (i = 0; i < x->als[a].ncells; i++)
-				if ((lg->cand[cl[i]] & BIT(d)) &&
-				    !LGC_HAS(x->peers + (size_t)stem * x->w,
-				    cl[i]))
-					break;
-			if (i < x->als[a].ncells)
+			/* Every d cell of a sees the stem. */
+			if (!LGC_HAS(see_all(x, a, d), stem))
 				continue;
 			x->common[k++] = a;
 			u |= x->als[a].cand;
@@ -544,6 +631,18 @@ pick_cells(const int *list, int n, unsigned m, int *out, uint64_t *cand,
 	return k;
 }
 
+/* The candidates of every subset of list[0..n-1] (n <= 12): v[m] for the
+ * cells picked by the bits of m, each from a smaller one. */
+static void
+subset_cands(const dlx_logic *lg, const int *list, int n, uint64_t *v)
+{
+	unsigned	 m;
+
+	v[0] = 0;
+	for (m = 1; m < (1u << n); m++)
+		v[m] = v[m & (m - 1)] | lg->cand[list[lowest(m) - 1]];
+}
+
 static int
 sue_de_coq(dlx_logic *lg, struct lgc *x, struct dlx_logic_step *st)
 {
@@ -552,7 +651,7 @@ sue_de_coq(dlx_logic *lg, struct lgc *x, struct dlx_logic_step *st)
 	int		 bx[DLX_LOGIC_MAXN], C[DLX_LOGIC_MAXN];
 	int		 D[DLX_LOGIC_MAXN], E[DLX_LOGIC_MAXN];
 	unsigned	 mc, md, me;
-	uint64_t	 V, VD, VE, U;
+	uint64_t	 V, VD, VE, U, *vl = x->sdc, *vb = x->sdc + 4096;
 
 	if (n > 16)
 		return 0;
@@ -580,23 +679,31 @@ sue_de_coq(dlx_logic *lg, struct lgc *x, struct dlx_logic_step *st)
 			}
 			if (ni < 2 || nl < 1 || nb < 1 || nl > 12 || nb > 12)
 				continue;
+			/* The subsets' candidates once, not in the loops. */
+			subset_cands(lg, ln, nl, vl);
+			subset_cands(lg, bx, nb, vb);
 			for (mc = 1; mc < (1u << ni); mc++) {
 				if ((kc = pick_cells(in, ni, mc, C, &V,
 				    lg)) < 2 || popcount(V) < kc + 2)
 					continue;
 				for (md = 1; md < (1u << nl); md++) {
-					kd = pick_cells(ln, nl, md, D, &VD, lg);
+					kd = popcount(md);
+					VD = vl[md];
 					if (kd > 4 || popcount(V | VD) >
 					    kc + kd + nb)
 						continue;
 					for (me = 1; me < (1u << nb); me++) {
-						ke = pick_cells(bx, nb, me, E,
-						    &VE, lg);
+						ke = popcount(me);
+						VE = vb[me];
 						if (ke > 4 || (VD & VE) != 0)
 							continue;
 						U = V | VD | VE;
 						if (popcount(U) != kc + kd + ke)
 							continue;
+						pick_cells(ln, nl, md, D, &VD,
+						    lg);
+						pick_cells(bx, nb, me, E, &VE,
+						    lg);
 						lgi_step_init(lg, st,
 						    DLX_LOGIC_SUE_DE_COQ);
 						sdc_elims(lg, l, U & ~VE, C, kc,

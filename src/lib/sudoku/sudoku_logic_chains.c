@@ -65,6 +65,12 @@ lgi_chains_init(dlx_logic *lg)
 	x->grp = mem_zalloc(&lg->mem, x->maxgroups, sizeof *x->grp);
 	x->gidx = mem_zalloc(&lg->mem, (size_t)2 * n * n * n,
 	    sizeof *x->gidx);
+	x->ghead = mem_zalloc(&lg->mem, (size_t)3 * n * n + 1,
+	    sizeof *x->ghead);
+	x->hplaces = mem_zalloc(&lg->mem, (size_t)3 * n * n,
+	    sizeof *x->hplaces);
+	x->glist = mem_zalloc(&lg->mem, (size_t)2 * x->maxgroups,
+	    sizeof *x->glist);
 	x->seen = mem_zalloc(&lg->mem, x->maxlit, sizeof *x->seen);
 	x->par = mem_zalloc(&lg->mem, x->maxlit, sizeof *x->par);
 	x->dist = mem_zalloc(&lg->mem, x->maxlit, sizeof *x->dist);
@@ -79,6 +85,7 @@ lgi_chains_init(dlx_logic *lg)
 	x->symcells = mem_zalloc(&lg->mem, (size_t)n * x->w,
 	    sizeof *x->symcells);
 	x->tmp = mem_zalloc(&lg->mem, (size_t)8 * x->w, sizeof *x->tmp);
+	x->sdc = mem_zalloc(&lg->mem, (size_t)2 * 4096, sizeof *x->sdc);
 	x->alssee = mem_zalloc(&lg->mem, (size_t)x->maxals * n * x->w + 1,
 	    sizeof *x->alssee);
 	x->adjstart = mem_zalloc(&lg->mem, (size_t)x->maxals + 1,
@@ -87,6 +94,14 @@ lgi_chains_init(dlx_logic *lg)
 	    sizeof *x->adjals);
 	x->adjrcc = mem_zalloc(&lg->mem, (size_t)x->maxadj + 1,
 	    sizeof *x->adjrcc);
+	x->hstart = mem_zalloc(&lg->mem, (size_t)x->maxals + 1,
+	    sizeof *x->hstart);
+	x->hals = mem_zalloc(&lg->mem, (size_t)x->maxadj + 1,
+	    sizeof *x->hals);
+	x->hrcc = mem_zalloc(&lg->mem, (size_t)x->maxadj + 1,
+	    sizeof *x->hrcc);
+	x->adjcur = mem_zalloc(&lg->mem, (size_t)x->maxals + 1,
+	    sizeof *x->adjcur);
 	x->alsgrid = mem_zalloc(&lg->mem, nc, sizeof *x->alsgrid);
 	for (d = 0; d < 2; d++) {
 		x->cache[d].grid = mem_zalloc(&lg->mem, nc,
@@ -107,14 +122,18 @@ lgi_chains_init(dlx_logic *lg)
 	x->common = mem_zalloc(&lg->mem, (size_t)2 * x->ncand,
 	    sizeof *x->common);
 	if (x->peers == NULL || x->box == NULL || x->grp == NULL ||
-	    x->gidx == NULL || x->seen == NULL || x->par == NULL ||
+	    x->gidx == NULL || x->ghead == NULL || x->glist == NULL ||
+	    x->hplaces == NULL ||
+	    x->seen == NULL || x->par == NULL ||
 	    x->dist == NULL || x->queue == NULL || x->wx == NULL ||
 	    x->best == NULL || x->als == NULL || x->alscells == NULL ||
 	    x->alsbits == NULL || x->symcells == NULL || x->tmp == NULL ||
+	    x->sdc == NULL ||
 	    x->facts == NULL || x->fseen == NULL || x->fidx == NULL ||
 	    x->save == NULL || x->savev == NULL || x->common == NULL ||
 	    x->alssee == NULL || x->adjstart == NULL || x->adjals == NULL ||
-	    x->adjrcc == NULL || x->alsgrid == NULL)
+	    x->adjrcc == NULL || x->alsgrid == NULL || x->hstart == NULL ||
+	    x->hals == NULL || x->hrcc == NULL || x->adjcur == NULL)
 		return DLX_ENOMEM;
 	for (c = 0; c < nc; c++) {
 		x->box[c] = lgi_box(lg, c);
@@ -136,6 +155,9 @@ lgi_chains_free(dlx_logic *lg)
 	mem_free(&lg->mem, x->box);
 	mem_free(&lg->mem, x->grp);
 	mem_free(&lg->mem, x->gidx);
+	mem_free(&lg->mem, x->ghead);
+	mem_free(&lg->mem, x->hplaces);
+	mem_free(&lg->mem, x->glist);
 	mem_free(&lg->mem, x->seen);
 	mem_free(&lg->mem, x->par);
 	mem_free(&lg->mem, x->dist);
@@ -147,10 +169,15 @@ lgi_chains_free(dlx_logic *lg)
 	mem_free(&lg->mem, x->alsbits);
 	mem_free(&lg->mem, x->symcells);
 	mem_free(&lg->mem, x->tmp);
+	mem_free(&lg->mem, x->sdc);
 	mem_free(&lg->mem, x->alssee);
 	mem_free(&lg->mem, x->adjstart);
 	mem_free(&lg->mem, x->adjals);
 	mem_free(&lg->mem, x->adjrcc);
+	mem_free(&lg->mem, x->hstart);
+	mem_free(&lg->mem, x->hals);
+	mem_free(&lg->mem, x->hrcc);
+	mem_free(&lg->mem, x->adjcur);
 	mem_free(&lg->mem, x->alsgrid);
 	mem_free(&lg->mem, x->cache[0].grid);
 	mem_free(&lg->mem, x->cache[0].best);
@@ -233,6 +260,22 @@ build_groups(dlx_logic *lg, struct lgc *x)
 				    x->ngroups++;
 			}
 		}
+	/* The groups of each house and symbol, ascending (a counting
+	 * sort): the search asks for them at every literal. */
+	for (i = 0; i <= 3 * n * n; i++)
+		x->ghead[i] = 0;
+	for (i = 0; i < x->ngroups; i++) {
+		g = &x->grp[i];
+		x->ghead[g->line * n + g->sym - 1]++;
+		x->ghead[g->box * n + g->sym - 1]++;
+	}
+	for (i = 1; i <= 3 * n * n; i++)
+		x->ghead[i] += x->ghead[i - 1];
+	for (i = x->ngroups - 1; i >= 0; i--) {
+		g = &x->grp[i];
+		x->glist[--x->ghead[g->line * n + g->sym - 1]] = i;
+		x->glist[--x->ghead[g->box * n + g->sym - 1]] = i;
+	}
 }
 
 /* Symbol and cells of node v; returns the number of cells. */
@@ -414,6 +457,37 @@ push(struct lgc *x, int *tail, int lit, int from)
 	x->queue[(*tail)++] = lit;
 }
 
+/* The position of cell c in house h (its cells in reading order), or -1
+ * if c is not in h. */
+static int
+house_index(const dlx_logic *lg, int h, int c)
+{
+	int	 n = lg->n;
+
+	if (h < n)
+		return ROW(lg, c) == h ? COL(lg, c) : -1;
+	if (h < 2 * n)
+		return COL(lg, c) == h - n ? ROW(lg, c) : -1;
+	if (lgi_box(lg, c) != h - 2 * n)
+		return -1;
+	return ROW(lg, c) % lg->br * lg->bc + COL(lg, c) % lg->bc;
+}
+
+/* x->hplaces of the current candidates. */
+static void
+build_places(const dlx_logic *lg, struct lgc *x)
+{
+	int		 n = lg->n, h, i;
+	uint64_t	 m;
+
+	memset(x->hplaces, 0, (size_t)3 * n * n * sizeof *x->hplaces);
+	for (h = 0; h < 3 * n; h++)
+		for (i = 0; i < n; i++)
+			for (m = lg->cand[HOUSE(lg, h)[i]]; m != 0; m &= m - 1)
+				x->hplaces[h * n + lowest(m) - 1] |=
+				    (uint64_t)1 << i;
+}
+
 /* The places of s in house h other than the cells of node v: their
  * node (a candidate, or a group if groups and they fill one box-line
  * intersection), or -1 if they are none or not one node. */
@@ -421,27 +495,28 @@ static int
 rest_node(const dlx_logic *lg, const struct lgc *x, int h, int s,
     const int *cells, int k, int groups)
 {
-	int	 i, c, first = -1, cnt = 0, samerow = 1, samecol = 1;
-	int	 samebox = 1, n = lg->n, b, l, y;
+	int		 i, c, first, cnt, samerow = 1, samecol = 1;
+	int		 samebox = 1, n = lg->n, b, l, y;
+	uint64_t	 m;
 
-	for (i = 0; i < n; i++) {
-		c = HOUSE(lg, h)[i];
-		if (!(lg->cand[c] & BIT(s)) || in_cells(cells, k, c))
-			continue;
-		if (cnt++ == 0) {
-			first = c;
-			continue;
-		}
+	/* The places of s in h (x->hplaces) without the node's cells. */
+	m = x->hplaces[h * n + s - 1];
+	for (i = 0; i < k; i++)
+		if ((c = house_index(lg, h, cells[i])) >= 0)
+			m &= ~((uint64_t)1 << c);
+	if (m == 0)
+		return -1;
+	first = HOUSE(lg, h)[lowest(m) - 1];
+	if ((cnt = popcount(m)) == 1)
+		return first * n + s - 1;
+	if (!groups)
+		return -1;
+	for (m &= m - 1; m != 0; m &= m - 1) {
+		c = HOUSE(lg, h)[lowest(m) - 1];
 		samerow &= ROW(lg, c) == ROW(lg, first);
 		samecol &= COL(lg, c) == COL(lg, first);
 		samebox &= x->box[c] == x->box[first];
 	}
-	if (cnt == 0)
-		return -1;
-	if (cnt == 1)
-		return first * n + s - 1;
-	if (!groups)
-		return -1;
 	if (h < 2 * n) {
 		if (!samebox)
 			return -1;
@@ -504,10 +579,10 @@ expand(const dlx_logic *lg, struct lgc *x, const struct csearch *cs,
 			if (!(cs->flags & F_GROUP))
 				continue;
 			/* Groups in house h[j] that v sees whole. */
-			for (y = 0; y < x->ngroups; y++) {
-				g = &x->grp[y];
-				if (g->sym != s || (g->line != h[j] &&
-				    g->box != h[j]) || x->ncand + y == v)
+			for (i = x->ghead[h[j] * n + s - 1];
+			    i < x->ghead[h[j] * n + s]; i++) {
+				y = x->glist[i];
+				if (x->ncand + y == v)
 					continue;
 				if (weak(lg, x, v, x->ncand + y))
 					push(x, tail, 2 * (x->ncand + y), u);
@@ -784,6 +859,8 @@ chains(dlx_logic *lg, struct lgc *x, struct dlx_logic_step *st,
 	cs.bestlen = MAXCHAIN + 1;
 	x->nbest = 0;
 	x->budget = (uint64_t)1 << 24;
+	/* The candidates stay as they are until the step is made. */
+	build_places(lg, x);
 	switch (r) {
 	case DLX_LOGIC_REMOTE_PAIR:
 		cs.flags = F_CSTRONG | F_HWEAK;

@@ -75,6 +75,14 @@ struct lgc {
 	struct lgc_group *grp;		/* [maxgroups] */
 	int		*gidx;		/* [n boxes * 2n lines * n symbols]
 					   group number or -1 */
+	int		*ghead;		/* [3n houses * n symbols + 1] start
+					   of the groups of house h, symbol s
+					   in glist: ghead[h * n + s - 1] */
+	int		*glist;		/* [2 * maxgroups] group numbers */
+	uint64_t	*hplaces;	/* [3n houses * n symbols] places of
+					   each symbol in each house (bit i:
+					   the house's i-th cell), of the
+					   grid a chain search runs on */
 
 	/* Breadth-first search over literals. */
 	int		 maxlit;	/* 2 * (ncand + maxgroups) */
@@ -100,11 +108,19 @@ struct lgc {
 	int		*adjals;	/* [maxadj] the other ALS ... */
 	uint64_t	*adjrcc;	/* [maxadj] ... and the RCCs */
 	int		 maxadj;
+	int		*hstart;	/* [maxals + 1] scratch of rcc_edges():
+					   the pairs a < b of each a ... */
+	int		*hals;		/* [maxadj] ... b ... */
+	uint64_t	*hrcc;		/* [maxadj] ... and their RCCs */
+	int		*adjcur;	/* [maxals + 1] */
 	uint64_t	*alsgrid;	/* [ncells] candidates the ALSs were
 					   found on (their cache key) */
 	int		 alsvalid;	/* alsgrid is meaningful */
 	struct lgc_cache cache[2];	/* plain, grouped */
 	uint64_t	*tmp;		/* [8 * w] scratch cell sets */
+	uint64_t	*sdc;		/* [2 * 4096] Sue de Coq: candidates of
+					   each subset of the line's and the
+					   box's cells (12 at most) */
 
 	/* Propagation (sudoku_logic_forcing.c), one frame per level. */
 	struct lgc_fact	*facts;		/* [3 * maxfacts] */

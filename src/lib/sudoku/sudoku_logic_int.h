@@ -70,6 +70,8 @@ struct dlx_logic {
 					   less (a hidden single that is also
 					   a naked one or a full house) */
 	struct sm_symbols sy;		/* how symbols are written */
+	int		*boxof;		/* [ncells] box of each cell (0..N-1):
+					   the rules ask at every turn */
 	void		*chains;	/* state of sudoku_logic_chains.c, or
 					   NULL (lgi_chains_init()) */
 };
@@ -80,26 +82,39 @@ struct dlx_logic {
 #define NHOUSES(lg)	(3 * (lg)->n)
 #define HOUSE(lg, h)	((lg)->m->unit[h])
 
+/* The rules count and scan candidate masks at every step: the compiler's
+ * one-instruction forms where it has them. */
 static inline int
 popcount(uint64_t x)
 {
-	int	 k;
-
-	for (k = 0; x != 0; k++)
-		x &= x - 1;
-	return k;
+#if defined(__GNUC__) && defined(__POPCNT__)
+	return __builtin_popcountll(x);
+#else
+	/* Without the instruction, the compiler's builtin is a call:
+	 * bits summed in parallel instead. */
+	x = x - ((x >> 1) & 0x5555555555555555ULL);
+	x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+	return (int)((x * 0x0101010101010101ULL) >> 56);
+#endif
 }
 
 /* Lowest symbol of a nonempty mask. */
 static inline int
 lowest(uint64_t m)
 {
-	int	 s;
-
 	assert(m != 0);
-	for (s = 1; (m & 1) == 0; s++)
-		m >>= 1;
-	return s;
+#if defined(__GNUC__)
+	return __builtin_ctzll(m) + 1;
+#else
+	{
+		int	 s;
+
+		for (s = 1; (m & 1) == 0; s++)
+			m >>= 1;
+		return s;
+	}
+#endif
 }
 
 /* Put s in cell and remove it from the candidates of the cell's houses
@@ -133,12 +148,33 @@ int	lgi_finish(dlx_logic *lg, struct dlx_logic_step *st);
  * turned out to remove nothing useful). */
 void	lgi_drop(dlx_logic *lg);
 
-/* Is cell c in house h?  Do cells a and b see each other (share a house,
- * a != b)? */
-int	lgi_in_house(const dlx_logic *lg, int c, int h);
-int	lgi_sees(const dlx_logic *lg, int a, int b);
 /* Box of cell c (0..N-1). */
-int	lgi_box(const dlx_logic *lg, int c);
+static inline int
+lgi_box(const dlx_logic *lg, int c)
+{
+	return lg->boxof[c];
+}
+
+/* Do cells a and b see each other (share a house, a != b)? */
+static inline int
+lgi_sees(const dlx_logic *lg, int a, int b)
+{
+	return a != b && (ROW(lg, a) == ROW(lg, b) ||
+	    COL(lg, a) == COL(lg, b) || lgi_box(lg, a) == lgi_box(lg, b));
+}
+
+/* Is cell c in house h? */
+static inline int
+lgi_in_house(const dlx_logic *lg, int c, int h)
+{
+	int	 n = lg->n;
+
+	if (h < n)
+		return ROW(lg, c) == h;
+	if (h < 2 * n)
+		return COL(lg, c) == h - n;
+	return lgi_box(lg, c) == h - 2 * n;
+}
 
 /* The rules of sudoku_logic_patterns.c: 1 if r applied (*st says how),
  * 0 if it found nothing; the text of their steps, as

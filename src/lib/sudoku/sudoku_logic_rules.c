@@ -294,32 +294,6 @@ hidden_single(dlx_logic *lg, struct dlx_logic_step *st)
 	return 0;
 }
 
-int
-lgi_box(const dlx_logic *lg, int c)
-{
-	return sm_box_of(lg->br, lg->bc, ROW(lg, c), COL(lg, c));
-}
-
-int
-lgi_sees(const dlx_logic *lg, int a, int b)
-{
-	return a != b && (ROW(lg, a) == ROW(lg, b) ||
-	    COL(lg, a) == COL(lg, b) || lgi_box(lg, a) == lgi_box(lg, b));
-}
-
-int
-lgi_in_house(const dlx_logic *lg, int c, int h)
-{
-	int	 n = lg->n;
-
-	if (h < n)
-		return ROW(lg, c) == h;
-	if (h < 2 * n)
-		return COL(lg, c) == h - n;
-	return sm_box_of(lg->br, lg->bc, ROW(lg, c), COL(lg, c)) ==
-	    h - 2 * n;
-}
-
 /*
  * Locked candidates.  For each box and each line (row or column) that
  * meet, and each symbol: if the symbol's places in the first house
