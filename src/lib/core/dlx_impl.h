@@ -68,8 +68,7 @@
 #include "dlx.h"
 #include "lib/core/search_int.h"
 
-struct dlx_mult;
-struct sparse;
+struct dlxi_ext;
 
 struct node {
 	int	up;		/* vertical links (spacers: see above) */
@@ -129,18 +128,21 @@ struct dlx {
 	int			 complete;	/* the last one was complete */
 	double			 progress;	/* dlx_progress() where the last
 						   one ended */
-	struct dlx_mult		*mult;		/* item bounds (Algorithm M), or
-						   NULL: all 1..1 (mult.c) */
+	const struct dlxi_ext	*ext;		/* the engine that extends the
+						   matrix (item bounds), or
+						   NULL; see struct dlxi_ext */
+	void			*ext_data;	/* that engine's state */
 	int			 parallel;	/* dlxi_search_parallel() runs
 						   on copies; st and progress
 						   are its totals */
 	struct dlx_stats	 st;
 	int			 colored;	/* an option has a color */
-	struct sparse		*sparse;	/* the state of a search on
-						   sparse sets, while one runs
-						   (sparse.c), else NULL */
-	int			*scratch;	/* its memory, kept for the */
-	size_t			 scratch_cap;	/* next search (ints) */
+	void			*running;	/* while an engine that works
+						   on a copy of its own searches
+						   d (engine/sparse.c), its
+						   state, else NULL */
+	int			*scratch;	/* the search workspace (see */
+	size_t			 scratch_cap;	/* dlxi_workspace_need), ints */
 	int			 nzero;		/* primary items whose list */
 	int			 zero[4];	/* hide() emptied (the first
 						   four) */
@@ -174,17 +176,6 @@ void	dlxint_publish(dlx *d, const struct dlx_stats *st, double progress);
  * valid until d changes.  For dlx_digest() (drive/split.c). */
 const int	*dlxint_forced(const dlx *d, size_t *n);
 
-/*
- * dlxi_count_wide(), keeping the cache in *keep (NULL at first) for the
- * next count of the same d, under other forced options: a subproblem's
- * count does not depend on the way to it, so the subtrees of a position
- * counted one after another (drive/split.c) meet the states of the earlier ones
- * as a single count would.  Free it with dlxint_memo_free(d, keep).
- */
-int	dlxint_count_kept(dlx *d, const struct dlxi_memo *p,
-	    struct dlx_wide *count, struct dlx_memo_stats *ms, void **keep);
-void	dlxint_memo_free(dlx *d, void *keep);
-
 #ifndef DLX_KNUTH_DEFAULT
 #define DLX_KNUTH_DEFAULT 0
 #endif
@@ -210,28 +201,38 @@ search_over_budget(const dlx *d, const struct dlxi_search *s)
 }
 
 /*
- * The fast mode's choice of the item to branch on, among a[0..n-1] (the
- * lengths of the primary items, COVERED added to covered ones): the first
- * with at most one option, else the first smallest.  search.c.
+ * An engine that keeps state of its own in the matrix (Algorithm M's item
+ * bounds, engine/mult.c) sets d->ext to its table and d->ext_data to its
+ * state when that state is first made; the core reaches it only through
+ * the table, and so names no engine.  While ext is NULL or active() says
+ * no, the matrix is plain and the core forces options itself.
  */
-int	search_first_short(const int *a, int n);
+struct dlxi_ext {
+	int	(*active)(const dlx *d);	/* forcing goes through it */
+	int	(*force)(dlx *d, int opt);	/* dlx_force(), args checked */
+	int	(*unforce)(dlx *d);		/* dlx_unforce(), one forced */
+	size_t	(*memory)(const dlx *d);	/* bytes it holds */
+	void	(*release)(dlx *d);		/* free them, clear ext */
+};
+
+/* Whether d's forcing and search go through its extension. */
+static inline int
+dlxi_ext_active(const dlx *d)
+{
+	return d->ext != NULL && d->ext->active(d);
+}
 
 /*
- * The fast search on sparse sets (sparse.c), for d without colors or item
- * bounds, with a primary item left: runs the search s on d and returns 1
- * with its result in *rc, or returns 0, leaving d untouched, if d is not
- * for it (colors, or too large).  Called by dlxi_search() once the search
- * is set up (d->st cleared, d->searching set).
+ * The search workspace, d->scratch: ints reserved with the matrix as it
+ * grows (dlx_new, each option added, dlx_clone), so that no search
+ * allocates.  An engine that copies the active part of the matrix into a
+ * form of its own lays the copy out there (the sparse sets of
+ * engine/sparse.c): dlxi_workspace_need() is what such a copy of d may
+ * take at most, in ints; see matrix.c for the count.  With at most
+ * DLXI_SNAP_ITEMS items, it also holds, for every level, a copy of every
+ * item's length and of the bit set of the short primary items.
  */
-int	sparse_search(dlx *d, const struct dlxi_search *s, int *rc);
-
-/* Grow d->scratch, the memory of sparse_search(), for d's capacities
- * (done with them, so that a search never allocates).  DLX_OK or
- * DLX_ENOMEM. */
-int	sparse_reserve(dlx *d);
-
-/* dlx_progress() and dlx_path() while d->sparse is set. */
-double	sparse_progress(const dlx *d);
-size_t	sparse_path(const dlx *d, int *options, size_t *untried, size_t cap);
+#define DLXI_SNAP_ITEMS	128
+size_t	dlxi_workspace_need(const dlx *d);
 
 #endif /* DLX_IMPL_H */

@@ -2,7 +2,8 @@
  * matrix.c: the matrix of an exact cover problem: its items and their
  * names, its options, forced options, the invariant checker, copies for
  * the threads and the parts.  The representation is described in
- * dlx_impl.h; the searches are in search.c and mult.c.
+ * dlx_impl.h; the engines that search it are in engine/, reached
+ * through struct dlxi_ext where the matrix carries their state.
  */
 #include <limits.h>
 #include <stdint.h>
@@ -11,7 +12,6 @@
 
 #include "dlx.h"
 #include "lib/core/dance.h"
-#include "lib/engine/mult.h"
 
 static void *
 def_realloc(void *ctx, void *p, size_t n)
@@ -41,6 +41,47 @@ dlxi_free(dlx *d, void *p)
 {
 	if (p != NULL)
 		d->mem.free(d->mem.ctx, p);
+}
+
+/*
+ * The ints a copy of the active part of d in an engine's own form may
+ * take, at most (engine/sparse.c lays out the sparse sets so): marks and
+ * maps of the items and options being copied, each item's length and
+ * base twice, one int per node for the sets and two per node and spacer
+ * for the nodes, the choice and two marks per level (the depth is at most
+ * nprimary), a trail of one change per node and item (a node leaves a set
+ * at most once on the way down, an item is covered at most once), an int
+ * to align, the bit set of the short primary items (two ints per 64), and
+ * with at most DLXI_SNAP_ITEMS items the lengths and bit set of every
+ * level.
+ */
+size_t
+dlxi_workspace_need(const dlx *d)
+{
+	size_t	ni = (size_t)d->nitems + 2, np = (size_t)d->nprimary + 1;
+	size_t	nn = (size_t)d->capnodes + 1;
+	size_t	nw = 2 * (np / 64 + 1);
+
+	return (size_t)d->capoptions + 2 * ni + 2 * ni + nn + 2 * nn +
+	    2 * np + nn + ni + 2 + nw +
+	    (ni <= DLXI_SNAP_ITEMS + 2 ? np * ni + np * nw : 0);
+}
+
+/* Grow the workspace to what d's capacities may need (DLX_OK or
+ * DLX_ENOMEM, d unchanged). */
+static int
+workspace_reserve(dlx *d)
+{
+	size_t	 n = dlxi_workspace_need(d);
+	int	*p;
+
+	if (n <= d->scratch_cap)
+		return DLX_OK;
+	if ((p = dlxi_alloc(d, d->scratch, n, sizeof *p)) == NULL)
+		return DLX_ENOMEM;
+	d->scratch = p;
+	d->scratch_cap = n;
+	return DLX_OK;
 }
 
 int
@@ -87,7 +128,7 @@ dlx_new(dlx **out, size_t nprimary, size_t nsecondary,
 	if (d->items == NULL || d->len == NULL || d->nodes == NULL ||
 	    d->ostart == NULL || d->mark == NULL || d->forced == NULL ||
 	    d->choice == NULL || d->sol == NULL ||
-	    sparse_reserve(d) != DLX_OK) {
+	    workspace_reserve(d) != DLX_OK) {
 		dlx_free(d);
 		return DLX_ENOMEM;
 	}
@@ -148,7 +189,8 @@ dlx_free(dlx *d)
 	dlxi_free(d, d->choice);
 	dlxi_free(d, d->sol);
 	dlxi_free(d, d->scratch);
-	mult_free(d);
+	if (d->ext != NULL)
+		d->ext->release(d);
 	d->mem.free(d->mem.ctx, d);
 }
 
@@ -239,7 +281,7 @@ grow(dlx *d, size_t n)
 		d->ostart = p;
 		d->capoptions = (int)cap;
 	}
-	return sparse_reserve(d);
+	return workspace_reserve(d);
 }
 
 int
@@ -364,8 +406,8 @@ dlx_force(dlx *d, int opt)
 		return DLX_EMISUSE;
 	if (opt < 0 || opt >= d->noptions)
 		return DLX_ERANGE;
-	if (mult_active(d))
-		return mult_force(d, opt);
+	if (dlxi_ext_active(d))
+		return d->ext->force(d, opt);
 	nd = d->nodes;
 	end = d->ostart[opt + 1] - 1;
 	/*
@@ -393,8 +435,8 @@ dlx_unforce(dlx *d)
 		return DLX_EINVAL;
 	if (d->searching || d->nforced == 0)
 		return DLX_EMISUSE;
-	if (mult_active(d))
-		return mult_unforce(d);
+	if (dlxi_ext_active(d))
+		return d->ext->unforce(d);
 	opt = d->forced[--d->nforced];
 	uncommit_from(d, d->ostart[opt], 0);
 	return DLX_OK;
@@ -430,7 +472,7 @@ dlx_memory(const dlx *d)
 			if (d->names[k] != NULL)
 				m += strlen(d->names[k]) + 1;
 	}
-	return m + mult_memory(d);
+	return m + (d->ext != NULL ? d->ext->memory(d) : 0);
 }
 
 /* Check one circular list of active items headed by h, and the vertical
@@ -481,7 +523,8 @@ dlx_check(const dlx *d)
 	for (j = 1; j <= d->nprimary; j++)
 		if (active(d, j) != (d->len[j] < COVERED))
 			return DLX_ECORRUPT;
-	if (d->nforced < 0 || (d->nforced > d->nprimary && !mult_active(d)) ||
+	if (d->nforced < 0 ||
+	    (d->nforced > d->nprimary && !dlxi_ext_active(d)) ||
 	    d->nnodes != d->ostart[d->noptions] || d->nnodes > d->capnodes)
 		return DLX_ECORRUPT;
 	/* Every option: a run of item nodes framed by the right spacers. */
@@ -526,13 +569,14 @@ dlx_clone(dlx **out, const dlx *d)
 		return DLX_EMISUSE;
 	/* Item bounds are not copied: a search with bounds stays serial
 	 * (the dispatcher never asks for threads there). */
-	if (mult_active(d))
+	if (dlxi_ext_active(d))
 		return DLX_ENOTSUP;
 	if ((c = d->mem.realloc(d->mem.ctx, NULL, sizeof *c)) == NULL)
 		return DLX_ENOMEM;
 	*c = *d;
-	c->mult = NULL;
-	c->sparse = NULL;
+	c->ext = NULL;
+	c->ext_data = NULL;
+	c->running = NULL;
 	c->scratch = NULL;
 	c->scratch_cap = 0;
 	c->items = NULL;
@@ -563,7 +607,7 @@ dlx_clone(dlx **out, const dlx *d)
 	    c->nodes == NULL || c->ostart == NULL || c->forced == NULL ||
 	    c->choice == NULL || c->sol == NULL ||
 	    (d->names != NULL && c->names == NULL) ||
-	    sparse_reserve(c) != DLX_OK)
+	    workspace_reserve(c) != DLX_OK)
 		goto fail;
 	memcpy(c->items, d->items, ni * sizeof *c->items);
 	memcpy(c->len, d->len, ni * sizeof *c->len);

@@ -1,8 +1,8 @@
 /*
  * wide.h: the 128-bit unsigned integer that counts beyond 2^64 are
- * computed in, inside the library (the cache, positions) and the programs
- * (the merge of parts); struct dlx_wide (dlx.h) is its public form, which
- * the installed headers use, since ISO C has no such type.  GCC and Clang
+ * computed in inside the library (the cache, positions); struct dlx_wide
+ * (dlx.h) is its public form, which the installed headers use, since ISO C
+ * has no such type.  GCC and Clang
  * provide it on 64-bit hosts.
  */
 #ifndef WIDE_H

@@ -19,7 +19,7 @@
 #include "dlx_part.h"
 #include "lib/core/dlx_impl.h"
 #include "lib/drive/part_impl.h"
-#include "lib/engine/mult.h"
+#include "lib/engine/engine.h"
 
 /* What each engine serves: the needs it can meet. */
 static const struct engine {

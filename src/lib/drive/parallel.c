@@ -53,7 +53,7 @@
 
 #include "dlx.h"
 #include "lib/core/dlx_impl.h"
-#include "lib/engine/mult.h"
+#include "lib/engine/engine.h"
 
 #define SPLIT_UPDATES	((uint64_t)1 << 16)
 #define HELD_MAX	((size_t)1 << 20)	/* ints held per slot before

@@ -37,7 +37,7 @@
 #include "dlx_part.h"
 #include "lib/core/alloc.h"
 #include "lib/core/wide.h"
-#include "lib/engine/mult.h"
+#include "lib/engine/engine.h"
 
 #define MAX_PARTS	(1u << 20)
 #define MAX_PATH	(1u << 24)	/* longest path a position may hold */

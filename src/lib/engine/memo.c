@@ -40,7 +40,7 @@
 #include "dlx.h"
 #include "lib/core/dance.h"
 #include "lib/core/wide.h"
-#include "lib/engine/mult.h"
+#include "lib/engine/engine.h"
 
 #define BUCKET		4	/* slots per bucket */
 #define HDR		4	/* words of a slot before its key: hash,
@@ -88,7 +88,7 @@ struct memo {
 
 /* splitmix64: the item's random word, the same on every run. */
 static uint64_t
-mix(uint64_t x)
+splitmix(uint64_t x)
 {
 	x += UINT64_C(0x9e3779b97f4a7c15);
 	x = (x ^ (x >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
@@ -99,7 +99,7 @@ mix(uint64_t x)
 static uint64_t
 colorhash(int c, uint32_t x)
 {
-	return mix(((uint64_t)x << 32) ^ (uint64_t)c ^ UINT64_C(1) << 63);
+	return splitmix(((uint64_t)x << 32) ^ (uint64_t)c ^ UINT64_C(1) << 63);
 }
 
 static inline void
@@ -354,7 +354,7 @@ memo_init(struct memo *m, dlx *d, size_t budget)
 	    ((size_t)d->nitems + 1) * 8 + (size_t)m->keywords * 8 +
 	    ((size_t)d->nprimary + 1) * sizeof *m->fr;
 	for (c = 1; c <= d->nitems; c++)
-		m->zob[c] = mix((uint64_t)c);
+		m->zob[c] = splitmix((uint64_t)c);
 	memo_state(m);
 	sw = slotwords(m) * sizeof *m->table;
 	m->budget = budget > m->aux ? budget - m->aux : 0;

@@ -44,7 +44,7 @@
 
 #include "dlx.h"
 #include "lib/core/dance.h"
-#include "lib/engine/mult.h"
+#include "lib/engine/engine.h"
 
 #ifndef DLX_COUNT_MAX
 #define DLX_COUNT_MAX UINT64_MAX
@@ -71,6 +71,11 @@ struct dlx_mult {
 	int		 level;		/* depth, while a callback runs */
 };
 
+/* d's bounds (d->ext_data while d->ext is mult_ext), or NULL. */
+#define MULT(d)	((struct dlx_mult *)(d)->ext_data)
+
+static const struct dlxi_ext mult_ext;
+
 static void *
 mrealloc(dlx *d, void *p, size_t nmemb, size_t size)
 {
@@ -90,13 +95,13 @@ mfree(dlx *d, void *p)
 int
 mult_active(const dlx *d)
 {
-	return d->mult != NULL && d->mult->nbounded > 0;
+	return d->ext == &mult_ext && MULT(d)->nbounded > 0;
 }
 
-void
+static void
 mult_free(dlx *d)
 {
-	struct dlx_mult	*m = d->mult;
+	struct dlx_mult	*m = MULT(d);
 
 	if (m == NULL)
 		return;
@@ -109,13 +114,14 @@ mult_free(dlx *d)
 	mfree(d, m->sol);
 	mfree(d, m->zero);
 	mfree(d, m);
-	d->mult = NULL;
+	d->ext_data = NULL;
+	d->ext = NULL;
 }
 
-size_t
+static size_t
 mult_memory(const dlx *d)
 {
-	const struct dlx_mult	*m = d->mult;
+	const struct dlx_mult	*m = MULT(d);
 
 	if (m == NULL)
 		return 0;
@@ -125,7 +131,7 @@ mult_memory(const dlx *d)
 	    (m->fcap - (size_t)d->nprimary - 1) * sizeof(int) : 0);
 }
 
-/* Create d->mult with every item at 1..1. */
+/* Create the bounds of d with every item at 1..1. */
 static int
 mult_new(dlx *d)
 {
@@ -139,7 +145,8 @@ mult_new(dlx *d)
 	m->hi = mrealloc(d, NULL, n, sizeof *m->hi);
 	m->bound = mrealloc(d, NULL, n, sizeof *m->bound);
 	m->slack = mrealloc(d, NULL, n, sizeof *m->slack);
-	d->mult = m;
+	d->ext_data = m;
+	d->ext = &mult_ext;
 	if (m->hi == NULL || m->bound == NULL || m->slack == NULL) {
 		mult_free(d);
 		return DLX_ENOMEM;
@@ -166,13 +173,13 @@ dlx_set_item_bounds(dlx *d, int item, int lo, int hi)
 		return DLX_ERANGE;
 	if (item >= d->nprimary || lo < 0 || lo > hi)
 		return DLX_EINVAL;
-	if (d->mult == NULL) {
+	if (MULT(d) == NULL) {
 		if (lo == 1 && hi == 1)
 			return DLX_OK;
 		if ((rc = mult_new(d)) != DLX_OK)
 			return rc;
 	}
-	m = d->mult;
+	m = MULT(d);
 	k = item + 1;
 	was = m->hi[k] != 1 || m->slack[k] != 0;
 	now = lo != 1 || hi != 1;
@@ -191,12 +198,12 @@ dlx_item_bounds(const dlx *d, int item, int *lo, int *hi)
 		return DLX_ERANGE;
 	if (item >= d->nprimary)
 		return DLX_EINVAL;
-	if (d->mult == NULL) {
+	if (MULT(d) == NULL) {
 		*lo = *hi = 1;
 		return DLX_OK;
 	}
-	*hi = d->mult->hi[item + 1];
-	*lo = *hi - d->mult->slack[item + 1];
+	*hi = MULT(d)->hi[item + 1];
+	*lo = *hi - MULT(d)->slack[item + 1];
 	return DLX_OK;
 }
 
@@ -303,7 +310,7 @@ static void
 commit(dlx *d, int p)
 {
 	struct node	*nd = d->nodes;
-	int		*bound = d->mult->bound;
+	int		*bound = MULT(d)->bound;
 	int		 pp, c;
 
 	for (pp = p + 1; pp != p;) {
@@ -328,7 +335,7 @@ static void
 uncommit(dlx *d, int p)
 {
 	struct node	*nd = d->nodes;
-	int		*bound = d->mult->bound;
+	int		*bound = MULT(d)->bound;
 	int		 pp, c;
 
 	for (pp = p - 1; pp != p;) {
@@ -361,10 +368,10 @@ anchor(const dlx *d, int opt)
 	return x;
 }
 
-int
+static int
 mult_force(dlx *d, int opt)
 {
-	struct dlx_mult	*m = d->mult;
+	struct dlx_mult	*m = MULT(d);
 	struct node	*nd = d->nodes;
 	int		*p;
 	int		 x, c, end;
@@ -403,10 +410,10 @@ mult_force(dlx *d, int opt)
 	return DLX_OK;
 }
 
-int
+static int
 mult_unforce(dlx *d)
 {
-	struct dlx_mult	*m = d->mult;
+	struct dlx_mult	*m = MULT(d);
 	int		 x, c;
 
 	x = anchor(d, d->forced[--d->nforced]);
@@ -420,11 +427,20 @@ mult_unforce(dlx *d)
 	return DLX_OK;
 }
 
+/* How the core reaches the bounds: forcing, memory, freeing. */
+static const struct dlxi_ext mult_ext = {
+	mult_active,
+	mult_force,
+	mult_unforce,
+	mult_memory,
+	mult_free,
+};
+
 /* Room for a search: one entry per level, per option of a solution. */
 static int
 reserve(dlx *d)
 {
-	struct dlx_mult	*m = d->mult;
+	struct dlx_mult	*m = MULT(d);
 	size_t		 need;
 	int		*p;
 
@@ -462,7 +478,7 @@ option_of(const struct node *nd, int x)
 double
 mult_progress(const dlx *d)
 {
-	const struct dlx_mult	*m = d->mult;
+	const struct dlx_mult	*m = MULT(d);
 	const struct node	*nd = d->nodes;
 	double			 f, fd;
 	int			 l, c, k, p, cur;
@@ -497,7 +513,7 @@ mult_progress(const dlx *d)
 int
 mult_search(dlx *d, const struct dlxi_search *s)
 {
-	struct dlx_mult	*m = d->mult;
+	struct dlx_mult	*m = MULT(d);
 	struct node	*nd;
 	struct item	*it;
 	int		*len, *bound, *slack;

@@ -15,7 +15,7 @@
 
 #include "dlx.h"
 #include "lib/core/dance.h"
-#include "lib/engine/mult.h"
+#include "lib/engine/engine.h"
 
 /*
  * After committing an option: whether it left an uncovered primary item
@@ -450,7 +450,7 @@ dlx_progress(const dlx *d)
 		return d->searched ? d->progress : 0.0;
 	if (mult_active(d))
 		return mult_progress(d);
-	if (d->sparse != NULL)
+	if (d->running != NULL)
 		return sparse_progress(d);
 	/*
 	 * Knuth's estimate: if the choice at level 0 is the k-th of t, the
@@ -527,7 +527,7 @@ dlx_path(const dlx *d, int *options, size_t *untried, size_t cap)
 
 	if (d == NULL || !d->searching || d->parallel)
 		return 0;
-	if (d->sparse != NULL)
+	if (d->running != NULL)
 		return sparse_path(d, options, untried, cap);
 	if (d->level < 0)
 		return 0;

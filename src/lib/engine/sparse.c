@@ -15,8 +15,9 @@
  *
  * Representation.  When a search starts, the part of d still active (the
  * items not covered by forcing, the options not hidden) is copied into a
- * compact form, in one block of ints, d->scratch, which grows with the
- * matrix (sparse_reserve()), so that a search allocates nothing:
+ * compact form, in one block of ints, d->scratch, the workspace the core
+ * grows with the matrix (dlxi_workspace_need() in matrix.c says how much it
+ * holds), so that a search allocates nothing:
  *
  *   items	renumbered 1..na in their order, the primary ones first
  *		(1..npa), so that the first smallest is still Knuth's
@@ -50,6 +51,7 @@
 
 #include "dlx.h"
 #include "lib/core/dlx_impl.h"
+#include "lib/engine/engine.h"
 
 #define SIZE	(COVERED - 1)
 
@@ -61,7 +63,7 @@
  * change is written on a trail instead, and undoing replays the trail
  * back to the level's mark.
  */
-#define SNAP_ITEMS	128
+#define SNAP_ITEMS	DLXI_SNAP_ITEMS
 
 struct snode {
 	int	itm;		/* compact item, or -(length) in a spacer */
@@ -264,45 +266,8 @@ option_number(const struct sparse *sp, int k)
 }
 
 /*
- * The ints the sparse form of d may need, at most: marks and maps (see
- * build), len and base, set, the nodes and spacers (two ints each), the
- * choices and the two marks per level (the depth is at most nprimary),
- * the trail (each change removes a node from a set, and a node leaves
- * at most once on the way down; COVERED is added at most once per item),
- * an int to align short1, its words, and with few enough items the saved
- * lengths and words of every level.
- */
-static size_t
-scratch_need(const dlx *d)
-{
-	size_t	ni = (size_t)d->nitems + 2, np = (size_t)d->nprimary + 1;
-	size_t	nn = (size_t)d->capnodes + 1;
-
-	size_t	nw = 2 * (np / 64 + 1);	/* ints in the words of short1 */
-
-	return (size_t)d->capoptions + 2 * ni + 2 * ni + nn + 2 * nn +
-	    2 * np + nn + ni + 2 + nw +
-	    (ni <= SNAP_ITEMS + 2 ? np * ni + np * nw : 0);
-}
-
-int
-sparse_reserve(dlx *d)
-{
-	size_t	 n = scratch_need(d);
-	int	*p;
-
-	if (n <= d->scratch_cap)
-		return DLX_OK;
-	if ((p = dlxi_alloc(d, d->scratch, n, sizeof *p)) == NULL)
-		return DLX_ENOMEM;
-	d->scratch = p;
-	d->scratch_cap = n;
-	return DLX_OK;
-}
-
-/*
- * Copy the active part of d into sp, in d->scratch (which sparse_reserve()
- * made large enough, so that a search allocates nothing).
+ * Copy the active part of d into sp, in d->scratch (which the core keeps
+ * large enough, so that a search allocates nothing).
  *
  * The active options are those in the lists of the active items: an
  * option hidden by forcing has left every one of them (only the covered
@@ -366,7 +331,7 @@ build(dlx *d, struct sparse *sp)
 	q = sp->trail + nnode + na + 1;
 	q += (q - p) % 2;
 	sp->short1 = (uint64_t *)(void *)q;
-	sp->snap = d->nitems <= SNAP_ITEMS;	/* as scratch_need() */
+	sp->snap = d->nitems <= SNAP_ITEMS;	/* as dlxi_workspace_need() */
 	sp->ssave = sp->snap ? sp->short1 + sp->nw : NULL;
 	sp->save = sp->snap ? (int *)(sp->ssave + (sp->npa + 1) * sp->nw) :
 	    NULL;
@@ -422,7 +387,7 @@ sparse_search(dlx *d, const struct dlxi_search *s, int *rcp)
 	size_t		 n, i;
 
 	if (d->colored || d->items[0].next == 0 || d->scratch == NULL ||
-	    d->scratch_cap < scratch_need(d))
+	    d->scratch_cap < dlxi_workspace_need(d))
 		return 0;
 	build(d, &sp);
 	len = sp.len;
@@ -437,7 +402,7 @@ sparse_search(dlx *d, const struct dlxi_search *s, int *rcp)
 	rc = DLX_OK;
 	level = 0;
 	best = cur = end = 0;
-	d->sparse = &sp;
+	d->running = &sp;
 
 	/*
 	 * The loop of dlxi_search(), step for step (see there), but for the
@@ -568,7 +533,7 @@ done:
 	d->complete = 1;
 	d->progress = 1.0;
 out:
-	d->sparse = NULL;
+	d->running = NULL;
 	*rcp = rc;
 	return 1;
 }
@@ -578,7 +543,7 @@ out:
 double
 sparse_progress(const dlx *d)
 {
-	const struct sparse	*sp = d->sparse;
+	const struct sparse	*sp = d->running;
 	double			 f = 0.0, fd = 1.0;
 	int			 l, c;
 
@@ -594,7 +559,7 @@ sparse_progress(const dlx *d)
 size_t
 sparse_path(const dlx *d, int *options, size_t *untried, size_t cap)
 {
-	const struct sparse	*sp = d->sparse;
+	const struct sparse	*sp = d->running;
 	size_t			 l, n = (size_t)sp->level;
 	int			 k, c;
 

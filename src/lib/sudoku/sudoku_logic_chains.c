@@ -734,7 +734,7 @@ search_from(dlx_logic *lg, struct lgc *x, struct csearch *cs, int start)
 }
 
 static void
-run_search(dlx_logic *lg, struct lgc *x, struct csearch *cs)
+csearch_run(dlx_logic *lg, struct lgc *x, struct csearch *cs)
 {
 	int	 v, c, s;
 
@@ -828,7 +828,7 @@ loop_or_aic(dlx_logic *lg, struct lgc *x, struct dlx_logic_step *st,
 			build_groups(lg, x);
 		cs->flags = F_ALL | (grouped ? F_GROUP : 0);
 		if (!grouped || x->ngroups > 0)
-			run_search(lg, x, cs);
+			csearch_run(lg, x, cs);
 		memcpy(ca->grid, lg->cand, lg->ncells * sizeof *lg->cand);
 		ca->valid = 1;
 		ca->n = x->nbest;
@@ -878,11 +878,11 @@ chains(dlx_logic *lg, struct lgc *x, struct dlx_logic_step *st,
 	case DLX_LOGIC_X_CHAIN:
 		cs.flags = F_HSTRONG | F_HWEAK;
 		for (cs.sym = 1; cs.sym <= lg->n; cs.sym++)
-			run_search(lg, x, &cs);
+			csearch_run(lg, x, &cs);
 		break;
 	case DLX_LOGIC_XY_CHAIN:
 		cs.flags = F_CSTRONG | F_HWEAK;
-		run_search(lg, x, &cs);
+		csearch_run(lg, x, &cs);
 		break;
 	case DLX_LOGIC_NICE_LOOP:
 	case DLX_LOGIC_AIC:

@@ -1,5 +1,5 @@
 /*
- * dlx_text.c: the reader of Knuth's DLX text format (see dlx_text.h).
+ * text.c: the reader of Knuth's DLX text format (see dlx_text.h).
  *
  * Reading is one pass over the input, a line at a time.  The item line
  * gives the item count, so the dlx is created as soon as it has been read;

@@ -1,0 +1,69 @@
+/*
+ * engine.h: what the engines of engine/ offer each other and the drivers
+ * of drive/, beyond the entry points of core/search_int.h (dlxi_search,
+ * dlxi_count_wide).  Not installed; the names lack the dlx_ prefix, so
+ * they stay private to the library.
+ *
+ * search.c runs the searches on the links and hands a plain problem to
+ * sparse.c; mult.c runs Algorithm M when an item has bounds; memo.c
+ * counts with a cache.  The core reaches none of them by name (mult.c is
+ * hung on the matrix through struct dlxi_ext, the workspace sparse.c
+ * searches in is reserved by the core).
+ */
+#ifndef ENGINE_H
+#define ENGINE_H
+
+#include "lib/core/dlx_impl.h"
+
+/*
+ * The fast mode's choice of the item to branch on, among a[0..n-1] (the
+ * lengths of the primary items, COVERED added to covered ones): the first
+ * with at most one option, else the first smallest.  search.c.
+ */
+int	search_first_short(const int *a, int n);
+
+/*
+ * The fast search on sparse sets (sparse.c), for d without colors or item
+ * bounds, with a primary item left: runs the search s on d and returns 1
+ * with its result in *rc, or returns 0, leaving d untouched, if d is not
+ * for it (colors, or too large).  Called by dlxi_search() once the search
+ * is set up (d->st cleared, d->searching set).
+ */
+int	sparse_search(dlx *d, const struct dlxi_search *s, int *rc);
+
+/* dlx_progress() and dlx_path() while sparse_search() runs (d->running
+ * set). */
+double	sparse_progress(const dlx *d);
+size_t	sparse_path(const dlx *d, int *options, size_t *untried, size_t cap);
+
+/*
+ * Multiplicities, Knuth's Algorithm M (his program DLX3), mult.c.  A
+ * primary item may be given bounds lo..hi (dlx_set_item_bounds): it must
+ * then be covered by at least lo and at most hi of the chosen options.
+ * While every item has the default 1..1, the matrix has no extension (or
+ * one that is not active) and search.c does everything as before; as soon
+ * as one item has other bounds, forcing (through struct dlxi_ext),
+ * searching and the progress estimate go to the functions below.
+ */
+
+/* Some primary item has bounds other than 1..1. */
+int	mult_active(const dlx *d);
+
+/* dlxi_search() under bounds (d not searching, s not NULL). */
+int	mult_search(dlx *d, const struct dlxi_search *s);
+
+/* dlx_progress() during a search under bounds. */
+double	mult_progress(const dlx *d);
+
+/*
+ * dlxi_count_wide(), keeping the cache in *keep (NULL at first) for the
+ * next count of the same d, under other forced options: a subproblem's
+ * count does not depend on the way to it, so the subtrees of a position
+ * counted one after another (drive/split.c) meet the states of the earlier
+ * ones as a single count would.  Free it with dlxint_memo_free(d, keep).
+ */
+int	dlxint_count_kept(dlx *d, const struct dlxi_memo *p,
+	    struct dlx_wide *count, struct dlx_memo_stats *ms, void **keep);
+void	dlxint_memo_free(dlx *d, void *keep);
+
+#endif /* ENGINE_H */
