@@ -9,7 +9,7 @@ prog=$top_srcdir/src/prog
 for p in dlx dlx-sudoku; do
 	case $p in
 	dlx) src=$prog/dlx/dlx-main.c ;;
-	*) src=$prog/sudoku/dlx-sudoku.c ;;
+	*) src=$prog/sudoku/sudoku-main.c ;;
 	esac
 	grep -ho '{ *"[a-z0-9-]*",' "$src" "$prog/common/cli.h" \
 	    "$prog/common/cluster.h" | sed 's/{ *"//; s/",//' | sort -u \

@@ -434,7 +434,7 @@ catch_stop_signals(void)
  * CLUSTER_EFILE after a failed save or for a checkpoint that does not fit.
  */
 static int
-run_search(struct ctx *x, dlx *d, const struct dlx_request *rq,
+ctx_search(struct ctx *x, dlx *d, const struct dlx_request *rq,
     struct dlx_result *res)
 {
 	struct cluster		*c = x->c;
@@ -507,7 +507,7 @@ cluster_search(struct cluster *c, dlx *d, const struct dlx_request *rq,
 		rc = CLUSTER_EFILE;
 	x.last = seconds();
 	if (rc == DLX_OK)
-		rc = run_search(&x, d, rq, res);
+		rc = ctx_search(&x, d, rq, res);
 	dlx_pos_figures(x.pos, &w, &c->nodes, &c->updates);
 	c->sol_hi = w.hi;
 	c->sol_lo = w.lo;

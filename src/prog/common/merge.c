@@ -22,8 +22,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lib/core/wide.h"
 #include "prog/common/cluster.h"
+
+/* Sums of part counts, exact below 2^128 (GCC and Clang on 64-bit hosts;
+ * the library keeps its own, and gives the public form struct dlx_wide). */
+typedef unsigned __int128 u128;
 
 #define MAX_FIELD	256		/* longest string value kept */
 

@@ -1,20 +1,27 @@
 /*
  * dlx-sudoku.h: the parts of the program dlx-sudoku and what they share.
  *
- * The program is layered, each file using only those above it:
+ * The program is layered, each file using only those above it and this
+ * header (which holds the types they share and no code); everything a
+ * file exports carries its prefix:
  *
- *   cli.c              what dlx and dlx-sudoku share (cli.h)
- *   sudoku-output.c    the output formats, one table of functions each
- *   sudoku-run.c       the run: matrices per box shape, the search of one
- *                      puzzle, the files of puzzles read one by one
- *   sudoku-modes.c     solve, --count, --all, --unique
- *   sudoku-explain.c   --explain, --rate, --candidates (the rules)
- *   sudoku-generate.c  --generate
- *   dlx-sudoku.c       the options and main()
+ *   cli.c              cli_       what dlx and dlx-sudoku share (cli.h)
+ *   sudoku-print.c     print_     the output formats, a table of
+ *                                 functions each
+ *   sudoku-run.c       run_       the run: matrices per box shape, the
+ *                                 search of one puzzle, the files of
+ *                                 puzzles read one by one
+ *   sudoku-pipeline.c  pipeline_  a file's puzzles on threads, answered in
+ *                                 input order
+ *   sudoku-mode.c      mode_      solve, --count, --all, --unique
+ *   sudoku-explain.c   explain_   --explain, --rate, --hint, --candidates
+ *                                 (the rules)
+ *   sudoku-generate.c  generate_  --generate
+ *   sudoku-main.c                 the options and main()
  *
  * Each mode is one function called per puzzle (run->mode, from the table
- * in dlx-sudoku.c); it searches (sudoku-run.c) and hands what it found to
- * the output format (sudoku-output.c), which alone knows how a format
+ * in sudoku-main.c); it searches (sudoku-run.c) and hands what it found to
+ * the output format (sudoku-print.c), which alone knows how a format
  * writes it.
  */
 #ifndef DLX_SUDOKU_PROG_H
@@ -134,7 +141,7 @@ struct puzzle {
 };
 
 /* What a search found. */
-struct result {
+struct search_result {
 	int		 rc;		/* dlx_run()'s return */
 	uint64_t	 count;		/* solutions found (saturated) */
 	int		 exact;		/* count is the full count */
@@ -164,7 +171,7 @@ struct sudoku_format {
 	const char	*(*header)(enum mode);
 	/* The default mode: the solution found (res->count of 0, 1, 2). */
 	void	(*solved)(struct run *, const struct puzzle *,
-		    const struct result *, const char *what);
+		    const struct search_result *, const char *what);
 	/* Before the solutions of --all. */
 	void	(*all_start)(struct run *, const struct puzzle *);
 	/* Whether --all ends with the count even when the numbered
@@ -175,7 +182,7 @@ struct sudoku_format {
 		    uint64_t index);
 	/* The count of --count, or after the solutions of --all. */
 	void	(*counted)(struct run *, const struct puzzle *,
-		    const struct result *);
+		    const struct search_result *);
 	/* --unique. */
 	void	(*unique)(struct run *, const struct puzzle *,
 		    const char *what);
@@ -193,8 +200,8 @@ struct sudoku_format {
 		    const struct dlx_sudoku_genpuzzle *, const char *text);
 };
 
-/* The table of each format (sudoku-output.c). */
-const struct sudoku_format	*sudoku_format(enum format);
+/* The table of each format (sudoku-print.c). */
+const struct sudoku_format	*print_format(enum format);
 
 /* ---- sudoku-run.c --------------------------------------------------- */
 
@@ -202,14 +209,14 @@ const struct sudoku_format	*sudoku_format(enum format);
 void	run_status(struct run *, int status);
 
 /* A rejected puzzle: a diagnostic, and what the format writes of it. */
-void	bad_puzzle(struct run *, const char *file, unsigned long line,
+void	run_bad_puzzle(struct run *, const char *file, unsigned long line,
 	    unsigned long col, const char *msg);
 
 /* "FILE:LINE: interrupted" on stderr. */
 /* Say that an interrupt stopped the search of pz (res: its count so far,
  * or NULL), with the checkpoint to resume from if one was saved. */
-void	note_interrupt(const struct run *, const struct puzzle *,
-	    const struct result *);
+void	run_note_interrupt(const struct run *, const struct puzzle *,
+	    const struct search_result *);
 
 /*
  * Search the puzzle's matrix for up to max solutions (0: all), calling
@@ -219,39 +226,39 @@ void	note_interrupt(const struct run *, const struct puzzle *,
  */
 typedef void	visit_fn(struct run *, const struct puzzle *,
 		    const int *options, size_t n, uint64_t index);
-void	search(struct run *, const struct puzzle *, uint64_t max,
-	    visit_fn *visit, struct result *);
+void	run_search(struct run *, const struct puzzle *, uint64_t max,
+	    visit_fn *visit, struct search_result *);
 
 /* The rules solver of the puzzle's shape, loaded with its givens.  NULL
  * after an error, which has been reported. */
-dlx_logic	*logic_for(struct run *, const struct puzzle *);
+dlx_logic	*run_logic(struct run *, const struct puzzle *);
 
 /* Read and answer every puzzle of one stream. */
-void	process_file(struct run *, const char *file, FILE *fp);
+void	run_file(struct run *, const char *file, FILE *fp);
 
 /* Answer one classic puzzle, on the matrix of its shape. */
-void	process_puzzle(struct run *, const char *file,
+void	run_puzzle(struct run *, const char *file,
 	    const struct dlx_sudoku_puzzle *);
 
 /* The reader of a file: classic puzzles, or variants (vr != NULL). */
-struct source {
+struct puzzle_source {
 	dlx_sudoku_reader	*r;
 	dlx_sudoku_vreader	*vr;
 };
 
 /* Open the reader of fp as the options say; a dlx result code. */
-int	source_open(struct run *, struct source *, FILE *fp);
+int	run_source_open(struct run *, struct puzzle_source *, FILE *fp);
 
 /* The next puzzle, as dlx_sudoku_read() returns it; *v is the variant's
  * description, or NULL for a classic puzzle. */
-int	source_read(struct source *, struct dlx_sudoku_puzzle *p,
+int	run_source_read(struct puzzle_source *, struct dlx_sudoku_puzzle *p,
 	    struct dlx_sudoku_variant *vbuf,
 	    const struct dlx_sudoku_variant **v, struct dlx_error *e);
 
-void	source_close(struct source *);
+void	run_source_close(struct puzzle_source *);
 
-/* Answer what source_read() returned (rc: a puzzle, or a bad one). */
-void	answer_read(struct run *, const char *file, int rc,
+/* Answer what run_source_read() returned (rc: a puzzle, or a bad one). */
+void	run_answer(struct run *, const char *file, int rc,
 	    const struct dlx_sudoku_puzzle *, const struct dlx_sudoku_variant *,
 	    const struct dlx_error *);
 
@@ -261,31 +268,31 @@ void	answer_read(struct run *, const char *file, int rc,
  * read error reported, the reader closed, no puzzle at all (seen == 0)
  * an error, run->file_done called.
  */
-void	process_source(struct run *, const char *file, struct source *,
+void	run_source(struct run *, const char *file, struct puzzle_source *,
 	    int rc, uint64_t seen);
 
 /* A failed read: reported, unless Ctrl-C caused it. */
-void	read_failed(struct run *, const char *file);
+void	run_read_failed(struct run *, const char *file);
 
 /* A file with no puzzle at all is an error, as it is for dlx: a typo in
  * a file name's target or an empty pipe should not pass for success. */
-void	no_puzzle(struct run *, const char *file);
+void	run_no_puzzle(struct run *, const char *file);
 
 /* ---- sudoku-pipeline.c ---------------------------------------------- */
 
 /* Read and answer every puzzle of one stream, several puzzles at a time
  * on the run's threads when there are several puzzles and the mode
- * allows it; the output is that of process_file(), in input order. */
+ * allows it; the output is that of run_file(), in input order. */
 void	pipeline_file(struct run *, const char *file, FILE *fp);
 
 /* Free the matrices and solvers kept for the run. */
 void	run_free(struct run *);
 
-/* ---- sudoku-output.c ------------------------------------------------ */
+/* ---- sudoku-print.c ------------------------------------------------- */
 
 /* Symbols print as single characters unless N outgrows the alphabet;
  * then as numbers. */
-int	use_numbers(const struct run *, int n);
+int	print_use_numbers(const struct run *, int n);
 
 /* One line of N*N symbols ('.' blank). */
 void	print_line(const struct run *, int n, const int *cells);
@@ -308,11 +315,11 @@ void	print_puzzle(const struct run *, const struct puzzle *);
 
 /* Start a JSON record of the given type with the puzzle's place and
  * shape, and the puzzle ("puzzle") or its pencil marks ("marks"). */
-void	json_head(const struct run *, const struct puzzle *,
+void	print_json_head(const struct run *, const struct puzzle *,
 	    const char *type);
 
 /* One symbol as a JSON string. */
-void	json_symbol(const struct run *, int n, int v);
+void	print_json_symbol(const struct run *, int n, int v);
 
 /* The text of the rules solver, in full whatever its length, as it is
  * or as a JSON string. */
@@ -324,20 +331,20 @@ void	print_step(const dlx_logic *, const struct dlx_logic_step *,
 void	print_candidates(const struct run *, const dlx_logic *);
 
 /* "unique", "none" or "multiple" for 1, 0 or more solutions. */
-const char	*result_word(uint64_t solutions);
+const char	*print_result_word(uint64_t solutions);
 
 /* ---- the modes ------------------------------------------------------ */
 
-/* sudoku-modes.c */
+/* sudoku-mode.c */
 mode_fn		mode_solve, mode_count, mode_all, mode_unique;
 
 /* sudoku-explain.c */
-mode_fn		mode_explain, mode_rate, mode_candidates, mode_hint;
+mode_fn		explain_mode, explain_rate, explain_candidates, explain_hint;
 
 /* After a file in --rate mode: how many puzzles fell in each grade. */
-void	rate_summary(struct run *, const char *file);
+void	explain_rate_summary(struct run *, const char *file);
 
 /* sudoku-generate.c: --generate N. */
-void	generate(struct run *);
+void	generate_run(struct run *);
 
 #endif /* DLX_SUDOKU_PROG_H */

@@ -66,7 +66,7 @@ logic_finish(struct run *run, const struct puzzle *pz, dlx_logic *lg,
 		rc = dlx_logic_search(lg, &s, run->cells, &end->res);
 		cli_progress_end(&lp.prog);
 		if (rc == DLX_STOPPED) {
-			note_interrupt(run, pz, NULL);
+			run_note_interrupt(run, pz, NULL);
 			return -1;
 		}
 		if (rc != DLX_OK) {
@@ -132,7 +132,7 @@ explain_json_end(struct run *run, const struct puzzle *pz, dlx_logic *lg,
 	if (end->searched)
 		cli_out(",\"guesses\":%llu",
 		    (unsigned long long)end->res.guesses);
-	cli_out(",\"result\":\"%s\"", result_word(end->solutions));
+	cli_out(",\"result\":\"%s\"", print_result_word(end->solutions));
 	if (end->solutions > 0) {
 		cli_puts(",\"solution\":\"");
 		print_line(run, pz->p->n, run->cells);
@@ -143,16 +143,16 @@ explain_json_end(struct run *run, const struct puzzle *pz, dlx_logic *lg,
 
 /* --explain: each step on its own line, then how it ended. */
 void
-mode_explain(struct run *run, const struct puzzle *pz)
+explain_mode(struct run *run, const struct puzzle *pz)
 {
 	struct logic_end	 end;
 	dlx_logic		*lg;
 	int			 json = run->o.format == FORMAT_JSON;
 
-	if ((lg = logic_for(run, pz)) == NULL)
+	if ((lg = run_logic(run, pz)) == NULL)
 		return;
 	if (json)
-		json_head(run, pz, "puzzle");
+		print_json_head(run, pz, "puzzle");
 	else if (run->o.format == FORMAT_CLASSIC)
 		print_classic_start(pz->p);
 	else {
@@ -191,13 +191,13 @@ mode_explain(struct run *run, const struct puzzle *pz)
 
 /* --rate: the rating of each puzzle, from its steps. */
 void
-mode_rate(struct run *run, const struct puzzle *pz)
+explain_rate(struct run *run, const struct puzzle *pz)
 {
 	struct logic_end	 end;
 	dlx_logic		*lg;
 	int			 l;
 
-	if ((lg = logic_for(run, pz)) == NULL)
+	if ((lg = run_logic(run, pz)) == NULL)
 		return;
 	end.rc = dlx_logic_run(lg, NULL, NULL, &end.stop);
 	dlx_logic_rating(lg, &end.rt);
@@ -212,7 +212,7 @@ mode_rate(struct run *run, const struct puzzle *pz)
 
 /* The distribution of the levels of a file's puzzles. */
 void
-rate_summary(struct run *run, const char *file)
+explain_rate_summary(struct run *run, const char *file)
 {
 	uint64_t	 total = 0;
 	int		 l, first = DLX_LOGIC_LEVEL_EASY;
@@ -246,19 +246,19 @@ rate_summary(struct run *run, const char *file)
 
 /* --hint: the next step only, from the puzzle or its pencil marks. */
 void
-mode_hint(struct run *run, const struct puzzle *pz)
+explain_hint(struct run *run, const struct puzzle *pz)
 {
 	struct dlx_logic_step	 st;
 	dlx_logic		*lg;
 	int			 rc, json = run->o.format == FORMAT_JSON;
 
-	if ((lg = logic_for(run, pz)) == NULL)
+	if ((lg = run_logic(run, pz)) == NULL)
 		return;
 	rc = dlx_logic_step(lg, &st);
 	if (rc == DLX_LOGIC_CONTRADICTION)
 		run_status(run, CLI_EXIT_NONE);
 	if (json) {
-		json_head(run, pz, "hint");
+		print_json_head(run, pz, "hint");
 		if (rc == DLX_OK || rc == DLX_LOGIC_CONTRADICTION) {
 			cli_out(",\"rule\":\"%s\"",
 			    dlx_logic_rule_name(st.rule));
@@ -284,19 +284,19 @@ mode_hint(struct run *run, const struct puzzle *pz)
 
 /* --candidates alone: the pencil marks where the rules stop. */
 void
-mode_candidates(struct run *run, const struct puzzle *pz)
+explain_candidates(struct run *run, const struct puzzle *pz)
 {
 	struct dlx_logic_step	 st;
 	dlx_logic		*lg;
 	int			 rc;
 
-	if ((lg = logic_for(run, pz)) == NULL)
+	if ((lg = run_logic(run, pz)) == NULL)
 		return;
 	rc = dlx_logic_run(lg, NULL, NULL, &st);
 	if (rc == DLX_LOGIC_CONTRADICTION)
 		run_status(run, CLI_EXIT_NONE);
 	if (run->o.format == FORMAT_JSON) {
-		json_head(run, pz, "puzzle");
+		print_json_head(run, pz, "puzzle");
 		cli_out(",\"stop\":\"%s\"", rc == DLX_LOGIC_SOLVED ?
 		    "solved" : rc == DLX_LOGIC_STUCK ? "stuck" :
 		    "contradiction");

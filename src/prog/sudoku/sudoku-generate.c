@@ -394,7 +394,7 @@ generate_threads(struct run *run, unsigned nthreads)
 }
 
 void
-generate(struct run *run)
+generate_run(struct run *run)
 {
 	struct gen_progress	 prog;
 	dlx_sudoku_gen		*g;

@@ -9,10 +9,10 @@
  * matrices of their own (a struct run each), and capture what they would
  * print (cli_capture_begin()).  The main thread writes the captures out
  * in input order, errors included, and adds each job's figures to the
- * run's.  So the output is byte for byte that of process_file(); only
+ * run's.  So the output is byte for byte that of run_file(); only
  * the time differs.
  *
- * A file with a single puzzle is answered by process_file()'s way, with
+ * A file with a single puzzle is answered by run_file()'s way, with
  * the search itself on the threads; so is a file of variants (their
  * regions and cages belong to the reader), --all (whose output can be
  * unbounded) and a search under --part or --checkpoint.
@@ -105,10 +105,10 @@ answer_job(struct worker *w, struct job *j)
 	for (k = 0; k < j->n && !cli_stopped(); k++) {
 		it = &j->items[k];
 		if (it->bad)
-			bad_puzzle(run, w->pl->file, it->e.line, it->e.column,
+			run_bad_puzzle(run, w->pl->file, it->e.line, it->e.column,
 			    it->e.message);
 		else
-			process_puzzle(run, w->pl->file, &it->p);
+			run_puzzle(run, w->pl->file, &it->p);
 	}
 	cli_capture_begin(NULL);
 	j->t.status = run->status;
@@ -326,7 +326,7 @@ pipeline_stop(struct pipeline *pl)
  * status; *seen counts the puzzles.
  */
 static int
-feed(struct pipeline *pl, struct source *src, struct job *j,
+feed(struct pipeline *pl, struct puzzle_source *src, struct job *j,
     uint64_t *seen)
 {
 	struct dlx_sudoku_puzzle	 p;
@@ -344,7 +344,7 @@ feed(struct pipeline *pl, struct source *src, struct job *j,
 			queued++;
 			j = job_to_fill(pl);
 		}
-		rc = source_read(src, &p, &vbuf, &v, &e);
+		rc = run_source_read(src, &p, &vbuf, &v, &e);
 		if (rc != DLX_SUDOKU_PUZZLE && rc != DLX_SUDOKU_BAD)
 			break;
 		(*seen)++;
@@ -367,7 +367,7 @@ pipeline_file(struct run *run, const char *file, FILE *fp)
 {
 	struct item			 held;	/* the first puzzle */
 	struct pipeline			 pl;
-	struct source			 src;
+	struct puzzle_source			 src;
 	struct dlx_sudoku_puzzle	 p;
 	struct dlx_sudoku_variant	 vbuf;
 	const struct dlx_sudoku_variant	*v;
@@ -378,17 +378,17 @@ pipeline_file(struct run *run, const char *file, FILE *fp)
 	int				 rc, rc1;
 
 	if (!pipeline_ok(run)) {
-		process_file(run, file, fp);
+		run_file(run, file, fp);
 		return;
 	}
-	if ((rc = source_open(run, &src, fp)) != DLX_OK) {
+	if ((rc = run_source_open(run, &src, fp)) != DLX_OK) {
 		cli_diag("%s: %s", file, dlx_strerror(rc));
 		run_status(run, CLI_EXIT_ERROR);
 		return;
 	}
-	if (src.vr != NULL || !more(rc1 = source_read(&src, &p, &vbuf, &v,
+	if (src.vr != NULL || !more(rc1 = run_source_read(&src, &p, &vbuf, &v,
 	    &e))) {
-		process_source(run, file, &src, src.vr != NULL ?
+		run_source(run, file, &src, src.vr != NULL ?
 		    DLX_SUDOKU_PUZZLE : rc1, 0);
 		return;
 	}
@@ -396,18 +396,18 @@ pipeline_file(struct run *run, const char *file, FILE *fp)
 	 * thread instead. */
 	copy_item(&held, rc1, &p, &e);
 	rc = cli_stopped() ? DLX_SUDOKU_EOF :
-	    source_read(&src, &p, &vbuf, &v, &e);
+	    run_source_read(&src, &p, &vbuf, &v, &e);
 	nthreads = run->o.search.threads != 0 ? run->o.search.threads :
 	    dlx_cpus();
 	memset(&pl, 0, sizeof pl);
 	pl.file = file;
 	pl.run = run;
 	if (!more(rc) || pipeline_start(&pl, nthreads) != 0) {
-		answer_read(run, file, held.bad ? DLX_SUDOKU_BAD :
+		run_answer(run, file, held.bad ? DLX_SUDOKU_BAD :
 		    DLX_SUDOKU_PUZZLE, &held.p, NULL, &held.e);
 		if (more(rc))
-			answer_read(run, file, rc, &p, NULL, &e);
-		process_source(run, file, &src, rc, more(rc) ? 2 : 1);
+			run_answer(run, file, rc, &p, NULL, &e);
+		run_source(run, file, &src, rc, more(rc) ? 2 : 1);
 		return;
 	}
 	j = job_to_fill(&pl);
@@ -426,5 +426,5 @@ pipeline_file(struct run *run, const char *file, FILE *fp)
 	add_item(j, rc, &p, &e);
 	rc = feed(&pl, &src, j, &seen);
 	pipeline_stop(&pl);
-	process_source(run, file, &src, more(rc) ? DLX_SUDOKU_EOF : rc, seen);
+	run_source(run, file, &src, more(rc) ? DLX_SUDOKU_EOF : rc, seen);
 }

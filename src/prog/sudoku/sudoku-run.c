@@ -27,7 +27,7 @@ run_status(struct run *run, int status)
 }
 
 void
-bad_puzzle(struct run *run, const char *file, unsigned long line,
+run_bad_puzzle(struct run *run, const char *file, unsigned long line,
     unsigned long col, const char *msg)
 {
 	if (col != 0)
@@ -39,8 +39,8 @@ bad_puzzle(struct run *run, const char *file, unsigned long line,
 }
 
 void
-note_interrupt(const struct run *run, const struct puzzle *pz,
-    const struct result *res)
+run_note_interrupt(const struct run *run, const struct puzzle *pz,
+    const struct search_result *res)
 {
 	char	 where[PATH_MAX + 32];
 
@@ -94,12 +94,12 @@ on_solution(void *arg, const int *options, size_t n)
 }
 
 /*
- * search() under --part, --checkpoint or --resume (cluster.c), for one
+ * run_search() under --part, --checkpoint or --resume (cluster.c), for one
  * puzzle only: a checkpoint or a part record names one problem.
  */
 static void
 search_cluster(struct search_ctx *sc, const struct dlx_request *rq,
-    struct dlx_result *dr, struct result *res)
+    struct dlx_result *dr, struct search_result *res)
 {
 	struct run		*run = sc->run;
 	struct cluster		*cl = &run->o.cl;
@@ -152,8 +152,8 @@ search_stats(struct search_ctx *sc, const struct dlx_stats *st,
 }
 
 void
-search(struct run *run, const struct puzzle *pz, uint64_t max,
-    visit_fn *visit, struct result *res)
+run_search(struct run *run, const struct puzzle *pz, uint64_t max,
+    visit_fn *visit, struct search_result *res)
 {
 	struct search_ctx	sc;
 	struct dlx_request	rq;
@@ -280,7 +280,7 @@ set_rules(struct run *run, dlx_logic *lg, int *rc)
 }
 
 dlx_logic *
-logic_for(struct run *run, const struct puzzle *pz)
+run_logic(struct run *run, const struct puzzle *pz)
 {
 	const struct dlx_sudoku_puzzle	*p = pz->p;
 	struct shape			*sh = pz->shape;
@@ -292,7 +292,7 @@ logic_for(struct run *run, const struct puzzle *pz)
 	    (rc = dlx_logic_new(&sh->lg, p->boxr, p->boxc, NULL)) != DLX_OK)
 		goto fail;
 	dlx_logic_set_alphabet(sh->lg,
-	    use_numbers(run, p->n) ? "" : run->alphabet);
+	    print_use_numbers(run, p->n) ? "" : run->alphabet);
 	if (p->marks != NULL) {
 		/* A cell with one pencil mark is one the player has
 		 * filled (or a given): the steps start after it. */
@@ -306,7 +306,7 @@ logic_for(struct run *run, const struct puzzle *pz)
 		}
 		if ((rc = dlx_logic_load_marks(sh->lg, grid, p->marks)) ==
 		    DLX_ECONFLICT) {
-			bad_puzzle(run, pz->file, p->line, 0, "two cells of "
+			run_bad_puzzle(run, pz->file, p->line, 0, "two cells of "
 			    "a house have the same single pencil mark");
 			return NULL;
 		}
@@ -347,7 +347,7 @@ answer(struct run *run, struct puzzle *pz)
 	int				 rc;
 
 	if (p->marks != NULL && !logic_mode(run->o.mode)) {
-		bad_puzzle(run, pz->file, p->line, 0, "a line of pencil marks "
+		run_bad_puzzle(run, pz->file, p->line, 0, "a line of pencil marks "
 		    "is read by --explain, --rate, --hint and --candidates "
 		    "only");
 		return;
@@ -355,13 +355,13 @@ answer(struct run *run, struct puzzle *pz)
 	rc = dlx_sudoku_set_givens(pz->s, p->cells, &conf, NULL);
 	if (rc == DLX_ECONFLICT) {
 		dlx_sudoku_conflict_text(&conf,
-		    use_numbers(run, p->n) ? "" : run->alphabet, msg,
+		    print_use_numbers(run, p->n) ? "" : run->alphabet, msg,
 		    sizeof msg);
-		bad_puzzle(run, pz->file, p->line, 0, msg);
+		run_bad_puzzle(run, pz->file, p->line, 0, msg);
 		return;
 	}
 	if (rc != DLX_OK) {
-		bad_puzzle(run, pz->file, p->line, 0, dlx_strerror(rc));
+		run_bad_puzzle(run, pz->file, p->line, 0, dlx_strerror(rc));
 		return;
 	}
 	run->mode(run, pz);
@@ -370,7 +370,7 @@ answer(struct run *run, struct puzzle *pz)
 }
 
 void
-process_puzzle(struct run *run, const char *file,
+run_puzzle(struct run *run, const char *file,
     const struct dlx_sudoku_puzzle *p)
 {
 	struct puzzle	 pz;
@@ -403,7 +403,7 @@ process_variant(struct run *run, const char *file,
 
 	if (run->o.mode != MODE_SOLVE && run->o.mode != MODE_COUNT &&
 	    run->o.mode != MODE_ALL && run->o.mode != MODE_UNIQUE) {
-		bad_puzzle(run, file, p->line, 0, "--explain, --rate, --hint "
+		run_bad_puzzle(run, file, p->line, 0, "--explain, --rate, --hint "
 		    "and --candidates work on classic sudoku only");
 		return;
 	}
@@ -415,7 +415,7 @@ process_variant(struct run *run, const char *file,
 	so.variant = v;
 	if ((rc = dlx_sudoku_new(&pz.s, v->boxr, v->boxc, &so)) != DLX_OK) {
 		/* A variant refused: the check says why. */
-		bad_puzzle(run, file, p->line, 0, rc == DLX_EINVAL &&
+		run_bad_puzzle(run, file, p->line, 0, rc == DLX_EINVAL &&
 		    dlx_sudoku_variant_check(v, &err) != DLX_OK ?
 		    err.message : dlx_strerror(rc));
 		return;
@@ -433,7 +433,7 @@ stop_reading(void *unused)
 }
 
 void
-read_failed(struct run *run, const char *file)
+run_read_failed(struct run *run, const char *file)
 {
 	if (cli_interrupted())
 		return;
@@ -442,7 +442,7 @@ read_failed(struct run *run, const char *file)
 }
 
 void
-no_puzzle(struct run *run, const char *file)
+run_no_puzzle(struct run *run, const char *file)
 {
 	cli_diag("%s: no puzzle", file);
 	run_status(run, CLI_EXIT_ERROR);
@@ -468,7 +468,7 @@ variant_file(struct run *run, FILE *fp)
 }
 
 int
-source_open(struct run *run, struct source *src, FILE *fp)
+run_source_open(struct run *run, struct puzzle_source *src, FILE *fp)
 {
 	struct dlx_sudoku_reader_options	 ro;
 
@@ -486,7 +486,7 @@ source_open(struct run *run, struct source *src, FILE *fp)
 }
 
 int
-source_read(struct source *src, struct dlx_sudoku_puzzle *p,
+run_source_read(struct puzzle_source *src, struct dlx_sudoku_puzzle *p,
     struct dlx_sudoku_variant *vbuf, const struct dlx_sudoku_variant **v,
     struct dlx_error *e)
 {
@@ -498,27 +498,27 @@ source_read(struct source *src, struct dlx_sudoku_puzzle *p,
 }
 
 void
-source_close(struct source *src)
+run_source_close(struct puzzle_source *src)
 {
 	dlx_sudoku_reader_free(src->r);
 	dlx_sudoku_vreader_free(src->vr);
 }
 
 void
-answer_read(struct run *run, const char *file, int rc,
+run_answer(struct run *run, const char *file, int rc,
     const struct dlx_sudoku_puzzle *p, const struct dlx_sudoku_variant *v,
     const struct dlx_error *e)
 {
 	if (rc == DLX_SUDOKU_BAD)
-		bad_puzzle(run, file, e->line, e->column, e->message);
+		run_bad_puzzle(run, file, e->line, e->column, e->message);
 	else if (v != NULL)
 		process_variant(run, file, p, v);
 	else
-		process_puzzle(run, file, p);
+		run_puzzle(run, file, p);
 }
 
 void
-process_source(struct run *run, const char *file, struct source *src,
+run_source(struct run *run, const char *file, struct puzzle_source *src,
     int rc, uint64_t seen)
 {
 	struct dlx_sudoku_puzzle	 p;
@@ -528,31 +528,31 @@ process_source(struct run *run, const char *file, struct source *src,
 
 	while ((rc == DLX_SUDOKU_PUZZLE || rc == DLX_SUDOKU_BAD) &&
 	    !cli_stopped()) {
-		rc = source_read(src, &p, &vbuf, &v, &e);
+		rc = run_source_read(src, &p, &vbuf, &v, &e);
 		if (rc == DLX_SUDOKU_PUZZLE || rc == DLX_SUDOKU_BAD) {
 			seen++;
-			answer_read(run, file, rc, &p, v, &e);
+			run_answer(run, file, rc, &p, v, &e);
 		}
 	}
 	if (rc == DLX_SUDOKU_EREAD)
-		read_failed(run, file);
-	source_close(src);
+		run_read_failed(run, file);
+	run_source_close(src);
 	if (seen == 0 && rc == DLX_SUDOKU_EOF && !cli_interrupted())
-		no_puzzle(run, file);
+		run_no_puzzle(run, file);
 	if (run->file_done != NULL)
 		run->file_done(run, file);
 }
 
 void
-process_file(struct run *run, const char *file, FILE *fp)
+run_file(struct run *run, const char *file, FILE *fp)
 {
-	struct source	 src;
+	struct puzzle_source	 src;
 	int		 rc;
 
-	if ((rc = source_open(run, &src, fp)) != DLX_OK) {
+	if ((rc = run_source_open(run, &src, fp)) != DLX_OK) {
 		cli_diag("%s: %s", file, dlx_strerror(rc));
 		run_status(run, CLI_EXIT_ERROR);
 		return;
 	}
-	process_source(run, file, &src, DLX_SUDOKU_PUZZLE, 0);
+	run_source(run, file, &src, DLX_SUDOKU_PUZZLE, 0);
 }

@@ -1,5 +1,5 @@
 /*
- * sudoku-modes.c: the modes of dlx-sudoku that search: solve (the
+ * sudoku-mode.c: the modes of dlx-sudoku that search: solve (the
  * default), --count, --all and --unique.  Each searches the puzzle and
  * hands what it found to the output format.
  */
@@ -22,24 +22,24 @@ keep_first(struct run *run, const struct puzzle *pz, const int *options,
 void
 mode_solve(struct run *run, const struct puzzle *pz)
 {
-	struct result	 res;
+	struct search_result	 res;
 
-	search(run, pz, 2, keep_first, &res);
+	run_search(run, pz, 2, keep_first, &res);
 	if (res.interrupted) {
-		note_interrupt(run, pz, &res);
+		run_note_interrupt(run, pz, &res);
 		return;
 	}
 	if (res.rc < 0)
 		return;
 	if (res.count == 0)
 		run_status(run, CLI_EXIT_NONE);
-	run->fmt->solved(run, pz, &res, result_word(res.count));
+	run->fmt->solved(run, pz, &res, print_result_word(res.count));
 }
 
 /* The count as the count modes report it. */
 static void
 report_count(struct run *run, const struct puzzle *pz,
-    const struct result *res)
+    const struct search_result *res)
 {
 	if (res->count == 0 && res->exact)
 		run_status(run, CLI_EXIT_NONE);
@@ -51,15 +51,15 @@ void
 mode_count(struct run *run, const struct puzzle *pz)
 {
 	struct cluster	*cl = &run->o.cl;
-	struct result	 res;
+	struct search_result	 res;
 
-	search(run, pz, run->o.limit, NULL, &res);
+	run_search(run, pz, run->o.limit, NULL, &res);
 	if (res.rc < 0)
 		return;
 	/* The count so far goes to the output below; the checkpoint to
 	 * resume from, as dlx names it, to stderr. */
 	if (res.interrupted && cl->checkpoint != NULL)
-		note_interrupt(run, pz, &res);
+		run_note_interrupt(run, pz, &res);
 	if (cl->parted && res.rc == DLX_OK) {
 		/* The part's record is its answer, whatever its count. */
 		fflush(stdout);
@@ -85,14 +85,14 @@ void
 mode_all(struct run *run, const struct puzzle *pz)
 {
 	struct cluster	*cl = &run->o.cl;
-	struct result	 res;
+	struct search_result	 res;
 
 	run->fmt->all_start(run, pz);
-	search(run, pz, run->o.limit, print_each, &res);
+	run_search(run, pz, run->o.limit, print_each, &res);
 	if (res.rc < 0)
 		return;
 	if (res.interrupted && cl->checkpoint != NULL)
-		note_interrupt(run, pz, &res);
+		run_note_interrupt(run, pz, &res);
 	if (cl->parted && res.rc == DLX_OK && cl->record != NULL &&
 	    cluster_write_record(cl, NULL) != 0)
 		run_status(run, CLI_EXIT_ERROR);
@@ -104,16 +104,16 @@ mode_all(struct run *run, const struct puzzle *pz)
 void
 mode_unique(struct run *run, const struct puzzle *pz)
 {
-	struct result	 res;
+	struct search_result	 res;
 
-	search(run, pz, 2, NULL, &res);
+	run_search(run, pz, 2, NULL, &res);
 	if (res.interrupted) {
-		note_interrupt(run, pz, &res);
+		run_note_interrupt(run, pz, &res);
 		return;
 	}
 	if (res.rc < 0)
 		return;
 	if (res.count != 1)
 		run_status(run, CLI_EXIT_NONE);
-	run->fmt->unique(run, pz, result_word(res.count));
+	run->fmt->unique(run, pz, print_result_word(res.count));
 }

@@ -26,10 +26,10 @@ static mode_fn *const modes[MODE_COUNT_] = {
 	[MODE_COUNT] = mode_count,
 	[MODE_ALL] = mode_all,
 	[MODE_UNIQUE] = mode_unique,
-	[MODE_EXPLAIN] = mode_explain,
-	[MODE_RATE] = mode_rate,
-	[MODE_CANDIDATES] = mode_candidates,
-	[MODE_HINT] = mode_hint,
+	[MODE_EXPLAIN] = explain_mode,
+	[MODE_RATE] = explain_rate,
+	[MODE_CANDIDATES] = explain_candidates,
+	[MODE_HINT] = explain_hint,
 };
 
 /* ---- options -------------------------------------------------------- */
@@ -418,7 +418,7 @@ parse_options(int argc, char **argv, struct options *o)
 
 /* Answer the puzzles of one file operand ("-": standard input). */
 static void
-run_file(struct run *run, const char *file)
+operand(struct run *run, const char *file)
 {
 	FILE	*fp;
 
@@ -450,10 +450,10 @@ main(int argc, char **argv)
 		return merge_main(cli_prog, argc - 1, argv + 1);
 	first = parse_options(argc, argv, &run.o);
 	run.mode = modes[run.o.mode];
-	run.fmt = sudoku_format(run.o.format);
+	run.fmt = print_format(run.o.format);
 	/* The grades of --rate add up per file, except in CSV. */
 	if (run.o.mode == MODE_RATE && run.o.format != FORMAT_CSV)
-		run.file_done = rate_summary;
+		run.file_done = explain_rate_summary;
 	run.alphabet = run.o.symbols != NULL ? run.o.symbols :
 	    DLX_SUDOKU_SYMBOLS;
 	run.nalpha = (int)strlen(run.alphabet);
@@ -461,15 +461,15 @@ main(int argc, char **argv)
 	if (run.o.generate != 0) {
 		if (first != argc)
 			cli_usage_error("--generate takes no files");
-		generate(&run);
+		generate_run(&run);
 		return cli_exit(run.status);
 	}
 	if ((header = run.fmt->header(run.o.mode)) != NULL)
 		cli_puts(header);
 	if (first == argc)
-		run_file(&run, "-");
+		operand(&run, "-");
 	for (i = first; i < argc && !cli_stopped(); i++)
-		run_file(&run, argv[i]);
+		operand(&run, argv[i]);
 	if (run.o.stats)
 		cli_diag("total: %llu puzzles, %llu nodes, %llu updates, "
 		    "%.6f s", (unsigned long long)run.puzzles,

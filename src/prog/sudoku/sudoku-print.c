@@ -1,5 +1,5 @@
 /*
- * sudoku-output.c: dlx-sudoku's output formats.
+ * sudoku-print.c: dlx-sudoku's output formats.
  *
  * Each format is a table of functions (struct sudoku_format), one per
  * kind of answer: the modes say what they found and the table says how it
@@ -17,7 +17,7 @@
 /* ---- pieces the formats share ---------------------------------------- */
 
 int
-use_numbers(const struct run *run, int n)
+print_use_numbers(const struct run *run, int n)
 {
 	return n > run->nalpha;
 }
@@ -25,7 +25,7 @@ use_numbers(const struct run *run, int n)
 void
 print_line(const struct run *run, int n, const int *cells)
 {
-	int	i, numbers = use_numbers(run, n);
+	int	i, numbers = print_use_numbers(run, n);
 
 	for (i = 0; i < n * n; i++) {
 		if (numbers)
@@ -42,7 +42,7 @@ print_grid(const struct run *run, const struct dlx_sudoku_puzzle *p,
 {
 	int	n = p->n, r, c, k, w, v;
 
-	w = use_numbers(run, n) ? 2 : 1;
+	w = print_use_numbers(run, n) ? 2 : 1;
 	for (r = 0; r < n; r++) {
 		if (r > 0 && r % p->boxr == 0) {
 			for (c = 0; c < n; c++) {
@@ -163,7 +163,7 @@ print_puzzle(const struct run *run, const struct puzzle *pz)
 	/* A line of pencil marks is written as it is read. */
 	for (i = 0; i < n * n; i++)
 		for (j = 0; j < n; j++) {
-			if (use_numbers(run, n))
+			if (print_use_numbers(run, n))
 				cli_out(i + j == 0 ? "%d" : " %d",
 				    p->marks[i] >> j & 1 ? j + 1 : 0);
 			else
@@ -173,7 +173,7 @@ print_puzzle(const struct run *run, const struct puzzle *pz)
 }
 
 void
-json_head(const struct run *run, const struct puzzle *pz, const char *type)
+print_json_head(const struct run *run, const struct puzzle *pz, const char *type)
 {
 	cli_out("{\"type\":\"%s\",\"file\":", type);
 	cli_json_str(pz->file);
@@ -188,16 +188,16 @@ json_head(const struct run *run, const struct puzzle *pz, const char *type)
 }
 
 void
-json_symbol(const struct run *run, int n, int v)
+print_json_symbol(const struct run *run, int n, int v)
 {
-	if (use_numbers(run, n))
+	if (print_use_numbers(run, n))
 		cli_out("\"%d\"", v);
 	else
 		cli_out("\"%c\"", run->alphabet[v - 1]);
 }
 
 const char *
-result_word(uint64_t solutions)
+print_result_word(uint64_t solutions)
 {
 	return solutions == 0 ? "none" : solutions == 1 ? "unique" :
 	    "multiple";
@@ -265,7 +265,7 @@ print_candidates(const struct run *run, const dlx_logic *lg)
 	cli_puts(",\"grid\":\"");
 	for (i = 0; i < n * n; i++) {
 		v = dlx_logic_cell(lg, i);
-		if (use_numbers(run, n))
+		if (print_use_numbers(run, n))
 			cli_out(i == 0 ? "%d" : " %d", v);
 		else
 			cli_putc(v == 0 ? '.' : run->alphabet[v - 1]);
@@ -279,7 +279,7 @@ print_candidates(const struct run *run, const dlx_logic *lg)
 				continue;
 			if (!first)
 				cli_putc(',');
-			json_symbol(run, n, v);
+			print_json_symbol(run, n, v);
 			first = 0;
 		}
 		cli_putc(']');
@@ -289,7 +289,7 @@ print_candidates(const struct run *run, const dlx_logic *lg)
 
 /* A count as a phrase: "2 solutions", "at least 5 solutions". */
 static void
-print_count(const struct result *res)
+print_count(const struct search_result *res)
 {
 	cli_out("%s%s solution%s%s", res->exact ? "" : "at least ",
 	    res->text, res->count == 1 ? "" : "s",
@@ -374,7 +374,7 @@ generated_text(struct run *run, const struct dlx_sudoku_genpuzzle *g,
 
 static void
 grid_solved(struct run *run, const struct puzzle *pz,
-    const struct result *res, const char *what)
+    const struct search_result *res, const char *what)
 {
 	(void)what;
 	print_where(pz);
@@ -399,7 +399,7 @@ grid_solution(struct run *run, const struct puzzle *pz, uint64_t index)
 
 static void
 grid_counted(struct run *run, const struct puzzle *pz,
-    const struct result *res)
+    const struct search_result *res)
 {
 	(void)run;
 	print_where(pz);
@@ -478,7 +478,7 @@ static const struct sudoku_format grid_format = {
 
 static void
 line_solved(struct run *run, const struct puzzle *pz,
-    const struct result *res, const char *what)
+    const struct search_result *res, const char *what)
 {
 	(void)what;
 	if (res->count == 0) {
@@ -499,7 +499,7 @@ line_solution(struct run *run, const struct puzzle *pz, uint64_t index)
 
 static void
 line_counted(struct run *run, const struct puzzle *pz,
-    const struct result *res)
+    const struct search_result *res)
 {
 	print_line(run, pz->p->n, pz->p->cells);
 	cli_putc(' ');
@@ -573,7 +573,7 @@ static const struct sudoku_format line_format = {
 
 static void
 classic_solved(struct run *run, const struct puzzle *pz,
-    const struct result *res, const char *what)
+    const struct search_result *res, const char *what)
 {
 	(void)what;
 	print_classic_start(pz->p);
@@ -603,7 +603,7 @@ classic_solution(struct run *run, const struct puzzle *pz, uint64_t index)
 
 static void
 classic_counted(struct run *run, const struct puzzle *pz,
-    const struct result *res)
+    const struct search_result *res)
 {
 	/* After --all the board heads the solutions already. */
 	if (run->o.mode != MODE_ALL)
@@ -667,7 +667,7 @@ csv_header(enum mode m)
 
 static void
 csv_solved(struct run *run, const struct puzzle *pz,
-    const struct result *res, const char *what)
+    const struct search_result *res, const char *what)
 {
 	print_line(run, pz->p->n, pz->p->cells);
 	cli_putc(',');
@@ -678,7 +678,7 @@ csv_solved(struct run *run, const struct puzzle *pz,
 
 static void
 csv_counted(struct run *run, const struct puzzle *pz,
-    const struct result *res)
+    const struct search_result *res)
 {
 	print_line(run, pz->p->n, pz->p->cells);
 	cli_out(",%s,%s\n", res->text, res->exact ? "true" : "false");
@@ -714,10 +714,10 @@ csv_rated(struct run *run, const struct puzzle *pz,
 	cli_putc(',');
 	if (end->searched)
 		cli_out("%llu", (unsigned long long)end->res.guesses);
-	cli_out(",%s\n", result_word(end->solutions));
+	cli_out(",%s\n", print_result_word(end->solutions));
 }
 
-/* --all and --explain refuse -f csv (dlx-sudoku.c): their lines are
+/* --all and --explain refuse -f csv (sudoku-main.c): their lines are
  * those of the line format, should a caller get here. */
 static const struct sudoku_format csv_format = {
 	.header = csv_header,
@@ -737,9 +737,9 @@ static const struct sudoku_format csv_format = {
 
 static void
 json_solved(struct run *run, const struct puzzle *pz,
-    const struct result *res, const char *what)
+    const struct search_result *res, const char *what)
 {
-	json_head(run, pz, "puzzle");
+	print_json_head(run, pz, "puzzle");
 	cli_out(",\"result\":\"%s\"", what);
 	if (res->count > 0) {
 		cli_puts(",\"solution\":\"");
@@ -762,9 +762,9 @@ json_solution(struct run *run, const struct puzzle *pz, uint64_t index)
 
 static void
 json_counted(struct run *run, const struct puzzle *pz,
-    const struct result *res)
+    const struct search_result *res)
 {
-	json_head(run, pz, "count");
+	print_json_head(run, pz, "count");
 	cli_out(",\"solutions\":%s,\"exact\":%s%s}\n",
 	    res->text, res->exact ? "true" : "false",
 	    res->interrupted ? ",\"interrupted\":true" : "");
@@ -773,7 +773,7 @@ json_counted(struct run *run, const struct puzzle *pz,
 static void
 json_unique(struct run *run, const struct puzzle *pz, const char *what)
 {
-	json_head(run, pz, "puzzle");
+	print_json_head(run, pz, "puzzle");
 	cli_out(",\"result\":\"%s\"}\n", what);
 }
 
@@ -786,7 +786,7 @@ json_rated(struct run *run, const struct puzzle *pz,
 
 	for (r = 0; r < DLX_LOGIC_NRULES; r++)
 		steps += dlx_logic_count(lg, r);
-	json_head(run, pz, "puzzle");
+	print_json_head(run, pz, "puzzle");
 	if (end->solutions > 0 && !end->searched) {
 		cli_puts(",\"er\":");
 		print_tenths(end->rt.er);
@@ -804,7 +804,7 @@ json_rated(struct run *run, const struct puzzle *pz,
 	if (end->searched)
 		cli_out(",\"guesses\":%llu",
 		    (unsigned long long)end->res.guesses);
-	cli_out(",\"result\":\"%s\"", result_word(end->solutions));
+	cli_out(",\"result\":\"%s\"", print_result_word(end->solutions));
 	if (run->o.candidates && end->rc != DLX_LOGIC_SOLVED)
 		print_candidates(run, lg);
 	cli_puts("}\n");
@@ -863,7 +863,7 @@ static const struct sudoku_format json_format = {
 };
 
 const struct sudoku_format *
-sudoku_format(enum format f)
+print_format(enum format f)
 {
 	switch (f) {
 	case FORMAT_LINE:
