@@ -23,6 +23,23 @@ same "--variant x" "$vx/x.answer" "$tmp/out"
 run "$sudoku" -u "$tmp/nohead.txt"
 status "classic reading is not unique" 1 "$st"
 
+# The givens as one line of N*N cells, as classic puzzles may be given: the
+# same answer as the grid (the size from the line, or from the header).
+{ head -n 1 "$vx/x.txt"; tail -n +2 "$vx/x.txt" | tr -d ' \n'; echo; } \
+    >"$tmp/oneline.txt"
+run "$sudoku" -f line "$tmp/oneline.txt"
+same "x given as one line" "$vx/x.answer" "$tmp/out"
+printf 'variant hyper 2x3\n....................................\n' \
+    >"$tmp/oneline6.txt"
+run "$sudoku" -c "$tmp/oneline6.txt"
+echo "$tmp/oneline6.txt:1: 668160 solutions" >"$tmp/exp"
+same "empty hyper 6x6 as one line" "$tmp/exp" "$tmp/out"
+printf 'variant x\n%080d\n' 0 | tr 0 . >"$tmp/oneline80.txt"
+run "$sudoku" -c "$tmp/oneline80.txt"
+status "a line of 80 cells" 2 "$st"
+echo "dlx-sudoku: $tmp/oneline80.txt:2: row of 80 cells: a variant grid has 4 to 36 (or a line of N*N cells)" >"$tmp/exp"
+same "a line of 80 cells: its length named" "$tmp/exp" "$tmp/err"
+
 # Errors, each at its line and column.
 printf 'variant jigsaw\n....\n....\n....\n....\naabb\naabb\nccdd\ncdcd\n' \
     >"$tmp/bad1.txt"

@@ -143,6 +143,21 @@ def test_variants():
         s.explain()
 
 
+def test_variant_one_line():
+    # The givens of a variant as one line, as a classic puzzle's: the
+    # same answer as the grid, with variant= or a header line.
+    f = path("examples", "sudoku", "variants", "x.txt")
+    lines = open(f).read().split("\n")
+    line = "".join(lines[1:]).replace(" ", "")
+    grid = next(dlx.Sudoku.read_all(f)).solve()
+    assert dlx.Sudoku(line, variant="x").solve() == grid
+    assert dlx.Sudoku("variant x\n" + line).solve() == grid
+    assert dlx.Sudoku("." * 36, variant="hyper", box="2x3").count() == 668160
+    with pytest.raises(dlx.Error) as e:
+        dlx.Sudoku("." * 80, variant="x")
+    assert "row of 80 cells" in str(e.value)
+
+
 def _records(mode, f, *extra):
     """The JSON records of dlx-sudoku MODE -j on f, by line."""
     out = subprocess.run([program("dlx-sudoku"), mode, "-j"] + list(extra) +

@@ -307,6 +307,39 @@ split_row(const char *s, int max, int *col, char *chr)
 	return k > max ? max + 1 : k;
 }
 
+/* The cells of the line s, however many. */
+static int
+count_cells(const char *s)
+{
+	int	k = 0;
+
+	for (; *s != '\0'; s++)
+		if (!skip_char((unsigned char)*s))
+			k++;
+	return k;
+}
+
+/*
+ * N if the line s holds a whole grid of N*N cells: N*N cells where the
+ * header gave the size n (n > 1, so that one cell is never a grid), or
+ * without a size a perfect square of cells too many for a row.  Else 0:
+ * the line is the first row of a grid.
+ */
+static int
+one_line(const char *s, int n)
+{
+	int	k = count_cells(s), m;
+
+	if (n > 1)
+		return k == n * n ? n : 0;
+	if (k <= DLX_SUDOKU_MAXN)
+		return 0;
+	for (m = DLX_SUDOKU_MINN; m <= DLX_SUDOKU_MAXN; m++)
+		if (m * m == k)
+			return m;
+	return 0;
+}
+
 /*
  * A map of N rows of labels into map[] (numbers by first appearance, at
  * most max of them; '.' gives -1 when dot_ok), lines and columns noted.
@@ -509,15 +542,22 @@ read_givens(dlx_sudoku_vreader *r, struct dlx_error *e,
     struct head *h)
 {
 	char	 chr[DLX_SUDOKU_MAXN + 1];
-	int	 col[DLX_SUDOKU_MAXN + 1], n, row, k, sym;
+	int	 col[DLX_SUDOKU_MAXN + 1], n, row, k, sym, line;
+	size_t	 i;
 
+	/* The givens as one line of N*N cells, as classic puzzles may be
+	 * given: N from the header's size, or from the line when it is too
+	 * long to be a row. */
+	if ((line = one_line(r->buf, h->n)) > 0)
+		h->n = line;
 	k = split_row(r->buf, DLX_SUDOKU_MAXN, col, chr);
 	if (h->n == 0)
 		h->n = k;
 	n = h->n;
 	if (n < DLX_SUDOKU_MINN || n > DLX_SUDOKU_MAXN)
 		return bad(r, e, r->lineno, 0, "row of %d cells: a variant "
-		    "grid has %d to %d", k, DLX_SUDOKU_MINN, DLX_SUDOKU_MAXN);
+		    "grid has %d to %d (or a line of N*N cells)",
+		    count_cells(r->buf), DLX_SUDOKU_MINN, DLX_SUDOKU_MAXN);
 	if (h->boxr == 0 && !h->jigsaw &&
 	    dlx_sudoku_box_for(n, &h->boxr, &h->boxc) != 0)
 		return bad(r, e, r->lineno, 0, "%d symbols make no boxes: "
@@ -526,7 +566,17 @@ read_givens(dlx_sudoku_vreader *r, struct dlx_error *e,
 	    dlx_sudoku_box_for(n, &h->boxr, &h->boxc) != 0)
 		return bad(r, e, r->lineno, 0, "%d symbols make no windows",
 		    n);
-	for (row = 0; row < n; row++) {
+	for (k = 0, i = 0; line > 0 && r->buf[i] != '\0'; i++) {
+		if (skip_char((unsigned char)r->buf[i]))
+			continue;
+		if ((sym = symbol_of(r, (unsigned char)r->buf[i], n)) < 0)
+			return bad(r, e, r->lineno, (unsigned long)i + 1,
+			    "'%c' is not a symbol of a %dx%d grid",
+			    isprint((unsigned char)r->buf[i]) ? r->buf[i] :
+			    '?', n, n);
+		r->cells[k++] = sym;
+	}
+	for (row = 0; line == 0 && row < n; row++) {
 		if (row > 0 && !content_line(r))
 			return bad(r, e, r->lineno, 0, "grid: %d rows, "
 			    "expected %d", row, n);
