@@ -446,6 +446,10 @@ make_oom_suite(void)
 	Suite	*s = suite_create("oom");
 	TCase	*tc = tcase_create("Core");
 
+	/* Each scenario runs once per allocation it makes (the logic
+	 * solver's some hundreds): a second natively, many under the
+	 * sanitizers on a busy machine; Check's 4 s would fail them there. */
+	tcase_set_timeout(tc, 60);
 	tcase_add_loop_test(tc, test_oom_every_failure, 0,
 	    (int)(sizeof scenarios / sizeof scenarios[0]));
 	tcase_add_test(tc, test_oom_parallel);
