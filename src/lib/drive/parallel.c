@@ -45,7 +45,6 @@
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -54,6 +53,7 @@
 #include "dlx.h"
 #include "lib/core/dlx_impl.h"
 #include "lib/engine/engine.h"
+#include "lib/drive/pool.h"
 
 #define SPLIT_UPDATES	((uint64_t)1 << 16)
 #define HELD_MAX	((size_t)1 << 20)	/* ints held per slot before
@@ -84,7 +84,6 @@ struct worker {
 	struct par	*p;
 	dlx		*d;		/* own copy (worker 0 at first: the
 					   caller's matrix) */
-	pthread_t	 tid;
 	struct slot	*slot;		/* being searched, or NULL */
 	struct dlx_stats live;		/* of the current search, as last
 					   added to the totals */
@@ -107,6 +106,7 @@ struct par {
 	uint64_t		 split_updates;
 	struct worker		*w;
 	unsigned		 nw;
+	pthread_t		*tid;		/* of w[1..nw-1] (pool.h) */
 	struct slot		*head;		/* first slot not emitted */
 	size_t			 npending;
 	size_t			 nrunning;
@@ -735,25 +735,6 @@ dlx_cpus(void)
 #endif
 }
 
-/* Start the threads other than the caller's (w[1..]), with every signal
- * blocked in them, so that signals reach the caller's thread alone.
- * Returns how many started. */
-static unsigned
-start_threads(struct par *p)
-{
-	sigset_t	all, old;
-	unsigned	k;
-
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	for (k = 1; k < p->nw; k++)
-		if (pthread_create(&p->w[k].tid, NULL, worker_main,
-		    &p->w[k]) != 0)
-			break;
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	return k;
-}
-
 /* The search on one thread (asked for, or Algorithm M), its updates as
  * the work of thread 0. */
 static int
@@ -790,6 +771,10 @@ par_init(struct par *p, dlx *d, const struct dlxi_search *s, unsigned nw,
 	atomic_init(&p->stop, 0);
 	if ((p->w = par_alloc(p, NULL, nw, sizeof *p->w)) == NULL)
 		return DLX_ENOMEM;
+	if ((p->tid = par_alloc(p, NULL, nw - 1, sizeof *p->tid)) == NULL) {
+		par_release(p, p->w);
+		return DLX_ENOMEM;
+	}
 	memset(p->w, 0, nw * sizeof *p->w);
 	for (k = 0; k < nw; k++)
 		p->w[k].p = p;
@@ -928,6 +913,7 @@ par_free(struct par *p, const struct dlxi_parallel *pp)
 		par_release(p, p->w[k].costs);
 	}
 	par_release(p, p->w);
+	par_release(p, p->tid);
 }
 
 int
@@ -937,7 +923,7 @@ dlxi_search_parallel(dlx *d, const struct dlxi_search *s,
 	static const struct dlxi_search	 none;
 	struct dlx_stats		 st;
 	struct par			 p;
-	unsigned			 nw, k, started;
+	unsigned			 nw, started;
 	int				 rc;
 
 	if (d == NULL)
@@ -964,14 +950,18 @@ dlxi_search_parallel(dlx *d, const struct dlxi_search *s,
 	if ((rc = share(&p, &st)) != DLX_OK)
 		goto out;
 
-	started = start_threads(&p);
-	if (started < nw) {
+	/* The threads other than the caller's (w[1..]); signals are for
+	 * the caller's thread alone (pool_start()). */
+	started = pool_start(p.tid, nw - 1, worker_main, &p.w[1],
+	    sizeof *p.w);
+	if (started < nw - 1) {
 		/* Fewer threads than asked: fine, the others share. */
-		p.nw = started;
+		pthread_mutex_lock(&p.mu);
+		p.nw = 1 + started;
+		pthread_mutex_unlock(&p.mu);
 	}
 	worker_main(&p.w[0]);
-	for (k = 1; k < started; k++)
-		pthread_join(p.w[k].tid, NULL);
+	pool_join(p.tid, started);
 	p.nw = nw;
 	rc = settle(&p);
 out:

@@ -6,13 +6,13 @@
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lib/drive/part_impl.h"
+#include "lib/drive/pool.h"
 
 /* ---- searching a position ----------------------------------------- */
 
@@ -348,7 +348,6 @@ struct pworker {
 	struct pcount	*pc;
 	unsigned	 id;
 	dlx		*d;
-	pthread_t	 tid;
 };
 
 /* Move the position past the finished prefix (lock held). */
@@ -660,7 +659,7 @@ pos_count(dlx *d, dlx_pos *pos, const struct dlxi_search *s,
 {
 	struct pcount	 pc;
 	struct pworker	*w;
-	sigset_t	 all, old;
+	pthread_t	*tid;
 	unsigned	 k, started;
 	int		 rc;
 
@@ -686,8 +685,9 @@ pos_count(dlx *d, dlx_pos *pos, const struct dlxi_search *s,
 	pc.done = mem_zalloc(&d->mem, pos->nt + 1, 1);
 	pc.live = mem_zalloc(&d->mem, nw, sizeof *pc.live);
 	w = mem_zalloc(&d->mem, nw, sizeof *w);
+	tid = mem_zalloc(&d->mem, nw, sizeof *tid);	/* of w[1..] */
 	if (pc.sol == NULL || pc.st == NULL || pc.done == NULL ||
-	    pc.live == NULL || w == NULL) {
+	    pc.live == NULL || w == NULL || tid == NULL) {
 		rc = DLX_ENOMEM;
 		goto out;
 	}
@@ -702,17 +702,11 @@ pos_count(dlx *d, dlx_pos *pos, const struct dlxi_search *s,
 	}
 	w[0].d = d;
 	pthread_mutex_init(&pc.mu, NULL);
-	/* Signals are for the caller's thread alone. */
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	for (started = 1; started < nw; started++)
-		if (pthread_create(&w[started].tid, NULL, pc_main,
-		    &w[started]) != 0)
-			break;		/* fewer threads: fine */
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	/* Signals are for the caller's thread alone (pool_start()); fewer
+	 * threads than asked: fine. */
+	started = pool_start(tid, nw - 1, pc_main, &w[1], sizeof *w);
 	pc_main(&w[0]);
-	for (k = 1; k < started; k++)
-		pthread_join(w[k].tid, NULL);
+	pool_join(tid, started);
 	pthread_mutex_destroy(&pc.mu);
 	rc = pc.rc;
 	if (ms != NULL)
@@ -722,6 +716,7 @@ out:
 		for (k = 1; k < nw; k++)
 			dlx_free(w[k].d);
 	mem_free(&d->mem, w);
+	mem_free(&d->mem, tid);
 	mem_free(&d->mem, pc.sol);
 	mem_free(&d->mem, pc.st);
 	mem_free(&d->mem, pc.done);

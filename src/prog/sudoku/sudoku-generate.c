@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "prog/common/workers.h"
 #include "prog/sudoku/dlx-sudoku.h"
 
 /* What each stage of an attempt is called in a progress line. */
@@ -341,9 +342,8 @@ generate_threads(struct run *run, unsigned nthreads)
 			stop = 1;
 	pthread_mutex_init(&mk.lock, NULL);
 	pthread_cond_init(&mk.cond, NULL);
-	for (started = 0; !stop && started < nthreads; started++)
-		if (pthread_create(&tid[started], NULL, maker_main, &mk) != 0)
-			break;
+	/* The makers all on mk; as many as start. */
+	started = stop ? 0 : workers_start(tid, nthreads, maker_main, &mk, 0);
 	if (started > 0) {
 		cli_progress_start(&prog, run->o.progress, PROGRESS_SECONDS);
 		pthread_mutex_lock(&mk.lock);
@@ -380,8 +380,7 @@ generate_threads(struct run *run, unsigned nthreads)
 		mk.quit = 1;
 		pthread_cond_broadcast(&mk.cond);
 		pthread_mutex_unlock(&mk.lock);
-		for (t = 0; t < started; t++)
-			pthread_join(tid[t], NULL);
+		workers_join(tid, started);
 		cli_progress_end(&prog);
 	}
 	pthread_mutex_destroy(&mk.lock);

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "prog/common/workers.h"
 #include "prog/sudoku/dlx-sudoku.h"
 
 #define JOB_MAX		8	/* puzzles per job, once the pipe is full */
@@ -69,11 +70,11 @@ struct pipeline {
 	const char	*file;
 	struct run	*run;		/* the main run */
 	struct worker	*w;		/* nworkers running */
+	pthread_t	*tid;		/* theirs (workers.h) */
 	unsigned	 nworkers;
 };
 
 struct worker {
-	pthread_t	 tid;
 	struct pipeline	*pl;
 	struct run	 run;		/* its own matrices and figures */
 };
@@ -255,7 +256,8 @@ pipeline_start(struct pipeline *pl, unsigned nthreads)
 	pl->nring = (size_t)nthreads * JOBS_PER_THREAD;
 	pl->ring = calloc(pl->nring, sizeof *pl->ring);
 	pl->w = w = calloc(nthreads, sizeof *w);
-	if (pl->ring == NULL || w == NULL)
+	pl->tid = calloc(nthreads, sizeof *pl->tid);
+	if (pl->ring == NULL || w == NULL || pl->tid == NULL)
 		goto fail;
 	for (k = 0; k < pl->nring; k++)
 		if ((pl->ring[k].cap = cli_capture_new()) == NULL)
@@ -276,11 +278,11 @@ pipeline_start(struct pipeline *pl, unsigned nthreads)
 		w[t].run.fmt = pl->run->fmt;
 		w[t].run.alphabet = pl->run->alphabet;
 		w[t].run.nalpha = pl->run->nalpha;
-		if (pthread_create(&w[t].tid, NULL, worker_main, &w[t]) != 0)
-			break;
 	}
-	pl->nworkers = t;
-	if (t > 0)
+	/* As many as start; none: the caller answers the file itself. */
+	pl->nworkers = workers_start(pl->tid, nthreads, worker_main, w,
+	    sizeof *w);
+	if (pl->nworkers > 0)
 		return 0;
 	pthread_mutex_destroy(&pl->lock);
 	pthread_cond_destroy(&pl->work);
@@ -290,6 +292,7 @@ fail:
 		cli_capture_free(pl->ring[k].cap);
 	free(pl->ring);
 	free(w);
+	free(pl->tid);
 	return -1;
 }
 
@@ -306,10 +309,9 @@ pipeline_stop(struct pipeline *pl)
 	pthread_cond_broadcast(&pl->work);
 	pthread_mutex_unlock(&pl->lock);
 	write_out(pl, 1);
-	for (t = 0; t < pl->nworkers; t++) {
-		pthread_join(pl->w[t].tid, NULL);
+	workers_join(pl->tid, pl->nworkers);
+	for (t = 0; t < pl->nworkers; t++)
 		run_free(&pl->w[t].run);
-	}
 	pthread_mutex_destroy(&pl->lock);
 	pthread_cond_destroy(&pl->work);
 	pthread_cond_destroy(&pl->done);
@@ -317,6 +319,7 @@ pipeline_stop(struct pipeline *pl)
 		cli_capture_free(pl->ring[k].cap);
 	free(pl->ring);
 	free(pl->w);
+	free(pl->tid);
 }
 
 /*
