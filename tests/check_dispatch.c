@@ -167,6 +167,41 @@ START_TEST(test_dispatch_bounds)
 }
 END_TEST
 
+/* A checkpoint on threads: no engine stands on one path with many
+ * threads, so the pair is refused, by name, before any work; either
+ * alone runs. */
+START_TEST(test_dispatch_checkpoint_threads)
+{
+	struct dlx_request	 rq;
+	struct dlx_result	 res;
+	dlx			*d;
+	int			 items[2], k;
+
+	ck_assert_int_eq(dlx_new(&d, 4, 0, NULL), DLX_OK);
+	for (k = 0; k < 4; k++) {
+		items[0] = k;
+		items[1] = (k + 1) % 4;
+		ck_assert_int_ge(dlx_add_option(d, items, 2), 0);
+	}
+	memset(&rq, 0, sizeof rq);
+	rq.checkpoint = 1;
+	rq.threads = 2;
+	ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_ENOTSUP);
+	ck_assert_uint_eq(res.refused, DLX_NEED_PATH | DLX_NEED_THREADS);
+	ck_assert_int_eq(dlx_run_plan(d, &rq, &res), DLX_ENOTSUP);
+	ck_assert_uint_eq(res.refused, DLX_NEED_PATH | DLX_NEED_THREADS);
+	rq.threads = 1;
+	ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_OK);
+	ck_assert_uint_eq(res.count.lo, 2);
+	ck_assert_uint_eq(res.threads, 1);
+	rq.checkpoint = 0;
+	rq.threads = 2;
+	ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_OK);
+	ck_assert_uint_eq(res.count.lo, 2);
+	dlx_free(d);
+}
+END_TEST
+
 Suite *
 make_dispatch_suite(void)
 {
@@ -176,6 +211,7 @@ make_dispatch_suite(void)
 	tcase_add_loop_test(tc, test_dispatch_counts, 0, NPROBLEMS);
 	tcase_add_test(tc, test_dispatch_knuth);
 	tcase_add_test(tc, test_dispatch_bounds);
+	tcase_add_test(tc, test_dispatch_checkpoint_threads);
 	tcase_set_timeout(tc, 60);
 	tcase_set_tags(tc, "threads");
 	suite_add_tcase(s, tc);

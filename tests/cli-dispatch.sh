@@ -5,6 +5,7 @@
 #    (exit 2, the message names the option), never a count added twice,
 #    all the work in part 1, or threads silently dropped;
 #  - --knuth with --checkpoint walks Knuth's tree (DLX1's figures);
+#  - --checkpoint with -t N (N > 1) refused in both programs, by name;
 #  - --memo with bounds names --memo, and --stats prints no count;
 #  - -t N on a count the cache takes runs on N threads (--stats says);
 #  - dlx-sudoku's pipeline workers share --memory, and the default
@@ -78,6 +79,25 @@ for ck in "" "--checkpoint $tmp/lck" "--part 1/1"; do
 	has "--knuth $ck: updates" '^updates: 37241$' "$tmp/err"
 	rm -f "$tmp/lck"
 done
+
+# ---- a checkpoint on threads: refused by name, nothing written -----
+# (It used to run on one thread whatever -t said.)
+for prog in "$dlx" "$sudoku"; do
+	case $prog in
+	"$dlx") f=$data/langford8.dlx ;;
+	*) f=$puzzles/two-solutions.txt ;;
+	esac
+	rm -f "$tmp/tck"
+	run "$prog" -t 2 --checkpoint "$tmp/tck" "$f"
+	status "$(basename "$prog") -t 2 --checkpoint" 2
+	has "$(basename "$prog") -t 2 --checkpoint: named" \
+	    'not supported: --checkpoint with --threads$' "$tmp/err"
+	[ ! -e "$tmp/tck" ] ||
+	    failed "$(basename "$prog") -t 2 --checkpoint wrote a checkpoint"
+done
+run "$dlx" -t 1 --checkpoint "$tmp/tck" "$data/langford8.dlx"
+[ "$(cat "$tmp/out")" = 300 ] || failed "-t 1 --checkpoint: $(cat "$tmp/out")"
+rm -f "$tmp/tck"
 
 # ---- -t with the cache; --stats names what ran --------------------
 "$examples/pentomino" -d 3x20 >"$tmp/p320.dlx" || exit 99

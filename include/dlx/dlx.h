@@ -572,7 +572,8 @@ struct dlx_request {
 					   as the search goes */
 	int		 checkpoint;	/* with pos: the position must be
 					   exact at every progress call (a
-					   serial search on one path) */
+					   serial search on one path: with
+					   threads > 1, DLX_ENOTSUP) */
 };
 
 /*

@@ -117,6 +117,11 @@ pick(const dlx *d, const struct dlx_request *rq, unsigned need, size_t from)
 	size_t	i;
 	int	bounds = (need & DLX_NEED_BOUNDS) != 0;
 
+	/* A checkpoint saves the one path the search stands on; threads
+	 * stand on many at once, and could only save whole subtrees: no
+	 * engine serves both. */
+	if ((need & DLX_NEED_PATH) && (need & DLX_NEED_THREADS))
+		return -1;
 	for (i = from; i < NENGINES; i++) {
 		if ((need & ~engines[i].serves) != 0)
 			continue;
@@ -152,6 +157,10 @@ unmet(const dlx *d, const struct dlx_request *rq, unsigned need)
 	size_t		 i;
 
 	(void)d;
+	/* A checkpoint on threads: that pair, whatever the engine (pick()). */
+	if ((need & DLX_NEED_PATH) && (need & DLX_NEED_THREADS))
+		return DLX_NEED_PATH | DLX_NEED_THREADS |
+		    (need & (DLX_NEED_BOUNDS | DLX_NEED_CACHE | DLX_NEED_KNUTH));
 	for (i = 0; i < NENGINES; i++) {
 		if ((need & DLX_NEED_BOUNDS) &&
 		    engines[i].id != DLX_ENGINE_MULT)
