@@ -3,8 +3,9 @@
  *
  * Builder: shapes, option numbering, counts that are known (the empty 4x4
  * has 288 solutions), conflicts named, one matrix reused for many puzzles,
- * and random 4x4 and 6x6 puzzles counted against a plain backtracking
- * counter.  Reader: every input form, size inference, each kind of error
+ * random 4x4 and 6x6 puzzles counted against a plain backtracking
+ * counter, and givens set without touching the links searched every way
+ * as if forced one by one.  Reader: every input form, size inference, each kind of error
  * with its line and column, and reading going on after an error.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -313,6 +314,185 @@ START_TEST(test_builder_random)
 	}
 	for (k = 0; k < 3; k++)
 		dlx_sudoku_free(s[k]);
+}
+END_TEST
+
+/*
+ * The givens of dlx_sudoku_set_givens() are forced without touching the
+ * links (the fast search applies them in its copy; anything else that
+ * reads the links applies them first).  Every way of searching such a
+ * matrix agrees with the same givens forced one by one by dlx_force():
+ * the fast tree (solutions in order, nodes, updates, depth), Knuth's
+ * tree, the cache, threads, a copy, dlx_branch, and forcing or unforcing
+ * more afterwards.  Puzzles from empty to full, on 4x4 (where the sparse
+ * search saves every level's lengths), 6x6 and 9x9.
+ */
+struct trace {
+	uint64_t	n;		/* solutions */
+	uint64_t	hash;		/* of every option of each, in order */
+};
+
+static int
+trace_visit(void *arg, const int *options, size_t n)
+{
+	struct trace	*t = arg;
+	size_t		 k;
+
+	t->n++;
+	for (k = 0; k < n; k++)
+		t->hash = (t->hash ^ (uint64_t)options[k]) * 1099511628211u;
+	t->hash = (t->hash ^ 0xffu) * 1099511628211u;
+	return 0;
+}
+
+/* Run d as asked; the result and the trace of its solutions. */
+static int
+traced(dlx *d, enum dlx_tree tree, enum dlx_memo_mode memo,
+    unsigned threads, struct dlx_result *res, struct trace *t)
+{
+	struct dlx_request	rq;
+
+	memset(&rq, 0, sizeof rq);
+	memset(t, 0, sizeof *t);
+	if (memo != DLX_MEMO_ALWAYS) {
+		rq.visit = trace_visit;
+		rq.visit_arg = t;
+	}
+	rq.tree = tree;
+	rq.memo = memo;
+	rq.threads = threads;
+	return dlx_run(d, &rq, res);
+}
+
+/* The same run on a (givens deferred) and b (forced one by one). */
+static void
+same_run(dlx *a, dlx *b, enum dlx_tree tree, enum dlx_memo_mode memo,
+    unsigned threads)
+{
+	struct dlx_result	ra, rb;
+	struct trace		ta, tb;
+
+	ck_assert_int_eq(traced(a, tree, memo, threads, &ra, &ta), DLX_OK);
+	ck_assert_int_eq(traced(b, tree, memo, threads, &rb, &tb), DLX_OK);
+	ck_assert_uint_eq(ra.count.lo, rb.count.lo);
+	ck_assert_uint_eq(ta.n, tb.n);
+	ck_assert_uint_eq(ta.hash, tb.hash);
+	ck_assert_int_eq(ra.engine, rb.engine);
+	if (memo != DLX_MEMO_ALWAYS) {
+		ck_assert_uint_eq(ra.stats.nodes, rb.stats.nodes);
+		ck_assert_uint_eq(ra.stats.updates, rb.stats.updates);
+		ck_assert_uint_eq(ra.stats.max_depth, rb.stats.max_depth);
+	}
+	ck_assert_uint_eq(dlx_nforced(a), dlx_nforced(b));
+	ck_assert_int_eq(dlx_check(a), DLX_OK);
+}
+
+/* Force cells' givens on b one by one, as set_givens did before. */
+static void
+force_each(dlx_sudoku *sb, const int *cells, int n)
+{
+	int	i;
+
+	dlx_unforce_all(dlx_sudoku_matrix(sb));
+	for (i = 0; i < n * n; i++)
+		if (cells[i] != 0)
+			ck_assert_int_eq(dlx_force(dlx_sudoku_matrix(sb),
+			    dlx_sudoku_option(sb, i / n, i % n, cells[i] - 1)),
+			    DLX_OK);
+}
+
+START_TEST(test_builder_deferred)
+{
+	static const int	 sh[3][2] = { { 2, 2 }, { 2, 3 }, { 3, 3 } };
+	dlx_sudoku		*sa, *sb;
+	dlx			*a, *b, *c;
+	unsigned		 seed = 777 + _i;
+	int			 grid[81], cells[81], opts[81], ia, ib, oa[9],
+				 ob[9];
+	int			 r = sh[_i][0], cc = sh[_i][1], n = r * cc, i, j,
+				 given, lo, blank;
+	size_t			 m;
+	uint64_t		 count;
+
+	ck_assert_int_eq(dlx_sudoku_new(&sa, r, cc, NULL), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_new(&sb, r, cc, NULL), DLX_OK);
+	a = dlx_sudoku_matrix(sa);
+	b = dlx_sudoku_matrix(sb);
+	/* A solution grid to take givens from. */
+	ck_assert_int_eq(dlx_first(b, opts, 81, &m), DLX_LIMIT);
+	ck_assert_int_eq(dlx_sudoku_decode(sb, opts, m, grid), DLX_OK);
+	/* Few givens make large trees on 9x9: Knuth's tree walks them. */
+	lo = n == 9 ? 30 : n == 6 ? 14 : 0;
+	for (j = 0; j < 12; j++) {
+		given = j == 0 ? n * n : j == 1 ? lo :
+		    lo + rand_r(&seed) % (n * n - lo + 1);
+		memcpy(cells, grid, sizeof grid);
+		for (i = n * n; i > given;) {
+			blank = rand_r(&seed) % (n * n);
+			if (cells[blank] != 0) {
+				cells[blank] = 0;
+				i--;
+			}
+		}
+		/* The fast tree, Knuth's, the cache, two threads: each from
+		 * the deferred state. */
+		force_each(sb, cells, n);
+		ck_assert_int_eq(dlx_sudoku_set_givens(sa, cells, NULL, NULL),
+		    DLX_OK);
+		same_run(a, b, DLX_FAST, DLX_MEMO_NEVER, 1);
+		same_run(a, b, DLX_FAST, DLX_MEMO_NEVER, 1);
+		same_run(a, b, DLX_KNUTH, DLX_MEMO_NEVER, 1);
+		ck_assert_int_eq(dlx_sudoku_set_givens(sa, cells, NULL, NULL),
+		    DLX_OK);
+		same_run(a, b, DLX_FAST, DLX_MEMO_ALWAYS, 1);
+		ck_assert_int_eq(dlx_sudoku_set_givens(sa, cells, NULL, NULL),
+		    DLX_OK);
+		same_run(a, b, DLX_FAST, DLX_MEMO_NEVER, 2);
+		/* A copy, and the branching of the root. */
+		ck_assert_int_eq(dlx_sudoku_set_givens(sa, cells, NULL, NULL),
+		    DLX_OK);
+		ck_assert_int_eq(dlx_clone(&c, a), DLX_OK);
+		same_run(c, b, DLX_FAST, DLX_MEMO_NEVER, 1);
+		dlx_free(c);
+		memset(oa, 0xff, sizeof oa);
+		memset(ob, 0xff, sizeof ob);
+		ck_assert_int_eq(dlx_branch(a, &ia, oa, NULL, 9),
+		    dlx_branch(b, &ib, ob, NULL, 9));
+		ck_assert_int_eq(ia, ib);
+		ck_assert_int_eq(memcmp(oa, ob, sizeof oa), 0);
+		/* Forcing one more cell (its value in the grid), then taking
+		 * back the last two. */
+		for (i = 0; i < n * n && cells[i] != 0; i++)
+			continue;
+		ck_assert_int_eq(dlx_sudoku_set_givens(sa, cells, NULL, NULL),
+		    DLX_OK);
+		if (i < n * n) {
+			ck_assert_int_eq(dlx_force(a, dlx_sudoku_option(sa,
+			    i / n, i % n, grid[i] - 1)), DLX_OK);
+			ck_assert_int_eq(dlx_force(b, dlx_sudoku_option(sb,
+			    i / n, i % n, grid[i] - 1)), DLX_OK);
+			same_run(a, b, DLX_FAST, DLX_MEMO_NEVER, 1);
+			ck_assert_int_eq(dlx_unforce(a), DLX_OK);
+			ck_assert_int_eq(dlx_unforce(b), DLX_OK);
+		}
+		ck_assert_int_eq(dlx_sudoku_set_givens(sa, cells, NULL, NULL),
+		    DLX_OK);
+		if (dlx_nforced(a) > 0) {
+			ck_assert_int_eq(dlx_unforce(a), DLX_OK);
+			ck_assert_int_eq(dlx_unforce(b), DLX_OK);
+			same_run(a, b, DLX_FAST, DLX_MEMO_NEVER, 1);
+		}
+		/* Released, the matrix is whole again. */
+		dlx_sudoku_clear(sa);
+		ck_assert_uint_eq(dlx_nforced(a), 0);
+		ck_assert_int_eq(dlx_check(a), DLX_OK);
+	}
+	/* The full grid: no primary item left, one solution. */
+	ck_assert_int_eq(dlx_sudoku_set_givens(sa, grid, NULL, NULL), DLX_OK);
+	ck_assert_int_eq(ck_count(a, 0, &count), DLX_OK);
+	ck_assert_uint_eq(count, 1);
+	dlx_sudoku_free(sa);
+	dlx_sudoku_free(sb);
 }
 END_TEST
 
@@ -691,6 +871,7 @@ make_sudoku_suite(void)
 	    sizeof conflicts / sizeof conflicts[0]);
 	tcase_add_test(tc, test_conflict_symbols);
 	tcase_add_loop_test(tc, test_builder_random, 0, 5);
+	tcase_add_loop_test(tc, test_builder_deferred, 0, 3);
 	tcase_add_test(tc, test_box_for);
 	tcase_add_test(tc, test_parse_symbols);
 	suite_add_tcase(s, tc);

@@ -234,7 +234,8 @@ int		 dlx_sudoku_conflict_text(const struct dlx_sudoku_conflict *conf,
  * does: on DLX_ECONFLICT (with *conf and *err filled as there) or
  * DLX_EINVAL the givens of the previous puzzle stay and nothing is
  * forced.  DLX_EMISUSE during a search of the matrix.  Cost: linear in
- * the number of givens plus the options they remove; nothing is
+ * the number of cells (the fast search applies the givens in its own
+ * copy of the matrix, and releasing them costs nothing); nothing is
  * allocated.
  */
 int		 dlx_sudoku_set_givens(dlx_sudoku *s, const int *cells,

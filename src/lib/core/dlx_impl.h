@@ -146,6 +146,9 @@ struct dlx {
 	int			 nzero;		/* primary items whose list */
 	int			 zero[4];	/* hide() emptied (the first
 						   four) */
+	int			 deferred;	/* the forced options are not
+						   on the links yet: see
+						   dlxi_force_deferred() */
 };
 
 /* Allocate nmemb * size bytes (at least 1) with d's allocator, or
@@ -234,5 +237,27 @@ dlxi_ext_active(const dlx *d)
  */
 #define DLXI_SNAP_ITEMS	128
 size_t	dlxi_workspace_need(const dlx *d);
+
+/*
+ * Force opts[0..n-1] on d, on which nothing is forced, leaving the links
+ * alone: the options are recorded as forced (dlx_nforced(), the
+ * solutions begin with them, dlx_unforce() takes them back) but applied
+ * only where something needs them on the links.  The sparse search
+ * (engine/sparse.c) never does: it makes its copy of the matrix from the
+ * bare links and the list of forced options, so that a puzzle's givens
+ * (sudoku/sudoku.c) cost neither forcing nor unforcing.  Everything else
+ * that reads the links calls dlxi_settle() first.  Where the options
+ * cannot be deferred (something is forced already, colors, item bounds,
+ * two options sharing an item) they are forced one by one with
+ * dlx_force(), and its error is returned with none of them forced.
+ * Returns DLX_OK, DLX_EMISUSE (during a search), DLX_ERANGE or
+ * DLX_ECONFLICT.  Allocates nothing.
+ */
+int	dlxi_force_deferred(dlx *d, const int *opts, size_t n);
+
+/* Apply the deferred forced options of d on its links (d->deferred
+ * cleared), leaving dlx_stats() as it was.  Does nothing if none is
+ * deferred. */
+void	dlxi_settle(dlx *d);
 
 #endif /* DLX_IMPL_H */

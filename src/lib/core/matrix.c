@@ -408,6 +408,7 @@ dlx_force(dlx *d, int opt)
 		return DLX_ERANGE;
 	if (dlxi_ext_active(d))
 		return d->ext->force(d, opt);
+	dlxi_settle(d);
 	nd = d->nodes;
 	end = d->ostart[opt + 1] - 1;
 	/*
@@ -435,6 +436,12 @@ dlx_unforce(dlx *d)
 		return DLX_EINVAL;
 	if (d->searching || d->nforced == 0)
 		return DLX_EMISUSE;
+	if (d->deferred) {
+		/* Never on the links: nothing to undo there. */
+		if (--d->nforced == 0)
+			d->deferred = 0;
+		return DLX_OK;
+	}
 	if (dlxi_ext_active(d))
 		return d->ext->unforce(d);
 	opt = d->forced[--d->nforced];
@@ -449,6 +456,62 @@ dlx_unforce_all(dlx *d)
 		return;
 	while (d->nforced > 0)
 		(void)dlx_unforce(d);
+}
+
+int
+dlxi_force_deferred(dlx *d, const int *opts, size_t n)
+{
+	const struct node	*nd = d->nodes;
+	int			*seen;
+	size_t			 k;
+	int			 rc, x;
+
+	if (d->searching)
+		return DLX_EMISUSE;
+	for (k = 0; k < n; k++)
+		if (opts[k] < 0 || opts[k] >= d->noptions)
+			return DLX_ERANGE;
+	if (n == 0 || d->nforced > 0 || d->colored || dlxi_ext_active(d) ||
+	    n > (size_t)d->nprimary || d->scratch_cap < (size_t)d->nitems + 2)
+		goto one_by_one;
+	/* No two share an item (then forcing them one by one would fail):
+	 * the workspace, idle between searches, holds the marks. */
+	seen = d->scratch;
+	memset(seen, 0, ((size_t)d->nitems + 2) * sizeof *seen);
+	for (k = 0; k < n; k++)
+		for (x = d->ostart[opts[k]]; nd[x].top > 0; x++) {
+			if (seen[nd[x].top])
+				goto one_by_one;
+			seen[nd[x].top] = 1;
+		}
+	memcpy(d->forced, opts, n * sizeof *opts);
+	d->nforced = (int)n;
+	d->deferred = 1;
+	return DLX_OK;
+one_by_one:
+	for (k = 0; k < n; k++)
+		if ((rc = dlx_force(d, opts[k])) != DLX_OK) {
+			while (k-- > 0)
+				(void)dlx_unforce(d);
+			return rc;
+		}
+	return DLX_OK;
+}
+
+void
+dlxi_settle(dlx *d)
+{
+	struct dlx_stats	st;
+	int			k;
+
+	if (!d->deferred)
+		return;
+	/* Forcing counts updates; settling is no search's work. */
+	st = d->st;
+	for (k = 0; k < d->nforced; k++)
+		commit_from(d, d->ostart[d->forced[k]], 0);
+	d->st = st;
+	d->deferred = 0;
 }
 
 size_t

@@ -587,6 +587,8 @@ memo_get(dlx *d, const struct dlxi_memo *p, struct memo *local, void **keep)
 {
 	struct memo	*mp = local;
 
+	/* The cache's search runs on the links. */
+	dlxi_settle(d);
 	if (keep != NULL && *keep != NULL) {
 		mp = *keep;
 		memo_state(mp);

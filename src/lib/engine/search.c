@@ -270,8 +270,10 @@ dlxi_search(dlx *d, const struct dlxi_search *s)
 		return DLX_EMISUSE;
 	if (s == NULL)
 		s = &none;
-	if (mult_active(d))
+	if (mult_active(d)) {
+		dlxi_settle(d);
 		return mult_search(d, s);
+	}
 	memset(&d->st, 0, sizeof d->st);
 	d->searching = 1;
 	d->searched = 0;
@@ -287,6 +289,8 @@ dlxi_search(dlx *d, const struct dlxi_search *s)
 	knuth = search_knuth(s);
 	if (!knuth && sparse_search(d, s, &rc))
 		goto out;
+	/* The links search needs the forced options on the links. */
+	dlxi_settle(d);
 
 	/*
 	 * Knuth's loop, with gotos as in his programs, and his step names
@@ -487,6 +491,7 @@ dlx_branch(dlx *d, int *item, int *options, uint64_t *updates, size_t cap)
 		return DLX_EMISUSE;
 	if (mult_active(d))
 		return DLX_ENOTSUP;
+	dlxi_settle(d);
 	if (d->items[0].next == 0) {
 		if (item != NULL)
 			*item = -1;

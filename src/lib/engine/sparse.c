@@ -17,7 +17,9 @@
  * items not covered by forcing, the options not hidden) is copied into a
  * compact form, in one block of ints, d->scratch, the workspace the core
  * grows with the matrix (dlxi_workspace_need() in matrix.c says how much it
- * holds), so that a search allocates nothing:
+ * holds), so that a search allocates nothing.  Options forced with their
+ * links' update deferred (a sudoku's givens: dlxi_force_deferred()) are
+ * applied in the copy alone, which is then the same:
  *
  *   items	renumbered 1..na in their order, the primary ones first
  *		(1..npa), so that the first smallest is still Knuth's
@@ -266,58 +268,20 @@ option_number(const struct sparse *sp, int k)
 }
 
 /*
- * Copy the active part of d into sp, in d->scratch (which the core keeps
- * large enough, so that a search allocates nothing).
- *
- * The active options are those in the lists of the active items: an
- * option hidden by forcing has left every one of them (only the covered
- * item that hid it keeps it, and with colors a purified one, which is why
- * colored problems do not come here), and one that is in one is in all
- * of them.
+ * Lay out sp in d->scratch and fill it, once the active part of d is
+ * known: its items numbered 1..na in map[] (primary ones 1..npa), with
+ * fill[c] options each, and its options act[0..nopt-1], in order (nnode
+ * nodes in all).  act, map and fill are at the start of the block (nmark
+ * ints).
  */
 static void
-build(dlx *d, struct sparse *sp)
+lay_out(dlx *d, struct sparse *sp, const int *act, const int *map,
+    int *fill, size_t nmark, int nopt, int nnode)
 {
 	const struct node	*nd = d->nodes;
-	const struct item	*it = d->items;
-	int			*mark, *map, *fill, *p, *q;
-	int			 c, o, x, k, head, nopt, nnode, na, t;
-	size_t			 nmark;
+	int			*p = d->scratch, *q;
+	int			 c, o, x, k, t, i, na = sp->na;
 
-	/* The active items, numbered in order, primary ones first. */
-	p = d->scratch;
-	nmark = (size_t)d->noptions + 2 * ((size_t)d->nitems + 2);
-	mark = p;
-	map = mark + d->noptions;
-	fill = map + d->nitems + 2;
-	memset(p, 0, nmark * sizeof *p);
-	na = 0;
-	for (head = 0; head <= d->nitems + 1; head += d->nitems + 1) {
-		for (c = it[head].next; c != head; c = it[c].next)
-			map[c] = ++na;
-		if (head == 0)
-			sp->npa = na;
-	}
-	sp->na = na;
-	/*
-	 * The active options, and the size of each set.  An option is
-	 * active when its first node is in the list of an active item: a
-	 * node taken out of a list is never pointed to from it again until
-	 * it is put back (removals are undone last first), so it is there
-	 * exactly when its up neighbor's down is itself.
-	 */
-	nopt = nnode = 0;
-	for (o = 0; o < d->noptions; o++) {
-		x = d->ostart[o];
-		if (map[nd[x].top] == 0 || nd[nd[x].up].down != x)
-			continue;
-		mark[o] = 1;
-		nopt++;
-		for (; nd[x].top > 0; x++) {
-			nnode++;
-			fill[map[nd[x].top]]++;
-		}
-	}
 	sp->len = p + nmark;
 	sp->base = sp->len + na + 1;
 	sp->set = sp->base + na + 1;
@@ -352,9 +316,8 @@ build(dlx *d, struct sparse *sp)
 	k = 0;
 	sp->node[k].itm = sp->node[k].loc = 0;	/* the first spacer */
 	k++;
-	for (o = 0; o < d->noptions; o++) {
-		if (!mark[o])
-			continue;
+	for (i = 0; i < nopt; i++) {
+		o = act[i];
 		for (x = d->ostart[o], t = 0; nd[x].top > 0; x++, k++, t++) {
 			c = map[nd[x].top];
 			sp->node[k].itm = c;
@@ -365,6 +328,124 @@ build(dlx *d, struct sparse *sp)
 		sp->node[k].loc = o;
 		k++;
 	}
+}
+
+/*
+ * Copy the active part of d into sp, in d->scratch (which the core keeps
+ * large enough, so that a search allocates nothing).
+ *
+ * The active options are those in the lists of the active items: an
+ * option hidden by forcing has left every one of them (only the covered
+ * item that hid it keeps it, and with colors a purified one, which is why
+ * colored problems do not come here), and one that is in one is in all
+ * of them.
+ */
+static void
+build(dlx *d, struct sparse *sp)
+{
+	const struct node	*nd = d->nodes;
+	const struct item	*it = d->items;
+	int			*act, *map, *fill, *p;
+	int			 c, o, x, head, nopt, nnode, na;
+	size_t			 nmark;
+
+	/* The active items, numbered in order, primary ones first. */
+	p = d->scratch;
+	nmark = (size_t)d->noptions + 2 * ((size_t)d->nitems + 2);
+	act = p;
+	map = act + d->noptions;
+	fill = map + d->nitems + 2;
+	memset(map, 0, 2 * ((size_t)d->nitems + 2) * sizeof *map);
+	na = 0;
+	for (head = 0; head <= d->nitems + 1; head += d->nitems + 1) {
+		for (c = it[head].next; c != head; c = it[c].next)
+			map[c] = ++na;
+		if (head == 0)
+			sp->npa = na;
+	}
+	sp->na = na;
+	/*
+	 * The active options, and the size of each set.  An option is
+	 * active when its first node is in the list of an active item: a
+	 * node taken out of a list is never pointed to from it again until
+	 * it is put back (removals are undone last first), so it is there
+	 * exactly when its up neighbor's down is itself.
+	 */
+	nopt = nnode = 0;
+	for (o = 0; o < d->noptions; o++) {
+		x = d->ostart[o];
+		if (map[nd[x].top] == 0 || nd[nd[x].up].down != x)
+			continue;
+		act[nopt++] = o;
+		for (; nd[x].top > 0; x++) {
+			nnode++;
+			fill[map[nd[x].top]]++;
+		}
+	}
+	lay_out(d, sp, act, map, fill, nmark, nopt, nnode);
+}
+
+/*
+ * build() for d whose forced options are deferred (dlxi_force_deferred():
+ * the links are those of the bare matrix): the same copy, made from the
+ * list of forced options instead of the state of the links, which costs
+ * neither forcing them there nor undoing it.  The items of the forced
+ * options are covered, and an option is active when none of its items
+ * is.  Returns 0, with nothing built, when no primary item is left (the
+ * links search takes that case, after settling).
+ */
+static int
+build_deferred(dlx *d, struct sparse *sp)
+{
+	const struct node	*nd = d->nodes;
+	const int		*ostart = d->ostart;
+	int			*act, *map, *fill, *p;
+	int			 c, o, x, f, i, nopt, nnode, na, npa = 0, live;
+	int			 ni = d->nitems, np = d->nprimary;
+	int			 no = d->noptions;
+	size_t			 nmark;
+
+	p = d->scratch;
+	nmark = (size_t)no + 2 * ((size_t)ni + 2);
+	act = p;
+	map = act + no;
+	fill = map + ni + 2;
+	memset(map, 0, 2 * ((size_t)ni + 2) * sizeof *map);
+	/* The covered items, then the others numbered in order (the lists
+	 * of active items are in the order of the items, primary ones
+	 * first); a covered item's number is 0. */
+	for (f = 0; f < d->nforced; f++)
+		for (x = ostart[d->forced[f]]; (c = nd[x].top) > 0; x++)
+			map[c] = -1;
+	for (c = 1, na = 0; c <= ni; c++) {
+		if (c == np + 1)
+			npa = na;
+		live = map[c] == 0;
+		na += live;
+		map[c] = live ? na : 0;
+	}
+	if (np == ni)
+		npa = na;
+	if (npa == 0)
+		return 0;
+	sp->npa = npa;
+	sp->na = na;
+	/* The active options, listed without a branch on each (which one
+	 * is alive is anybody's guess), then the sizes of the sets. */
+	nopt = 0;
+	for (o = 0; o < no; o++) {
+		live = 1;
+		for (x = ostart[o]; (c = nd[x].top) > 0; x++)
+			live &= map[c] != 0;
+		act[nopt] = o;
+		nopt += live;
+	}
+	nnode = 0;
+	for (i = 0; i < nopt; i++)
+		for (x = ostart[act[i]]; (c = nd[x].top) > 0; x++, nnode++)
+			fill[map[c]]++;
+	lay_out(d, sp, act, map, fill, nmark, nopt, nnode);
+	return 1;
 }
 
 static void
@@ -389,7 +470,10 @@ sparse_search(dlx *d, const struct dlxi_search *s, int *rcp)
 	if (d->colored || d->items[0].next == 0 || d->scratch == NULL ||
 	    d->scratch_cap < dlxi_workspace_need(d))
 		return 0;
-	build(d, &sp);
+	if (!d->deferred)
+		build(d, &sp);
+	else if (!build_deferred(d, &sp))
+		return 0;
 	len = sp.len;
 	set = sp.set;
 	node = sp.node;

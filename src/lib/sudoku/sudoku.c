@@ -1,6 +1,7 @@
 /*
  * sudoku.c: the sudoku exact cover matrix, built once per box shape, with
- * a puzzle's givens imposed by forcing options (see dlx_sudoku.h).
+ * a puzzle's givens imposed by forcing options (see dlx_sudoku.h), the
+ * links' update deferred (dlxi_force_deferred()).
  *
  * The model (sudoku_model.h) numbers the items and options: option
  * (r*N + c)*N + v is "cell (r,c) holds v" and names the cell's item, then
@@ -17,6 +18,7 @@
 #include <string.h>
 
 #include "dlx_sudoku.h"
+#include "lib/core/dlx_impl.h"
 #include "lib/sudoku/sudoku_model.h"
 
 struct dlx_sudoku {
@@ -238,7 +240,8 @@ dlx_sudoku_set_givens(dlx_sudoku *s, const int *cells,
     struct dlx_sudoku_conflict *conf, struct dlx_error *err)
 {
 	struct dlx_sudoku_conflict	 c;
-	int				 n = s->n, i, rc;
+	int				 opts[DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN];
+	int				 n = s->n, i, k, rc;
 
 	if (cells == NULL)
 		return report(DLX_EINVAL, n, NULL, "no cells", conf, err);
@@ -246,18 +249,19 @@ dlx_sudoku_set_givens(dlx_sudoku *s, const int *cells,
 		return report(rc, n, rc == DLX_ECONFLICT ? &c : NULL,
 		    "a cell out of range", conf, err);
 	dlx_sudoku_clear(s);
-	for (i = 0; i < n * n; i++) {
-		if (cells[i] == 0)
-			continue;
-		/* After the check no two givens share an item, so forcing
-		 * can fail only by misuse (during a search). */
-		rc = dlx_force(s->d, SM_OPTION(n, i, cells[i] - 1));
-		if (rc != DLX_OK) {
-			dlx_unforce_all(s->d);
-			return report(rc, n, NULL, NULL, conf, err);
-		}
-		s->forced = 1;
-	}
+	for (i = k = 0; i < n * n; i++)
+		if (cells[i] != 0)
+			opts[k++] = SM_OPTION(n, i, cells[i] - 1);
+	/*
+	 * After the check no two givens share an item, so forcing can fail
+	 * only by misuse (during a search).  The links are left alone: the
+	 * fast search applies the givens in its own copy of the matrix, and
+	 * releasing them costs nothing (the core puts them on the links
+	 * only for a search or call that reads them there).
+	 */
+	if ((rc = dlxi_force_deferred(s->d, opts, (size_t)k)) != DLX_OK)
+		return report(rc, n, NULL, NULL, conf, err);
+	s->forced = k > 0;
 	return DLX_OK;
 }
 
