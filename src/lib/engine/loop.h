@@ -74,9 +74,12 @@
 #include "dlx.h"
 #include "lib/core/dlx_impl.h"
 
+/* The rare steps are kept out of line but not marked cold: GCC would then
+ * take the paths that call them for cold, and stop inlining into the hot
+ * path the undo steps it shares with them (uncommit_from in search.c). */
 #if defined(__GNUC__)
 #define LOOP_HOT	static inline __attribute__((always_inline))
-#define LOOP_COLD	static __attribute__((noinline, cold, unused))
+#define LOOP_COLD	static __attribute__((noinline, unused))
 #else
 #define LOOP_HOT	static inline
 #define LOOP_COLD	static inline
