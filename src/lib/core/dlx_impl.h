@@ -191,19 +191,6 @@ search_knuth(const struct dlxi_search *s)
 }
 
 /*
- * Whether a search must end before its next node (a level entered or a
- * solution).  Checking before counting keeps nodes <= max_nodes; updates
- * are only checked here, so they may pass max_updates by what one step
- * (covering an item and committing one option) unlinks.
- */
-static inline int
-search_over_budget(const dlx *d, const struct dlxi_search *s)
-{
-	return (s->max_nodes != 0 && d->st.nodes >= s->max_nodes) ||
-	    (s->max_updates != 0 && d->st.updates >= s->max_updates);
-}
-
-/*
  * An engine that keeps state of its own in the matrix (Algorithm M's item
  * bounds, engine/mult.c) sets d->ext to its table and d->ext_data to its
  * state when that state is first made; the core reaches it only through

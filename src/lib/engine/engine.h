@@ -49,7 +49,8 @@ size_t	sparse_path(const dlx *d, int *options, size_t *untried, size_t cap);
 /* Some primary item has bounds other than 1..1. */
 int	mult_active(const dlx *d);
 
-/* dlxi_search() under bounds (d not searching, s not NULL). */
+/* dlxi_search() under bounds, called by it after loop_begin(d), with s
+ * not NULL. */
 int	mult_search(dlx *d, const struct dlxi_search *s);
 
 /* dlx_progress() during a search under bounds. */

@@ -45,10 +45,7 @@
 #include "dlx.h"
 #include "lib/core/dance.h"
 #include "lib/engine/engine.h"
-
-#ifndef DLX_COUNT_MAX
-#define DLX_COUNT_MAX UINT64_MAX
-#endif
+#include "lib/engine/loop.h"
 
 struct dlx_mult {
 	int		*hi;		/* per item (1-based): upper bound */
@@ -504,47 +501,58 @@ mult_progress(const dlx *d)
 	return f > 1.0 ? 1.0 : f;
 }
 
+/* The options of levels 0..depth-1, null moves left out (loop_fill_fn). */
+static size_t
+fill(void *arg, int *sol, int depth)
+{
+	const dlx		*d = arg;
+	const struct dlx_mult	*m = MULT(d);
+	size_t			 n;
+	int			 l;
+
+	n = 0;
+	for (l = 0; l < depth; l++)
+		if (m->choice[l] > d->nitems)
+			sol[n++] = option_of(d->nodes, m->choice[l]);
+	return n;
+}
+
 /*
- * Knuth's Algorithm M (steps M1-M9 of TAOCP 7.2.2.1, as in DLX3), with
- * the budgets, progress calls and visits of search.c.  One function with
- * gotos, as search.c's loop and for the same reasons: the labels share
- * every level's state, and the hot path stays in registers.
+ * Knuth's Algorithm M (steps M1-M9 of TAOCP 7.2.2.1, as in DLX3), on the
+ * skeleton of loop.h, as search.c's loop.  One function with gotos, as
+ * search.c's loop and for the same reasons: the labels share every
+ * level's state, and the hot path stays in registers.  Called by
+ * dlxi_search() after loop_begin().
  */
 int
 mult_search(dlx *d, const struct dlxi_search *s)
 {
 	struct dlx_mult	*m = MULT(d);
+	struct loop	 lp;
 	struct node	*nd;
 	struct item	*it;
 	int		*len, *bound, *slack;
-	uint64_t	 next_progress, interval;
 	int		 level, best, cur, score, t, sl, bs, bl, k, rc, stop;
 	int		 nzero;
-	size_t		 n, nopt;
+	size_t		 nopt;
 
-	memset(&d->st, 0, sizeof d->st);
-	d->searched = 0;
-	d->complete = 0;
 	if ((rc = reserve(d)) != DLX_OK) {
 		d->progress = 0.0;
-		d->searched = 1;
+		loop_end(d);
 		return rc;
 	}
-	d->searching = 1;
 	m->level = 0;
 	nd = d->nodes;
 	it = d->items;
 	len = d->len;
 	bound = m->bound;
 	slack = m->slack;
-	interval = s->progress_updates != 0 ? s->progress_updates :
-	    (uint64_t)1 << 24;
-	next_progress = interval;
 	rc = DLX_OK;
 	stop = 0;
 	level = 0;
 	nopt = 0;
 	best = cur = 0;
+	loop_start(&lp, d, s, &d->st, &m->level, m->sol, fill, d);
 
 	/* An active item with nothing left to give (hi = 0) would break
 	 * the rule "active means bound > 0": cover it for the search. */
@@ -561,21 +569,12 @@ mult_search(dlx *d, const struct dlxi_search *s)
 	 * and tweaks.  forward enters a level; advance tries cur; backup
 	 * restores the item of the level; backdown returns to the level
 	 * above, which tries its next branch (or, when stop is set, only
-	 * unwinds).
+	 * unwinds).  A solution is found on entering a level, as in DLX3,
+	 * so its node is counted there.
 	 */
 forward:
-	if (search_over_budget(d, s)) {
-		rc = DLX_INCOMPLETE;
+	if ((rc = loop_enter(&lp, d->st.updates, level)) != DLX_OK)
 		goto halt;
-	}
-	if (s->progress != NULL && d->st.updates >= next_progress) {
-		next_progress = d->st.updates + interval;
-		m->level = level;
-		if (s->progress(s->progress_arg, &d->st) != 0) {
-			rc = DLX_STOPPED;
-			goto halt;
-		}
-	}
 	d->st.nodes++;
 	if (it[0].next == 0)
 		goto solution;
@@ -649,45 +648,22 @@ backdown:
 	goto advance;
 
 solution:
-	if (d->st.solutions >= DLX_COUNT_MAX) {
-		rc = DLX_EOVERFLOW;
+	if ((rc = loop_emit(&lp, d->st.updates, level, LOOP_ENTERED)) !=
+	    DLX_OK)
 		goto halt;
-	}
-	d->st.solutions++;
-	if (s->visit != NULL) {
-		n = 0;
-		for (k = 0; k < d->nforced; k++)
-			m->sol[n++] = d->forced[k];
-		for (k = 0; k < level; k++)
-			if (m->choice[k] > d->nitems)
-				m->sol[n++] = option_of(nd, m->choice[k]);
-		m->level = level;
-		if (s->visit(s->visit_arg, m->sol, n) != 0) {
-			rc = DLX_STOPPED;
-			goto halt;
-		}
-	}
-	if (s->max_solutions != 0 && d->st.solutions >= s->max_solutions) {
-		rc = DLX_LIMIT;
-		goto halt;
-	}
 	goto backdown;
 
 halt:
 	/* Keep the estimate of where the search stopped, then unwind. */
-	m->level = level;
-	d->progress = mult_progress(d);
+	loop_halt(lp, d->st.updates, level);
 	stop = 1;
 	goto backdown;
 done:
 	while (nzero > 0)
 		uncover(d, m->zero[--nzero]);
-	if (!stop) {
-		d->complete = 1;
-		d->progress = 1.0;
-	}
+	if (!stop)
+		loop_done(&lp, d->st.updates);
 	m->level = 0;
-	d->searching = 0;
-	d->searched = 1;
+	loop_end(d);
 	return rc;
 }

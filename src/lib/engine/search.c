@@ -16,6 +16,7 @@
 #include "dlx.h"
 #include "lib/core/dance.h"
 #include "lib/engine/engine.h"
+#include "lib/engine/loop.h"
 
 /*
  * After committing an option: whether it left an uncovered primary item
@@ -254,15 +255,26 @@ dlx_knuth_default(void)
 	return DLX_KNUTH_DEFAULT;
 }
 
+/* The options of levels 0..depth-1, for visit (loop_fill_fn). */
+static size_t
+fill(void *arg, int *sol, int depth)
+{
+	const dlx	*d = arg;
+	int		 l;
+
+	for (l = 0; l < depth; l++)
+		sol[l] = option_of(d->nodes, d->choice[l]);
+	return (size_t)depth;
+}
+
 int
 dlxi_search(dlx *d, const struct dlxi_search *s)
 {
 	static const struct dlxi_search	 none;
+	struct loop			 lp;
 	struct node			*nd;
 	struct item			*it;
-	uint64_t			 next_progress, interval;
-	int				 level, best, cur, rc, c, knuth;
-	size_t				 n, j;
+	int				 level, best, cur, rc, knuth;
 
 	if (d == NULL)
 		return DLX_EINVAL;
@@ -270,19 +282,13 @@ dlxi_search(dlx *d, const struct dlxi_search *s)
 		return DLX_EMISUSE;
 	if (s == NULL)
 		s = &none;
+	loop_begin(d);
 	if (mult_active(d)) {
 		dlxi_settle(d);
 		return mult_search(d, s);
 	}
-	memset(&d->st, 0, sizeof d->st);
-	d->searching = 1;
-	d->searched = 0;
-	d->complete = 0;
 	it = d->items;
 	nd = d->nodes;
-	interval = s->progress_updates != 0 ? s->progress_updates :
-	    (uint64_t)1 << 24;
-	next_progress = interval;
 	rc = DLX_OK;
 	level = 0;
 	best = cur = 0;		/* set at forward before any use */
@@ -291,17 +297,19 @@ dlxi_search(dlx *d, const struct dlxi_search *s)
 		goto out;
 	/* The links search needs the forced options on the links. */
 	dlxi_settle(d);
+	loop_start(&lp, d, s, &d->st, &d->level, d->sol, fill, d);
 
 	/*
 	 * Knuth's loop, with gotos as in his programs, and his step names
 	 * (TAOCP 7.2.2.1, Algorithm X; the steps of Algorithm C are the
-	 * same with commit and uncommit for cover and uncover): the state
-	 * between labels is "levels 0..level-1 chosen and committed".  At
-	 * forward the next level is entered (X2-X4); advance tries the
-	 * option cur of item best (X5); recover undoes cur before the next
-	 * option (X6); backup gives up on best and leaves the level (X7,
-	 * X8).  It stays one function on purpose: the labels share the
-	 * state of every level, and the hot path must stay in registers.
+	 * same with commit and uncommit for cover and uncover), on the
+	 * skeleton of loop.h: the state between labels is "levels
+	 * 0..level-1 chosen and committed".  At forward the next level is
+	 * entered (X2-X4); advance tries the option cur of item best (X5);
+	 * recover undoes cur before the next option (X6); backup gives up
+	 * on best and leaves the level (X7, X8).  It stays one function on
+	 * purpose: the labels share the state of every level, and the hot
+	 * path must stay in registers.
 	 *
 	 * Unless in Knuth's mode, an option that leaves some uncovered
 	 * primary item with no option is undone at once (it is "abandoned")
@@ -313,18 +321,8 @@ dlxi_search(dlx *d, const struct dlxi_search *s)
 	 */
 forward:
 	/* X2 [Enter level l], with the budgets and the progress call. */
-	if (search_over_budget(d, s)) {
-		rc = DLX_INCOMPLETE;
+	if ((rc = loop_enter(&lp, d->st.updates, level)) != DLX_OK)
 		goto abort;
-	}
-	if (s->progress != NULL && d->st.updates >= next_progress) {
-		next_progress = d->st.updates + interval;
-		d->level = level;
-		if (s->progress(s->progress_arg, &d->st) != 0) {
-			rc = DLX_STOPPED;
-			goto abort;
-		}
-	}
 	d->st.nodes++;
 	if (it[0].next == 0) {
 		/* Nothing to cover at the root: the empty choice (plus what
@@ -374,57 +372,26 @@ recover:
 	goto advance;
 
 solution:
-	/* A solution is a node too: a run of solutions at one level must
-	 * not slip past the budgets. */
-	if (search_over_budget(d, s)) {
-		rc = DLX_INCOMPLETE;
-		goto abort_solution;
-	}
-	if (d->st.solutions >= DLX_COUNT_MAX) {
-		rc = DLX_EOVERFLOW;
-		goto abort_solution;
-	}
-	d->st.nodes++;
-	d->st.solutions++;
-	if ((size_t)(level + 1) > d->st.max_depth)
-		d->st.max_depth = (size_t)(level + 1);
-	if (s->visit != NULL) {
-		n = 0;
-		for (j = 0; j < (size_t)d->nforced; j++)
-			d->sol[n++] = d->forced[j];
-		for (c = 0; c <= level; c++)
-			d->sol[n++] = option_of(d->nodes, d->choice[c]);
-		d->level = level + 1;
-		if (s->visit(s->visit_arg, d->sol, n) != 0) {
-			rc = DLX_STOPPED;
-			goto abort_solution;
-		}
-	}
-	if (s->max_solutions != 0 && d->st.solutions >= s->max_solutions) {
-		rc = DLX_LIMIT;
-		goto abort_solution;
+	/* Levels 0..level are chosen.  A solution is a node too: a run of
+	 * solutions at one level must not slip past the budgets. */
+	if ((rc = loop_emit(&lp, d->st.updates, level + 1, LOOP_NODE)) !=
+	    DLX_OK) {
+		level++;	/* level `level' is committed too (unless the
+				   root was a solution) */
+		goto abort;
 	}
 	if (level < 0)
 		goto done;
 	goto recover;
 
-abort_solution:
-	/* Level `level' is committed too (unless the root was a solution). */
-	level++;
 abort:
-	/* Keep the estimate of where the search stopped: the lists it is
-	 * read from are about to be restored. */
-	d->level = level;
-	d->progress = dlx_progress(d);
+	loop_halt(lp, d->st.updates, level);
 	unwind(d, level);
 	goto out;
 done:
-	d->complete = 1;
-	d->progress = 1.0;
+	loop_done(&lp, d->st.updates);
 out:
-	d->level = 0;
-	d->searching = 0;
-	d->searched = 1;
+	loop_end(d);
 	return rc;
 }
 

@@ -54,6 +54,7 @@
 #include "dlx.h"
 #include "lib/core/dlx_impl.h"
 #include "lib/engine/engine.h"
+#include "lib/engine/loop.h"
 
 #define SIZE	(COVERED - 1)
 
@@ -448,11 +449,16 @@ build_deferred(dlx *d, struct sparse *sp)
 	return 1;
 }
 
-static void
-publish(dlx *d, struct sparse *sp, const struct dlx_stats *st, int level)
+/* The options of levels 0..depth-1, for visit (loop_fill_fn). */
+static size_t
+fill(void *arg, int *sol, int depth)
 {
-	d->st = *st;
-	sp->level = level;
+	const struct sparse	*sp = arg;
+	int			 l;
+
+	for (l = 0; l < depth; l++)
+		sol[l] = option_number(sp, sp->set[sp->choice[l]]);
+	return (size_t)depth;
 }
 
 int
@@ -461,11 +467,10 @@ sparse_search(dlx *d, const struct dlxi_search *s, int *rcp)
 	struct sparse	 sp;
 	struct run	 r;
 	struct dlx_stats st;
+	struct loop	 lp;
 	struct snode	*node;
-	uint64_t	 next_progress, interval;
 	int		*len, *set, *choice;
 	int		 level, best, cur, end, rc, l, k, q, j;
-	size_t		 n, i;
 
 	if (d->colored || d->items[0].next == 0 || d->scratch == NULL ||
 	    d->scratch_cap < dlxi_workspace_need(d))
@@ -480,13 +485,13 @@ sparse_search(dlx *d, const struct dlxi_search *s, int *rcp)
 	choice = sp.choice;
 	memset(&st, 0, sizeof st);
 	memset(&r, 0, sizeof r);
-	interval = s->progress_updates != 0 ? s->progress_updates :
-	    (uint64_t)1 << 24;
-	next_progress = interval;
 	rc = DLX_OK;
 	level = 0;
 	best = cur = end = 0;
 	d->running = &sp;
+	/* The figures in st, published to d->st for the callbacks; the
+	 * depth in sp.level, where sparse_progress() reads it. */
+	loop_start(&lp, d, s, &st, &sp.level, d->sol, fill, &sp);
 
 	/*
 	 * The loop of dlxi_search(), step for step (see there), but for the
@@ -495,20 +500,8 @@ sparse_search(dlx *d, const struct dlxi_search *s, int *rcp)
 	 * whatever was done since (the option tried there, and all below).
 	 */
 forward:
-	if ((s->max_nodes != 0 && st.nodes >= s->max_nodes) ||
-	    (s->max_updates != 0 && r.upd >= s->max_updates)) {
-		rc = DLX_INCOMPLETE;
+	if ((rc = loop_enter(&lp, r.upd, level)) != DLX_OK)
 		goto abort;
-	}
-	if (s->progress != NULL && r.upd >= next_progress) {
-		next_progress = r.upd + interval;
-		st.updates = r.upd;
-		publish(d, &sp, &st, level);
-		if (s->progress(s->progress_arg, &st) != 0) {
-			rc = DLX_STOPPED;
-			goto abort;
-		}
-	}
 	if ((l = choose(&sp)) == 0) {
 		/* No primary item is left: the options of levels 0..level-1
 		 * are a solution.  (Never at the root, which has one.) */
@@ -573,49 +566,19 @@ next:
 	goto advance;
 
 solution:
-	if ((s->max_nodes != 0 && st.nodes >= s->max_nodes) ||
-	    (s->max_updates != 0 && r.upd >= s->max_updates)) {
-		rc = DLX_INCOMPLETE;
-		goto abort_solution;
-	}
-	if (st.solutions >= DLX_COUNT_MAX) {
-		rc = DLX_EOVERFLOW;
-		goto abort_solution;
-	}
-	st.nodes++;
-	st.solutions++;
-	if (s->visit != NULL) {
-		n = 0;
-		for (i = 0; i < (size_t)d->nforced; i++)
-			d->sol[n++] = d->forced[i];
-		for (l = 0; l <= level; l++)
-			d->sol[n++] = option_number(&sp, set[choice[l]]);
-		st.updates = r.upd;
-		publish(d, &sp, &st, level + 1);
-		if (s->visit(s->visit_arg, d->sol, n) != 0) {
-			rc = DLX_STOPPED;
-			goto abort_solution;
-		}
-	}
-	if (s->max_solutions != 0 && st.solutions >= s->max_solutions) {
-		rc = DLX_LIMIT;
-		goto abort_solution;
+	/* Levels 0..level are chosen. */
+	if ((rc = loop_emit(&lp, r.upd, level + 1, LOOP_NODE)) != DLX_OK) {
+		level++;
+		goto abort;
 	}
 	goto next;
 
-abort_solution:
-	level++;
 abort:
-	st.updates = r.upd;
-	publish(d, &sp, &st, level);
-	d->level = level;
-	d->progress = dlx_progress(d);
+	/* Nothing to undo in d: the search ran on a copy. */
+	loop_halt(lp, r.upd, level);
 	goto out;
 done:
-	st.updates = r.upd;
-	d->st = st;
-	d->complete = 1;
-	d->progress = 1.0;
+	loop_done(&lp, r.upd);
 out:
 	d->running = NULL;
 	*rcp = rc;
