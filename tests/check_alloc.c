@@ -422,6 +422,9 @@ memo_count(dlx *d, struct dlx_wide *w, struct dlx_memo_stats *ms)
 
 	memset(&rq, 0, sizeof rq);
 	rq.memo = DLX_MEMO_ALWAYS;
+	/* The fewest options: on queens it stores states enough for the
+	 * table to grow, which the test below needs. */
+	rq.order = DLX_MEMO_MRV;
 	rq.threads = 1;
 	rc = dlx_run(d, &rq, &res);
 	*w = res.count;

@@ -19,6 +19,9 @@
 #include "problems.h"
 #include "lib/core/search_int.h"
 
+/* The branching order of memo_count(): all_agree() tries each. */
+static int	memo_order = DLX_MEMO_ORDER_AUTO;
+
 static int
 memo_count(dlx *d, int mode, size_t memory, uint64_t *count,
     struct dlx_memo_stats *ms)
@@ -29,6 +32,7 @@ memo_count(dlx *d, int mode, size_t memory, uint64_t *count,
 
 	memset(&m, 0, sizeof m);
 	m.mode = mode;
+	m.order = memo_order;
 	m.memory = memory;
 	rc = dlxi_count_wide(d, &m, &w, ms);
 	ck_assert_uint_eq(w.hi, 0);
@@ -38,7 +42,7 @@ memo_count(dlx *d, int mode, size_t memory, uint64_t *count,
 
 /* Every mode and a range of budgets give the plain count. */
 static void
-all_agree(dlx *d, uint64_t want)
+agree(dlx *d, uint64_t want)
 {
 	static const size_t	 budgets[] = { 0, 1, 100, 300, 1000, 5000,
 	    1 << 20 };
@@ -55,7 +59,7 @@ all_agree(dlx *d, uint64_t want)
 		ck_assert_int_eq(dlx_check(d), DLX_OK);
 		if (budgets[k] == 0 || budgets[k] >= 5000)
 			ck_assert_int_eq(ms.used, 1);
-		ck_assert_uint_le(ms.bytes, budgets[k] == 0 ? (size_t)64 << 20
+		ck_assert_uint_le(ms.bytes, budgets[k] == 0 ? DLX_MEMORY_DEFAULT
 		    : budgets[k]);
 	}
 	ck_assert_int_eq(memo_count(d, DLX_MEMO_AUTO, 0, &got, NULL),
@@ -64,6 +68,21 @@ all_agree(dlx *d, uint64_t want)
 	ck_assert_int_eq(memo_count(d, DLX_MEMO_NEVER, 0, &got, NULL),
 	    DLX_OK);
 	ck_assert_uint_eq(got, want);
+}
+
+/* ... under every branching order. */
+static void
+all_agree(dlx *d, uint64_t want)
+{
+	static const int	 orders[] = { DLX_MEMO_ORDER_AUTO, DLX_MEMO_MRV,
+	    DLX_MEMO_FIRST };
+	size_t			 k;
+
+	for (k = 0; k < sizeof orders / sizeof orders[0]; k++) {
+		memo_order = orders[k];
+		agree(d, want);
+	}
+	memo_order = DLX_MEMO_ORDER_AUTO;
 }
 
 START_TEST(test_memo_known)
@@ -208,6 +227,42 @@ START_TEST(test_memo_empty_6x6)
 	    DLX_OK);
 	ck_assert_uint_eq(got, 28200960);
 	ck_assert_int_eq(ms.used, 1);
+	dlx_free(d);
+}
+END_TEST
+
+/*
+ * The default order sweeps (the cells of sudoku4-empty.dlx come first):
+ * the same tree as DLX_MEMO_FIRST, node for node, smaller than the
+ * fewest options' one.  An order that is none of the three is refused.
+ */
+START_TEST(test_memo_order_auto)
+{
+	struct dlx_memo_stats	 ms;
+	struct dlx_stats	 st;
+	uint64_t		 got, nodes[3];
+	dlx			*d;
+	int			 k;
+
+	ck_assert_ptr_nonnull(d = problem_read(test_data_path(
+	    "sudoku4-empty.dlx")));
+	for (k = 0; k < 3; k++) {
+		memo_order = k == 0 ? DLX_MEMO_ORDER_AUTO : k == 1 ?
+		    DLX_MEMO_FIRST : DLX_MEMO_MRV;
+		ck_assert_int_eq(memo_count(d, DLX_MEMO_ALWAYS, 0, &got, &ms),
+		    DLX_OK);
+		ck_assert_uint_eq(got, 288);
+		ck_assert_int_eq(ms.used, 1);
+		dlx_stats(d, &st);
+		nodes[k] = st.nodes;
+	}
+	ck_assert_uint_eq(nodes[0], nodes[1]);
+	ck_assert_uint_lt(nodes[1], nodes[2]);
+	memo_order = 3;
+	ck_assert_int_eq(memo_count(d, DLX_MEMO_ALWAYS, 0, &got, &ms),
+	    DLX_EINVAL);
+	ck_assert_uint_eq(got, 0);
+	memo_order = DLX_MEMO_ORDER_AUTO;
 	dlx_free(d);
 }
 END_TEST
@@ -437,6 +492,7 @@ make_memo_suite(void)
 	tcase_add_test(tc, test_memo_forced_colors);
 	tcase_add_test(tc, test_memo_stop);
 	tcase_add_test(tc, test_memo_gives_up);
+	tcase_add_test(tc, test_memo_order_auto);
 	tcase_add_test(tc, test_memo_bounds);
 	tcase_add_test(tc, test_memo_budget_peak);
 	tcase_add_test(tc, test_wide_format);

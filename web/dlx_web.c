@@ -207,7 +207,7 @@ struct web_run {
 	int		 count;		/* 1: count every solution (visit
 					   unused); 0: visit them */
 	int		 order;		/* DLX_MEMO_FIRST for grids whose
-					   cells come first, else MRV */
+					   cells come first, else AUTO */
 	int		 memo;		/* count: DLX_MEMO_AUTO, or _ALWAYS
 					   and _NEVER (dlxweb_warm) */
 	uint64_t	 max;		/* visit: stop after this many; 0 none */
@@ -1002,7 +1002,7 @@ dlxweb_dlx(const char *text, int count, double skip, int take)
 	if (count) {
 		w.count = 1;
 		w.memo = DLX_MEMO_AUTO;
-		w.order = DLX_MEMO_MRV;
+		w.order = DLX_MEMO_ORDER_AUTO;
 		rc = web_search(d, &w);
 		count_members(&w, rc);
 	} else {

@@ -601,7 +601,7 @@ class Problem:
                  2^64 need it); True: the cache from the start; False:
                  the plain search
         memory   bytes the cache may use in the whole run, every thread
-                 together (None: the library's default, 64 MiB)
+                 together (None: the library's default, 128 MiB)
         knuth    walk Knuth's tree (no cache then)
         max_nodes, max_updates   budgets: Incomplete when one runs out
 

@@ -181,7 +181,7 @@ run_search(dlx *d, struct req *r)
 	rq.tree = r->knuth;
 	rq.memo = r->memo < 0 ? DLX_MEMO_NEVER : r->memo > 0 ?
 	    DLX_MEMO_ALWAYS : DLX_MEMO_AUTO;
-	rq.order = DLX_MEMO_MRV;
+	rq.order = DLX_MEMO_ORDER_AUTO;
 	rq.memory = r->memory;
 	rq.threads = r->threads;
 	memset(&r->res, 0, sizeof r->res);

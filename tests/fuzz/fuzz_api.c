@@ -724,7 +724,7 @@ op_count(struct input *in, struct model *m, dlx *d, struct fa *fa)
 
 	memset(&p, 0, sizeof p);
 	b = next(in);
-	p.order = b & 1 ? DLX_MEMO_FIRST : DLX_MEMO_MRV;
+	p.order = (enum dlx_memo_order)((b & 1) + (b >> 7 & 1));
 	p.no_plain = b >> 1 & 1;
 	/* An invalid mode now and then. */
 	nmodes = b >> 2 & 1 ? 5 : 3;

@@ -128,8 +128,8 @@ int		 dlxi_search_parallel(dlx *d, const struct dlxi_search *s,
  * modes and orders). */
 struct dlxi_memo {
 	int		 mode;		/* DLX_MEMO_*; 0 is AUTO */
-	size_t		 memory;	/* bytes for the cache; 0: 64 MiB */
-	int		 order;		/* DLX_MEMO_MRV or DLX_MEMO_FIRST */
+	size_t		 memory;	/* bytes for the cache; 0: 128 MiB */
+	int		 order;		/* enum dlx_memo_order */
 	int		 no_plain;	/* AUTO: where the cache would not
 					   pay, return DLX_INCOMPLETE instead
 					   of counting by plain search (so
@@ -142,7 +142,7 @@ struct dlxi_memo {
 
 /*
  * Count the solutions of d into *count (may be NULL), as m says (m may be
- * NULL: AUTO, 64 MiB), with the cache's figures in *stats (may be NULL).
+ * NULL: AUTO, 128 MiB), with the cache's figures in *stats (may be NULL).
  * Returns DLX_OK (the exact count), DLX_INCOMPLETE (only with no_plain:
  * nothing counted, count by other means), DLX_STOPPED (progress asked to stop:
  * *count holds the solutions of the subtrees finished so far, a lower

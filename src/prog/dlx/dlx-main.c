@@ -110,7 +110,7 @@ usage(void)
 "      --no-memo         count by plain search, without the subproblem cache\n"
 "      --memo            count with the cache from the start, whatever happens\n"
 "      --memory=SIZE     bytes the cache may use in all, every thread\n"
-"                        together: 512M, 4G... (default: 64M)\n"
+"                        together: 512M, 4G... (default: 128M)\n"
 "      --progress[=SEC]  print progress on standard error every SEC seconds\n"
 "                        (default 2), even if it is not a terminal\n"
 "      --no-progress     no progress lines, even on a terminal\n"

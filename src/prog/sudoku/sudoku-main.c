@@ -210,7 +210,7 @@ usage(void)
 	    "      --memo           count with the cache from the start\n"
 	    "      --memory SIZE    bytes the cache may use in all, every "
 	    "thread\n"
-	    "                       together: 512M, 4G... (default: 64M)\n"
+	    "                       together: 512M, 4G... (default: 128M)\n"
 	    "      --variant NAME   x, hyper, jigsaw, killer (or a header "
 	    "line in the file)\n"
 	    "      --generate N     write N new minimal unique puzzles; "
