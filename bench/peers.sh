@@ -18,13 +18,17 @@
 #   QQWING             qqwing --solve --count-solutions --csv
 #
 # INPUTS is the directory of the DLX files (pent6x10.dlx, pent5x12.dlx,
-# pent4x15.dlx, langford12.dlx, queens13.dlx, magic3.dlx, magic4.dlx,
-# sudoku-7452654.dlx, sudoku6-empty.dlx; missing ones are skipped; DLX2
-# alone runs the colored ones, whose names start with "magic").  They are
-# made by the examples (examples/pentomino -d 6x10, examples/langford -d
-# 12, examples/queens -d 13, examples/magic -d, examples/sudoku2dlx on the
-# puzzle of bench/memo.sh), awk -f bench/magic4.awk, and
-# tests/data/sudoku6-empty.dlx.  DATA is
+# pent4x15.dlx, pent8x8.dlx, langford12.dlx, queens13.dlx, magic3.dlx,
+# magic4.dlx, sudoku-7452654.dlx, sudoku6-empty.dlx, domino8x8.dlx;
+# missing ones are skipped; DLX2 alone runs the colored ones, whose names
+# start with "magic").  They are made by the examples (examples/pentomino
+# -d 6x10, and -d 8x8 for Scott's board less its centre, examples/langford
+# -d 12, examples/queens -d 13, examples/magic -d, examples/sudoku2dlx on
+# the puzzle of bench/memo.sh, examples/dominocover -d 8 8 1 1 with its
+# bounds "1:1|" removed, which Knuth's programs do not read), awk -f
+# bench/magic4.awk, and tests/data/sudoku6-empty.dlx; the empty 6x6 is
+# also counted by dlx-sudoku (-b 2x3, a line of 36 blanks), a row of its
+# own without peers (they read no 6x6 grid).  DATA is
 # the directory of the sudoku collections (top1465, forum_hardest_1106,
 # forum_hardest_1905_11+, 17_clue, serg); sudoku-7452654.txt in INPUTS
 # is timed with them as a one-puzzle set.
@@ -101,6 +105,11 @@ cell() {
 	printf '%s s (%s)' "$1" "$2"
 }
 
+# sum FILE: the sum of the last field of every line.
+sum() {
+	awk '{ s += $NF } END { printf "%d", s }' "$1"
+}
+
 mismatch() {
 	echo "  $1: $2 counts $3, dlx $4" >&2
 	status=1
@@ -113,8 +122,8 @@ if [ -n "$inputs" ]; then
 	printf '|%s|%s|%s|%s|%s|%s|\n' ------------------------ \
 	    -------------: ---------: -----------------: -----------------: \
 	    -----------------:
-	for f in pent6x10 pent5x12 pent4x15 langford12 queens13 magic3 \
-	    magic4 sudoku-7452654 sudoku6-empty; do
+	for f in pent6x10 pent5x12 pent4x15 pent8x8 langford12 queens13 \
+	    magic3 magic4 sudoku-7452654 sudoku6-empty domino8x8; do
 		in=$inputs/$f.dlx
 		[ -r "$in" ] || continue
 		td=$(best "$in" "$tmp/out" "$tmp/err" "$dlx" -t 1 --no-progress)
@@ -138,14 +147,18 @@ if [ -n "$inputs" ]; then
 		done
 		printf '| %-22s | %12s | %8s%s |\n' "$f" "$n" "$td s" "$row"
 	done
+	# The empty 6x6 grid through dlx-sudoku, its own matrix.
+	printf '%36s\n' '' | tr ' ' . >"$tmp/six"
+	td=$(best "$tmp/six" "$tmp/out" "$tmp/err" "$sud" -c -t 1 -b 2x3 \
+	    -f line)
+	n=$(sum "$tmp/out")
+	[ "$n" = 28200960 ] || mismatch "6x6 grid" dlx-sudoku "$n" 28200960
+	printf '| %-22s | %12s | %8s | %16s | %16s | %16s |\n' \
+	    "6x6 grid (dlx-sudoku)" "$n" "$td s" - - -
 	echo
 fi
 
 # --- dlx-sudoku against sudoku solvers -----------------------------------
-# sum FILE: the sum of the last field of every line.
-sum() {
-	awk '{ s += $NF } END { printf "%d", s }' "$1"
-}
 # ones FILE: the lines whose last field is 1.
 ones() {
 	awk '$NF == 1 { n++ } END { printf "%d", n }' "$1"
