@@ -140,15 +140,17 @@ struct run {
  * everything.  A primary item left with one option is noted in short1,
  * where the next choice looks first.  With colored, a purified item is
  * passed by, and with x > 0 (purifying c for color x) the options that
- * give c the color x are left alone.
+ * give c the color x are left alone.  snap is sp->snap, or -1 to read it
+ * there.
  */
 HOT int
-hide(struct sparse *sp, struct run *r, int c, int check, int colored, int x)
+hide(struct sparse *sp, struct run *r, int c, int check, int colored, int x,
+    int snap)
 {
 	struct snode	*nd = sp->node;
 	const int	*clr = sp->clr;
 	int		*set = sp->set, *len = sp->len, *base = sp->base;
-	int		*trail = sp->snap ? NULL : sp->trail;
+	int		*trail = (snap < 0 ? sp->snap : snap) ? NULL : sp->trail;
 	uint64_t	*short1 = sp->short1;
 	int		 i, e, k, q, j, l, last, z, p, npa = sp->npa;
 	int		 nt = r->nt, dead = 0;
@@ -212,12 +214,12 @@ mark_covered(struct sparse *sp, struct run *r, int c)
 /* Purify the secondary item c, not purified yet, for color x (see the
  * top); 1 if that leaves an uncovered primary item no option. */
 HOT int
-purify(struct sparse *sp, struct run *r, int c, int x)
+purify(struct sparse *sp, struct run *r, int c, int x, int snap)
 {
 	sp->len[c] += PURIFIED;
-	if (!sp->snap)
+	if (!snap)
 		sp->trail[r->nt++] = ~c;
-	return hide(sp, r, c, 1, 1, x);
+	return hide(sp, r, c, 1, 1, x, snap);
 }
 
 /* Note the state at the start of level l, after its item is covered. */
@@ -287,7 +289,7 @@ choose(struct sparse *sp)
 
 /* Sort c's active segment by node, which is the order of the options,
  * keeping loc up to date.  The segments are short and mostly in order. */
-static void
+HOT void
 sort_segment(struct sparse *sp, int c)
 {
 	int	b = sp->base[c], e = b + (sp->len[c] & SIZE), i, j, x;
@@ -595,13 +597,14 @@ fill(void *arg, int *sol, int depth)
 }
 
 /*
- * The search on sp, built from d; returns its status.  Inline in the two
+ * The search on sp, built from d; returns its status.  Inline in the
  * functions below, with colored a constant: the uncolored loop has no
- * test of colors.
+ * test of colors.  snap is sp->snap (a constant in the colored loops,
+ * whose hiding is most of their time), or -1 to read it there.
  */
 HOT int
 run(dlx *d, const struct dlxi_search *s, const struct sparse *spp,
-    int colored)
+    int colored, int snap)
 {
 	struct sparse	 sp = *spp;
 	struct run	 r;
@@ -651,7 +654,7 @@ forward:
 	 * go through best: not a dead end, since one of them is tried
 	 * here.  Only the sets an option empties itself are. */
 	mark_covered(&sp, &r, best);
-	(void)hide(&sp, &r, best, 0, colored, 0);
+	(void)hide(&sp, &r, best, 0, colored, 0, snap);
 	save_level(&sp, &r, level);
 	cur = choice[level] = sp.base[best];
 	end = cur + (len[best] & SIZE);
@@ -677,9 +680,9 @@ advance:
 			continue;
 		}
 		if (!colored || clr[q] == 0) {
-			if (hide(&sp, &r, j, 1, colored, 0))
+			if (hide(&sp, &r, j, 1, colored, 0, snap))
 				goto abandon;
-		} else if (len[j] >= 0 && purify(&sp, &r, j, clr[q]))
+		} else if (len[j] >= 0 && purify(&sp, &r, j, clr[q], snap))
 			goto abandon;
 		q++;
 	}
@@ -725,13 +728,20 @@ out:
 static int
 run_plain(dlx *d, const struct dlxi_search *s, const struct sparse *sp)
 {
-	return run(d, s, sp, 0);
+	return run(d, s, sp, 0, -1);
 }
 
 static int
 run_colored(dlx *d, const struct dlxi_search *s, const struct sparse *sp)
 {
-	return run(d, s, sp, 1);
+	return run(d, s, sp, 1, 1);
+}
+
+static int
+run_colored_trail(dlx *d, const struct dlxi_search *s,
+    const struct sparse *sp)
+{
+	return run(d, s, sp, 1, 0);
 }
 
 int
@@ -746,7 +756,8 @@ sparse_search(dlx *d, const struct dlxi_search *s, int *rcp)
 	if (d->colored) {
 		if (!build_colored(d, &sp))
 			return 0;
-		*rcp = run_colored(d, s, &sp);
+		*rcp = sp.snap ? run_colored(d, s, &sp) :
+		    run_colored_trail(d, s, &sp);
 		return 1;
 	}
 	if (!d->deferred)
