@@ -53,14 +53,16 @@
  * uncolored items as above, and purifies each colored item c that is not
  * purified yet, for the option's color x: the options that give c another
  * color or none are hidden, those that give it x stay, and c is marked
- * (PURIFIED added to its length).  From then on hiding passes a marked
- * item by, where the links mark each node of color x instead (dance.h's
- * purify()): an active option that reaches a marked item gives it x, and
- * no longer conflicts there, and committing it does nothing more for c.
- * Restoring the lengths restores the marks, so the undo is the same.  The nodes, branches and updates are those of the
- * links' fast mode (search.c), but for abandoned options as above.  The
- * loop is compiled twice (run() with colored 0 or 1), so that the
- * uncolored one has no test of colors.
+ * (PURIFIED added to its length).  An active option that reaches a marked
+ * item gives it x: it no longer conflicts there, and committing it does
+ * nothing more for c.  Hiding passes a marked item by (its set is not
+ * read while it is marked), as the links pass by the nodes dance.h's
+ * purify() marks, so that a commit counts the updates of the links' fast
+ * mode, but for abandoned options as above; the nodes, branches and
+ * abandoned options are the same.  Restoring the lengths restores the
+ * marks.  The colored loop is compiled apart (run() with colored 1, and
+ * the way to undo a constant), so that the uncolored one has no test of
+ * colors.
  */
 #include <limits.h>
 #include <stdint.h>
@@ -74,8 +76,9 @@
 #define SIZE	(COVERED - 1)
 
 /* Added to the length of a purified item, which makes it negative (len &
- * SIZE is still the size): hiding passes the item by, not a covered one,
- * which is not done with yet while its option is being committed. */
+ * SIZE is still the size).  Hiding passes such an item by, but not a
+ * covered one: an item whose option is being committed is marked covered
+ * before its options are hidden. */
 #define PURIFIED	INT_MIN
 
 /*
