@@ -648,6 +648,135 @@ START_TEST(test_random_modes_same_order)
 }
 END_TEST
 
+/* The solutions of d in the fast tree, in order, with the engine that
+ * the dispatcher named; the matrix must be left as it was. */
+static void
+run_fast(dlx *d, struct seq *q, struct dlx_stats *st, enum dlx_engine *eng)
+{
+	struct dlx_request	rq;
+	struct dlx_result	res;
+
+	memset(&rq, 0, sizeof rq);
+	rq.visit = seq_visit;
+	rq.visit_arg = q;
+	rq.tree = DLX_FAST;
+	rq.memo = DLX_MEMO_NEVER;
+	rq.threads = 1;
+	q->n = 0;
+	ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_OK);
+	*st = res.stats;
+	*eng = res.engine;
+	ck_assert_int_eq(dlx_check(d), DLX_OK);
+}
+
+/*
+ * Colors on sparse sets (Knuth's SSXCC): random problems whose secondary
+ * items come with and without colors, some options forced, searched in
+ * the fast tree on sparse sets, undoing by copies (few items) and by the
+ * trail (130 more secondary items, unused), against Knuth's tree on the
+ * links and the model: the same solutions, in the same order as Knuth's,
+ * the same tree both ways on the sparse sets, and a limit that stops
+ * where it should.
+ */
+START_TEST(test_random_colors_sparse)
+{
+	static struct seq	 qk, qf, qt;
+	struct prob		 p;
+	struct dlx_stats	 sk, sf, st;
+	struct set		 got, want;
+	enum dlx_engine		 ef, et;
+	uint64_t		 seed = test_seed() + 3, s = seed, count;
+	uint32_t		 must, m;
+	dlx			*d, *wide;
+	int			 t, o, i, nf, colored, ncolored = 0;
+	size_t			 k;
+
+	for (t = 0; t < TRIALS / 2; t++) {
+		gen(&s, &p);
+		if (p.ns == 0 && p.np + 2 <= MAXITEMS)
+			p.ns = 2;	/* items np.. appear from now on */
+		for (o = 0; o < p.nopt; o++)
+			for (i = 1; i < p.size[o] && t % 2 == 0; i++)
+				if (rnd(&s, 3) == 0 && p.ns > 0) {
+					/* A secondary item, colored 2 times
+					   in 3, unless it is in already. */
+					int	it = p.np + rnd(&s, p.ns), j;
+
+					for (j = 0; j < p.size[o]; j++)
+						if (p.item[o][j] == it)
+							break;
+					if (j < p.size[o] ||
+					    p.item[o][i] < p.np)
+						continue;
+					p.item[o][i] = it;
+					p.color[o][i] = rnd(&s, 3) == 0 ? 0 :
+					    1 + rnd(&s, 2);
+				}
+		colored = 0;
+		for (o = 0; o < p.nopt; o++)
+			for (i = 0; i < p.size[o]; i++)
+				colored |= p.color[o][i] != 0;
+		ncolored += colored;
+		ck_assert_int_eq(dlx_new(&d, p.np, p.ns, NULL), DLX_OK);
+		ck_assert_int_eq(dlx_new(&wide, p.np, p.ns + 130, NULL),
+		    DLX_OK);
+		for (o = 0; o < p.nopt; o++) {
+			ck_assert_int_eq(dlx_add_option_colored(d, p.item[o],
+			    p.color[o], p.size[o]), o);
+			ck_assert_int_eq(dlx_add_option_colored(wide,
+			    p.item[o], p.color[o], p.size[o]), o);
+		}
+		must = 0;
+		for (nf = rnd(&s, 3); nf > 0 && p.nopt > 0; nf--) {
+			o = rnd(&s, p.nopt);
+			if (dlx_force(d, o) == DLX_OK) {
+				ck_assert_int_eq(dlx_force(wide, o), DLX_OK);
+				must |= UINT32_C(1) << o;
+			}
+		}
+		run_seq(d, DLX_KNUTH, &qk, &sk);
+		run_fast(d, &qf, &sf, &ef);
+		run_fast(wide, &qt, &st, &et);
+		ck_assert_int_eq(ef, DLX_ENGINE_SPARSE);
+		ck_assert_int_eq(et, DLX_ENGINE_SPARSE);
+		memset(&got, 0, sizeof got);
+		memset(&want, 0, sizeof want);
+		for (k = 0; k < qf.n; k++) {
+			m = 0;
+			for (i = 0; i < (int)qf.len[k]; i++)
+				m |= UINT32_C(1) << qf.v[k][i];
+			set_add(&got, m);
+		}
+		model_solve(&p, must, &want);
+		if (!same_seq(&qk, &qf) || !same_seq(&qk, &qt) ||
+		    !same_sets(&got, &want)) {
+			print_prob(&p, seed, t);
+			dump_sets(&got, &want);
+			ck_abort_msg("seed %" PRIu64 " trial %d: knuth %zu, "
+			    "sparse %zu, sparse with the trail %zu, model %zu "
+			    "solutions, or another order", seed, t, qk.n,
+			    qf.n, qt.n, want.n);
+		}
+		free(got.v);
+		free(want.v);
+		ck_assert_uint_eq(sf.solutions, qf.n);
+		ck_assert_uint_le(sf.branches, sk.branches);
+		ck_assert_uint_eq(st.nodes, sf.nodes);
+		ck_assert_uint_eq(st.branches, sf.branches);
+		ck_assert_uint_eq(st.abandoned, sf.abandoned);
+		ck_assert_uint_eq(st.max_depth, sf.max_depth);
+		if (qf.n > 1) {
+			ck_assert_int_eq(ck_count(d, qf.n - 1, &count),
+			    DLX_LIMIT);
+			ck_assert_uint_eq(count, qf.n - 1);
+		}
+		dlx_free(d);
+		dlx_free(wide);
+	}
+	ck_assert_int_gt(ncolored, TRIALS / 4);
+}
+END_TEST
+
 Suite *
 make_random_suite(void)
 {
@@ -659,6 +788,7 @@ make_random_suite(void)
 	tcase_add_test(tc, test_random_vs_model);
 	tcase_add_test(tc, test_random_colors);
 	tcase_add_test(tc, test_random_modes_same_order);
+	tcase_add_test(tc, test_random_colors_sparse);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -97,6 +97,34 @@ stats "92 1223 21456" queens 8
 stats "724 16536 312479" queens 10
 stats "52 607 8339" langford 7
 
+# The default tree on the colored magic square runs on sparse sets (as
+# Knuth's SSXCC) and is the fast tree of the links: its nodes, options
+# abandoned and branch points.
+fast() {
+	want=$1
+	shift
+	$DLX_RUN "$examples/$1" -d "$2" >"$tmp/p.dlx"
+	got=$($DLX_RUN "$dlx" -t 1 --no-memo --stats "$tmp/p.dlx" 2>&1 >/dev/null |
+	    sed -n 's/^\(solutions\|nodes\|abandoned\|branches\|engine\): //p' |
+	    tr '\n' ' ')
+	if [ "$got" != "$want " ]; then
+		failed "--stats $*: $got, expected $want"
+	fi
+}
+fast "8 93 76 37 sparse" magic .........
+fast "8 62 4 5 sparse" magic ....5....
+fast "1 11 1 1 sparse" magic 27.......
+
+# The 4x4 magic square of bench/magic4.awk (7,040 squares as DLX2 counts,
+# too long a search for here) with its first row begun 1 3: 8 squares,
+# as DLX2 counts, on sparse sets and on the links in Knuth's tree.
+awk -f "$top_srcdir/bench/magic4.awk" |
+    awk 'NR <= 3 || !/^r1 / || index($0, "r1 a:A b:C ") == 1' >"$tmp/m4.dlx"
+for mode in "" --knuth; do
+	n=$($DLX_RUN "$dlx" $mode "$tmp/m4.dlx")
+	[ "$n" = 8 ] || failed "magic4 begun 1 3 $mode: $n squares"
+done
+
 # Bad arguments are refused with status 2.
 for args in "queens 0" "queens x" "langford" "pentomino 7x9" \
     "pentomino 6x10x" "magic 12345" "magic 0........" "sudoku2dlx 12345"; do

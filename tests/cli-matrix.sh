@@ -245,6 +245,26 @@ for seed in $seeds; do
 	done
 done
 matrix "$data/queens8.dlx" 92 0 0
+
+# Colored problems take the sparse sets by default (Knuth's SSXCC), and
+# the links in Knuth's tree; the count is the brute force's either way.
+for seed in $seeds; do
+	f="$tmp/r${seed}colors.dlx"
+	want=$(brute "$f")
+	for mo in "" --no-memo --knuth; do
+		exp=sparse
+		[ "$mo" = --knuth ] && exp=links
+		for dd in "-t 1" "-t 2" "--limit 1"; do
+			run "$dlx" $mo --stats $dd -p "$f"
+			c=$(count_of -p "$tmp/out")
+			[ "$dd" = "--limit 1" ] && { [ "$want" -eq 0 ] &&
+			    want1=0 || want1=1; } || want1=$want
+			grep -q "^engine: $exp\$" "$tmp/err" &&
+			    [ "$c" = "$want1" ] ||
+			    failed "$f $mo $dd: not $want1 solutions on $exp"
+		done
+	done
+done
 matrix "$data/mult-domino34.dlx" 3434 0 1
 
 # ---- Knuth's tree under the drivers: DLX1's and DLX3's figures -------

@@ -33,9 +33,9 @@
  * search branches on the active primary item with the fewest remaining
  * options, ties going to the item declared first.  By default it walks a
  * smaller tree than Knuth's (DLX_FAST: dead options are given up at once,
- * an item with at most one option is taken first, on sparse sets without
- * colors), with the same solutions in the same order; with the request's
- * tree set to DLX_KNUTH it visits the same tree as his DLX1 (DLX2 when
+ * an item with at most one option is taken first, on sparse sets), with
+ * the same solutions in the same order; with the request's tree set to
+ * DLX_KNUTH it visits the same tree as his DLX1 (DLX2 when
  * colors are used) and its node and update counts are the same.
  *
  * Multiplicities: a primary item may be given bounds lo..hi
@@ -181,7 +181,7 @@ typedef int dlx_progress_fn(void *arg, const struct dlx_stats *st);
  * DLX1 and DLX2 walk it (DLX3 with item bounds), with their node and
  * update figures.  DLX_FAST: a smaller tree (dead options are given up at
  * once, and the first item with at most one option is taken), on sparse
- * sets when there are no colors; the same solutions in the same order.
+ * sets; the same solutions in the same order.
  * DLX_TREE_DEFAULT (0): DLX_FAST, unless dlx_knuth_default() says
  * otherwise.
  */
@@ -498,7 +498,7 @@ struct dlx_memo_stats {
  *
  *	engine		colors bounds visit Knuth split path threads wide
  *	cache		yes    -      -     -     yes   -    yes     yes
- *	sparse		-      -      yes   -     yes   yes  yes     -
+ *	sparse		yes    -      yes   -     yes   yes  yes     -
  *	links		yes    -      yes   yes   yes   yes  yes     -
  *	Algorithm M	yes    yes    yes   yes   -     -    -       -
  *
@@ -533,8 +533,7 @@ enum dlx_need {
 enum dlx_engine {
 	DLX_ENGINE_NONE = 0,		/* nothing ran */
 	DLX_ENGINE_CACHE,		/* counting with the subproblem cache */
-	DLX_ENGINE_SPARSE,		/* sparse sets: the fast tree, no
-					   colors */
+	DLX_ENGINE_SPARSE,		/* sparse sets: the fast tree */
 	DLX_ENGINE_LINKS,		/* dancing links: Algorithms X, C */
 	DLX_ENGINE_MULT			/* Algorithm M: item bounds */
 };

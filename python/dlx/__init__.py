@@ -139,9 +139,9 @@ class Stats(collections.namedtuple(
       engine        the engine that ran, as the library names it and
                     dlx --stats prints it: "cache" (the subproblem cache:
                     nodes and updates are then those of the cached
-                    search), "sparse" (sparse sets), "links" (dancing
-                    links, colors, Knuth's tree), "Algorithm M" (item
-                    bounds), "none" (nothing ran)
+                    search), "sparse" (sparse sets, the fast tree),
+                    "links" (dancing links, Knuth's tree), "Algorithm
+                    M" (item bounds), "none" (nothing ran)
       threads       threads that ran
       drivers       what drove the engine, a tuple of names: "threads"
                     (more than one thread), "position", "checkpoint";

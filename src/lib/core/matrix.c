@@ -53,7 +53,7 @@ dlxi_free(dlx *d, void *p)
  * at most once on the way down, an item is covered at most once), an int
  * to align, the bit set of the short primary items (two ints per 64), and
  * with at most DLXI_SNAP_ITEMS items the lengths and bit set of every
- * level.
+ * level; with colors, one int per node and spacer for their colors.
  */
 size_t
 dlxi_workspace_need(const dlx *d)
@@ -64,7 +64,8 @@ dlxi_workspace_need(const dlx *d)
 
 	return (size_t)d->capoptions + 2 * ni + 2 * ni + nn + 2 * nn +
 	    2 * np + nn + ni + 2 + nw +
-	    (ni <= DLXI_SNAP_ITEMS + 2 ? np * ni + np * nw : 0);
+	    (ni <= DLXI_SNAP_ITEMS + 2 ? np * ni + np * nw : 0) +
+	    (d->colored ? nn : 0);
 }
 
 /* Grow the workspace to what d's capacities may need (DLX_OK or
@@ -295,7 +296,7 @@ dlx_add_option_colored(dlx *d, const int *items, const int *colors,
     size_t n)
 {
 	size_t	 k;
-	int	 stamp, primary, rc, x, c, opt, spacer;
+	int	 stamp, primary, colored, was, rc, x, c, opt, spacer;
 
 	if (d == NULL || (items == NULL && n > 0))
 		return DLX_EINVAL;
@@ -310,13 +311,14 @@ dlx_add_option_colored(dlx *d, const int *items, const int *colors,
 		d->stamp = 0;
 	}
 	stamp = ++d->stamp;
-	primary = 0;
+	primary = colored = 0;
 	for (k = 0; k < n; k++) {
 		if (items[k] < 0 || items[k] >= d->nitems)
 			return DLX_ERANGE;
 		c = colors != NULL ? colors[k] : 0;
 		if (c < 0 || (c != 0 && items[k] < d->nprimary))
 			return DLX_ECOLOR;
+		colored |= c != 0;
 		if (d->mark[items[k] + 1] == stamp)
 			return DLX_EDUPITEM;
 		d->mark[items[k] + 1] = stamp;
@@ -325,8 +327,14 @@ dlx_add_option_colored(dlx *d, const int *items, const int *colors,
 	}
 	if (!primary)
 		return DLX_ENOPRIMARY;
-	if ((rc = grow(d, n)) != DLX_OK)
+	/* Colored before growing: the workspace then has room for the
+	 * colors (dlxi_workspace_need()). */
+	was = d->colored;
+	d->colored |= colored;
+	if ((rc = grow(d, n)) != DLX_OK) {
+		d->colored = was;
 		return rc;
+	}
 
 	opt = d->noptions;
 	spacer = d->nnodes - 1;		/* the spacer before this option */
@@ -339,8 +347,6 @@ dlx_add_option_colored(dlx *d, const int *items, const int *colors,
 		nd = &d->nodes[x];
 		nd->top = i;
 		nd->color = colors != NULL ? colors[k] : 0;
-		if (nd->color != 0)
-			d->colored = 1;
 		/* Append at the bottom of item i's list. */
 		nd->up = hd->up;
 		nd->down = i;

@@ -38,10 +38,10 @@ struct dlxi_search {
 					   (< 0): a smaller tree (dead options
 					   are given up at once, and the first
 					   item with at most one option is
-					   taken), on sparse sets when there
-					   are no colors; the same solutions
-					   in the same order; 0: the default,
-					   DLX_FAST (see dlx_knuth_default) */
+					   taken), on sparse sets; the same
+					   solutions in the same order; 0: the
+					   default, DLX_FAST (see
+					   dlx_knuth_default) */
 };
 
 /*

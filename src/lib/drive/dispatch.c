@@ -33,8 +33,8 @@ static const struct engine {
 	    DLX_NEED_COLORS | DLX_NEED_SPLIT | DLX_NEED_THREADS |
 	    DLX_NEED_CACHE },
 	{ DLX_ENGINE_SPARSE, "sparse",
-	    DLX_NEED_VISIT | DLX_NEED_SPLIT | DLX_NEED_PATH |
-	    DLX_NEED_THREADS },
+	    DLX_NEED_COLORS | DLX_NEED_VISIT | DLX_NEED_SPLIT |
+	    DLX_NEED_PATH | DLX_NEED_THREADS },
 	{ DLX_ENGINE_LINKS, "links",
 	    DLX_NEED_COLORS | DLX_NEED_VISIT | DLX_NEED_KNUTH |
 	    DLX_NEED_SPLIT | DLX_NEED_PATH | DLX_NEED_THREADS },
@@ -106,8 +106,8 @@ needs(const dlx *d, const struct dlx_request *rq)
 
 /*
  * The first engine after index from that serves need on d, or -1.  The
- * sparse sets serve only the fast tree without colors (dlxi_search()
- * takes them then, the links otherwise); Algorithm M is the only engine
+ * sparse sets serve only the fast tree (dlxi_search() takes them then,
+ * the links otherwise); Algorithm M is the only engine
  * of a matrix with bounds, and the cache is never taken when told not
  * to be.
  */
@@ -117,6 +117,7 @@ pick(const dlx *d, const struct dlx_request *rq, unsigned need, size_t from)
 	size_t	i;
 	int	bounds = (need & DLX_NEED_BOUNDS) != 0;
 
+	(void)d;
 	/* A checkpoint saves the one path the search stands on; threads
 	 * stand on many at once, and could only save whole subtrees: no
 	 * engine serves both. */
@@ -132,8 +133,7 @@ pick(const dlx *d, const struct dlx_request *rq, unsigned need, size_t from)
 			break;
 		case DLX_ENGINE_SPARSE:
 			if (bounds || rq->tree > 0 || (rq->tree == 0 &&
-			    DLX_KNUTH_DEFAULT) ||
-			    d->colored)
+			    DLX_KNUTH_DEFAULT))
 				continue;
 			break;
 		case DLX_ENGINE_LINKS:

@@ -23,10 +23,10 @@
 int	search_first_short(const int *a, int n);
 
 /*
- * The fast search on sparse sets (sparse.c), for d without colors or item
- * bounds, with a primary item left: runs the search s on d and returns 1
- * with its result in *rc, or returns 0, leaving d untouched, if d is not
- * for it (colors, or too large).  Called by dlxi_search() once the search
+ * The fast search on sparse sets (sparse.c), for d without item bounds,
+ * with a primary item left: runs the search s on d and returns 1 with its
+ * result in *rc, or returns 0, leaving d untouched, if d is not for it
+ * (its workspace too small).  Called by dlxi_search() once the search
  * is set up (d->st cleared, d->searching set).
  */
 int	sparse_search(dlx *d, const struct dlxi_search *s, int *rc);

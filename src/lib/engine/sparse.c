@@ -1,7 +1,7 @@
 /*
  * sparse.c: the fast mode's search on sparse sets ("dancing cells", as in
- * Knuth's SSXC1) instead of dancing links, for problems without colors or
- * item bounds.
+ * Knuth's SSXC1, and with colors as in his SSXCC) instead of dancing
+ * links, for problems without item bounds.
  *
  * The tree is exactly that of the fast mode on the links (search.c): the
  * same item is chosen at every node (the first with at most one option,
@@ -47,7 +47,24 @@
  * option still in it is hidden from the other items), so the item chosen
  * at a node has its segment sorted once, and its options are tried in the
  * order of their numbers, which is the order of the lists.
+ *
+ * Colors (Algorithm C, as SSXCC).  Each node's color is in clr[] (0: none;
+ * only secondary items have one).  Committing an option covers its
+ * uncolored items as above, and purifies each colored item c that is not
+ * purified yet, for the option's color x: the options that give c another
+ * color or none are hidden, those that give it x stay, and c is marked
+ * (PURIFIED added to its length).  An active option that reaches a marked
+ * item gives it x: it no longer conflicts there, and committing it does
+ * nothing more for c.  Hiding passes a marked item by (its set is not
+ * read while it is marked), as the links pass by the nodes dance.h's
+ * purify() marks, so that a commit counts the updates of the links' fast
+ * mode, but for abandoned options as above; the nodes, branches and
+ * abandoned options are the same.  Restoring the lengths restores the
+ * marks.  The colored loop is compiled apart (run() with colored 1, and
+ * the way to undo a constant), so that the uncolored one has no test of
+ * colors.
  */
+#include <limits.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -57,6 +74,12 @@
 #include "lib/engine/loop.h"
 
 #define SIZE	(COVERED - 1)
+
+/* Added to the length of a purified item, which makes it negative (len &
+ * SIZE is still the size).  Hiding passes such an item by, but not a
+ * covered one: an item whose option is being committed is marked covered
+ * before its options are hidden. */
+#define PURIFIED	INT_MIN
 
 /*
  * Two ways to undo.  With few items (at most SNAP_ITEMS), each level saves
@@ -81,10 +104,13 @@ struct sparse {
 	int		*base;		/* na + 1 */
 	int		*set;		/* one entry per node */
 	struct snode	*node;		/* nodes and spacers */
+	int		*clr;		/* colored: each node's color, else
+					   NULL */
 	int		*choice;	/* per level: a place in set[] */
 	int		*save;		/* snap: per level, len[0..na] */
 	int		*trail;		/* else: j for a length decreased,
-					   ~j for COVERED added */
+					   ~j for COVERED or PURIFIED
+					   added */
 	int		*tmark;		/* per level: the trail's length */
 	uint64_t	*short1;	/* bit j: primary item j is uncovered
 					   with at most one option */
@@ -115,14 +141,19 @@ struct run {
  * check, stop and return 1 as soon as that empties the set of an
  * uncovered primary item; the caller then undoes the level, which undoes
  * everything.  A primary item left with one option is noted in short1,
- * where the next choice looks first.
+ * where the next choice looks first.  With colored, a purified item is
+ * passed by, and with x > 0 (purifying c for color x) the options that
+ * give c the color x are left alone.  snap is sp->snap, or -1 to read it
+ * there.
  */
 HOT int
-hide(struct sparse *sp, struct run *r, int c, int check)
+hide(struct sparse *sp, struct run *r, int c, int check, int colored, int x,
+    int snap)
 {
 	struct snode	*nd = sp->node;
+	const int	*clr = sp->clr;
 	int		*set = sp->set, *len = sp->len, *base = sp->base;
-	int		*trail = sp->snap ? NULL : sp->trail;
+	int		*trail = (snap < 0 ? sp->snap : snap) ? NULL : sp->trail;
 	uint64_t	*short1 = sp->short1;
 	int		 i, e, k, q, j, l, last, z, p, npa = sp->npa;
 	int		 nt = r->nt, dead = 0;
@@ -132,10 +163,16 @@ hide(struct sparse *sp, struct run *r, int c, int check)
 	 * into the int arrays could otherwise alias them.) */
 	for (i = base[c], e = i + (len[c] & SIZE); i < e; i++) {
 		k = set[i];
+		if (colored && x != 0 && clr[k] == x)
+			continue;
 		for (q = k + 1; q != k;) {
 			j = nd[q].itm;
 			if (j < 0) {
 				q += j;
+				continue;
+			}
+			if (colored && len[j] < 0) {
+				q++;
 				continue;
 			}
 			l = --len[j];
@@ -177,6 +214,17 @@ mark_covered(struct sparse *sp, struct run *r, int c)
 	r->upd++;
 }
 
+/* Purify the secondary item c, not purified yet, for color x (see the
+ * top); 1 if that leaves an uncovered primary item no option. */
+HOT int
+purify(struct sparse *sp, struct run *r, int c, int x, int snap)
+{
+	sp->len[c] += PURIFIED;
+	if (!snap)
+		sp->trail[r->nt++] = ~c;
+	return hide(sp, r, c, 1, 1, x, snap);
+}
+
 /* Note the state at the start of level l, after its item is covered. */
 HOT void
 save_level(struct sparse *sp, struct run *r, int l)
@@ -193,7 +241,7 @@ save_level(struct sparse *sp, struct run *r, int l)
 
 /* Back to the state save_level(sp, r, l) noted. */
 HOT void
-restore_level(struct sparse *sp, struct run *r, int l)
+restore_level(struct sparse *sp, struct run *r, int l, int colored)
 {
 	size_t		 ns = (size_t)sp->na + 1;
 	uint64_t	*short1 = sp->short1;
@@ -216,7 +264,9 @@ restore_level(struct sparse *sp, struct run *r, int l)
 				CLRBIT(short1, e);
 		} else {
 			e = ~e;
-			if ((len[e] -= COVERED) <= 1 && e <= npa)
+			if (colored && len[e] < 0)
+				len[e] -= PURIFIED;
+			else if ((len[e] -= COVERED) <= 1 && e <= npa)
 				SETBIT(short1, e);
 		}
 	}
@@ -242,7 +292,7 @@ choose(struct sparse *sp)
 
 /* Sort c's active segment by node, which is the order of the options,
  * keeping loc up to date.  The segments are short and mostly in order. */
-static void
+HOT void
 sort_segment(struct sparse *sp, int c)
 {
 	int	b = sp->base[c], e = b + (sp->len[c] & SIZE), i, j, x;
@@ -449,6 +499,94 @@ build_deferred(dlx *d, struct sparse *sp)
 	return 1;
 }
 
+/*
+ * build() for a colored d: the same copy, with each node's color in
+ * sp->clr, made from the list of forced options rather than the state of
+ * the links (where an item purified by forcing keeps in its list the
+ * options it hid from the others).  An item of a forced option is covered
+ * if the option gives it no color, else purified for that color; an
+ * option is active when none of its items is covered and it gives each
+ * purified item the color of the purification.  A purified item keeps
+ * its set, marked as purified.  Returns 0, with nothing built, when no
+ * primary item is left.
+ */
+static int
+build_colored(dlx *d, struct sparse *sp)
+{
+	const struct node	*nd = d->nodes;
+	const int		*ostart = d->ostart;
+	int			*act, *map, *fill, *pur, *clr;
+	int			 c, o, x, f, i, k, col, nopt, nnode, na;
+	int			 npa = 0, live;
+	int			 ni = d->nitems, np = d->nprimary;
+	int			 no = d->noptions;
+	size_t			 nmark;
+
+	nmark = (size_t)no + 2 * ((size_t)ni + 2);
+	act = d->scratch;
+	map = act + no;
+	fill = map + ni + 2;
+	pur = fill;		/* the color of each purified item, until the
+				   sizes are counted */
+	memset(map, 0, 2 * ((size_t)ni + 2) * sizeof *map);
+	/* A node marked -1 on the links has the color of its purified
+	 * item's header (dlx_impl.h). */
+	for (f = 0; f < d->nforced; f++)
+		for (x = ostart[d->forced[f]]; (c = nd[x].top) > 0; x++) {
+			col = nd[x].color < 0 ? nd[c].color : nd[x].color;
+			if (col == 0)
+				map[c] = -1;
+			else
+				pur[c] = col;
+		}
+	nopt = 0;
+	for (o = 0; o < no; o++) {
+		live = 1;
+		for (x = ostart[o]; (c = nd[x].top) > 0; x++)
+			if (map[c] < 0 || (pur[c] != 0 && nd[x].color >= 0 &&
+			    nd[x].color != pur[c]))
+				live = 0;
+		if (live)
+			act[nopt++] = o;
+	}
+	for (c = 1, na = 0; c <= ni; c++) {
+		if (c == np + 1)
+			npa = na;
+		map[c] = map[c] < 0 ? 0 : ++na;
+	}
+	if (np == ni)
+		npa = na;
+	if (npa == 0)
+		return 0;
+	sp->npa = npa;
+	sp->na = na;
+	memset(fill, 0, ((size_t)ni + 2) * sizeof *fill);
+	nnode = 0;
+	for (i = 0; i < nopt; i++)
+		for (x = ostart[act[i]]; (c = nd[x].top) > 0; x++, nnode++)
+			fill[map[c]]++;
+	lay_out(d, sp, act, map, fill, nmark, nopt, nnode);
+	/* The colors after the rest of the layout (the workspace has room
+	 * for them when d has colors: dlxi_workspace_need()), node by node
+	 * as lay_out() numbers them. */
+	clr = sp->snap ? sp->save + (size_t)(npa + 1) * ((size_t)na + 1) :
+	    (int *)(void *)(sp->short1 + sp->nw);
+	sp->clr = clr;
+	clr[0] = 0;
+	for (i = 0, k = 1; i < nopt; i++) {
+		for (x = ostart[act[i]]; (c = nd[x].top) > 0; x++)
+			clr[k++] = nd[x].color < 0 ? nd[c].color :
+			    nd[x].color;
+		clr[k++] = 0;
+	}
+	for (f = 0; f < d->nforced; f++)
+		for (x = ostart[d->forced[f]]; (c = nd[x].top) > 0; x++)
+			if (nd[x].color != 0)
+				if (sp->len[map[c]] >= 0)
+					sp->len[map[c]] += PURIFIED;
+	return 1;
+}
+
 /* The options of levels 0..depth-1, for visit (loop_fill_fn). */
 static size_t
 fill(void *arg, int *sol, int depth)
@@ -461,24 +599,25 @@ fill(void *arg, int *sol, int depth)
 	return (size_t)depth;
 }
 
-int
-sparse_search(dlx *d, const struct dlxi_search *s, int *rcp)
+/*
+ * The search on sp, built from d; returns its status.  Inline in the
+ * functions below, with colored a constant: the uncolored loop has no
+ * test of colors.  snap is sp->snap (a constant in the colored loops,
+ * whose hiding is most of their time), or -1 to read it there.
+ */
+HOT int
+run(dlx *d, const struct dlxi_search *s, const struct sparse *spp,
+    int colored, int snap)
 {
-	struct sparse	 sp;
+	struct sparse	 sp = *spp;
 	struct run	 r;
 	struct dlx_stats st;
 	struct loop	 lp;
 	struct snode	*node;
 	int		*len, *set, *choice;
+	const int	*clr = sp.clr;
 	int		 level, best, cur, end, rc, l, k, q, j;
 
-	if (d->colored || d->items[0].next == 0 || d->scratch == NULL ||
-	    d->scratch_cap < dlxi_workspace_need(d))
-		return 0;
-	if (!d->deferred)
-		build(d, &sp);
-	else if (!build_deferred(d, &sp))
-		return 0;
 	len = sp.len;
 	set = sp.set;
 	node = sp.node;
@@ -518,13 +657,14 @@ forward:
 	 * go through best: not a dead end, since one of them is tried
 	 * here.  Only the sets an option empties itself are. */
 	mark_covered(&sp, &r, best);
-	(void)hide(&sp, &r, best, 0);
+	(void)hide(&sp, &r, best, 0, colored, 0, snap);
 	save_level(&sp, &r, level);
 	cur = choice[level] = sp.base[best];
 	end = cur + (len[best] & SIZE);
 advance:
-	/* Commit the option of node set[cur]: mark its other items
-	 * covered, then hide their options, giving up on a dead end. */
+	/* Commit the option of node set[cur]: mark its other uncolored
+	 * items covered, then hide their options and purify its colored
+	 * items not purified yet, giving up on a dead end. */
 	if (cur == end)
 		goto backup;
 	k = set[cur];
@@ -533,7 +673,8 @@ advance:
 			q += j;
 			continue;
 		}
-		mark_covered(&sp, &r, j);
+		if (!colored || clr[q] == 0)
+			mark_covered(&sp, &r, j);
 		q++;
 	}
 	for (q = k + 1; q != k;) {
@@ -541,10 +682,11 @@ advance:
 			q += j;
 			continue;
 		}
-		if (hide(&sp, &r, j, 1)) {
-			st.abandoned++;
-			goto next;
-		}
+		if (!colored || clr[q] == 0) {
+			if (hide(&sp, &r, j, 1, colored, 0, snap))
+				goto abandon;
+		} else if (len[j] >= 0 && purify(&sp, &r, j, clr[q], snap))
+			goto abandon;
 		q++;
 	}
 	if (++level > (int)st.max_depth)
@@ -554,14 +696,16 @@ backup:
 	if (level == 0)
 		goto done;
 	level--;
-	restore_level(&sp, &r, level);
+	restore_level(&sp, &r, level, colored);
 	cur = ++choice[level];
 	best = node[set[cur - 1]].itm;
 	end = sp.base[best] + (len[best] & SIZE);
 	goto advance;
+abandon:
+	st.abandoned++;
 next:
 	/* Undo the option at cur, take the next one. */
-	restore_level(&sp, &r, level);
+	restore_level(&sp, &r, level, colored);
 	cur = ++choice[level];
 	goto advance;
 
@@ -581,7 +725,49 @@ done:
 	loop_done(&lp, r.upd);
 out:
 	d->running = NULL;
-	*rcp = rc;
+	return rc;
+}
+
+static int
+run_plain(dlx *d, const struct dlxi_search *s, const struct sparse *sp)
+{
+	return run(d, s, sp, 0, -1);
+}
+
+static int
+run_colored(dlx *d, const struct dlxi_search *s, const struct sparse *sp)
+{
+	return run(d, s, sp, 1, 1);
+}
+
+static int
+run_colored_trail(dlx *d, const struct dlxi_search *s,
+    const struct sparse *sp)
+{
+	return run(d, s, sp, 1, 0);
+}
+
+int
+sparse_search(dlx *d, const struct dlxi_search *s, int *rcp)
+{
+	struct sparse	 sp;
+
+	if (d->items[0].next == 0 || d->scratch == NULL ||
+	    d->scratch_cap < dlxi_workspace_need(d))
+		return 0;
+	sp.clr = NULL;
+	if (d->colored) {
+		if (!build_colored(d, &sp))
+			return 0;
+		*rcp = sp.snap ? run_colored(d, s, &sp) :
+		    run_colored_trail(d, s, &sp);
+		return 1;
+	}
+	if (!d->deferred)
+		build(d, &sp);
+	else if (!build_deferred(d, &sp))
+		return 0;
+	*rcp = run_plain(d, s, &sp);
 	return 1;
 }
 
