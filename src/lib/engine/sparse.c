@@ -392,7 +392,9 @@ build(dlx *d, struct sparse *sp)
  * list of forced options instead of the state of the links, which costs
  * neither forcing them there nor undoing it.  The items of the forced
  * options are covered, and an option is active when none of its items
- * is.  Returns 0, with nothing built, when no primary item is left (the
+ * is: the options in the lists of the covered items (all of their options,
+ * on the bare links) are marked dead, which for a few forced options costs
+ * far less than looking at every item of every option.  Returns 0, with nothing built, when no primary item is left (the
  * links search takes that case, after settling).
  */
 static int
@@ -400,8 +402,9 @@ build_deferred(dlx *d, struct sparse *sp)
 {
 	const struct node	*nd = d->nodes;
 	const int		*ostart = d->ostart;
-	int			*act, *map, *fill, *p;
-	int			 c, o, x, f, i, nopt, nnode, na, npa = 0, live;
+	int			*act, *map, *fill, *dead, *p;
+	int			 c, o, x, y, z, f, i, nopt, nnode, na, npa = 0;
+	int			 live;
 	int			 ni = d->nitems, np = d->nprimary;
 	int			 no = d->noptions;
 	size_t			 nmark;
@@ -415,9 +418,19 @@ build_deferred(dlx *d, struct sparse *sp)
 	/* The covered items, then the others numbered in order (the lists
 	 * of active items are in the order of the items, primary ones
 	 * first); a covered item's number is 0. */
+	dead = p + nmark;
+	memset(dead, 0, (size_t)no * sizeof *dead);
 	for (f = 0; f < d->nforced; f++)
-		for (x = ostart[d->forced[f]]; (c = nd[x].top) > 0; x++)
+		for (x = ostart[d->forced[f]]; (c = nd[x].top) > 0; x++) {
 			map[c] = -1;
+			/* The options of c (all of them: the links are
+			 * bare) are dead; the spacer after each names it. */
+			for (y = nd[c].down; y != c; y = nd[y].down) {
+				for (z = y + 1; nd[z].top > 0; z++)
+					continue;
+				dead[-nd[z].top - 1] = 1;
+			}
+		}
 	for (c = 1, na = 0; c <= ni; c++) {
 		if (c == np + 1)
 			npa = na;
@@ -435,11 +448,8 @@ build_deferred(dlx *d, struct sparse *sp)
 	 * is alive is anybody's guess), then the sizes of the sets. */
 	nopt = 0;
 	for (o = 0; o < no; o++) {
-		live = 1;
-		for (x = ostart[o]; (c = nd[x].top) > 0; x++)
-			live &= map[c] != 0;
 		act[nopt] = o;
-		nopt += live;
+		nopt += !dead[o];
 	}
 	nnode = 0;
 	for (i = 0; i < nopt; i++)
