@@ -64,7 +64,9 @@
  * hidden.  With more, a copy per node would cost more than the few
  * changes a node makes (a sudoku changes a dozen lengths of 300), so each
  * change is written on a trail instead, and undoing replays the trail
- * back to the level's mark.
+ * back to the level's mark.  The bit set short1 is then copied per level
+ * too while it is short (DLXI_SAVE1_WORDS: a sudoku's is 6 words), which
+ * costs less than keeping it exact change by change on the way back.
  */
 #define SNAP_ITEMS	DLXI_SNAP_ITEMS
 
@@ -89,7 +91,9 @@ struct sparse {
 	uint64_t	*short1;	/* bit j: primary item j is uncovered
 					   with at most one option */
 	int		 nw;		/* words of short1 */
-	uint64_t	*ssave;		/* snap: per level, short1 */
+	uint64_t	*ssave;		/* snap or save1: per level, short1 */
+	int		 save1;		/* undo by the trail, short1 by
+					   copies */
 	int		 level;
 };
 
@@ -187,8 +191,12 @@ save_level(struct sparse *sp, struct run *r, int l)
 		memcpy(sp->save + (size_t)l * ns, sp->len, ns * sizeof *sp->len);
 		memcpy(sp->ssave + (size_t)l * sp->nw, sp->short1,
 		    (size_t)sp->nw * sizeof *sp->short1);
-	} else
+	} else {
 		sp->tmark[l] = r->nt;
+		if (sp->save1)
+			memcpy(sp->ssave + (size_t)l * sp->nw, sp->short1,
+			    (size_t)sp->nw * sizeof *sp->short1);
+	}
 }
 
 /* Back to the state save_level(sp, r, l) noted. */
@@ -206,10 +214,25 @@ restore_level(struct sparse *sp, struct run *r, int l)
 		    (size_t)sp->nw * sizeof *short1);
 		return;
 	}
+	m = sp->tmark[l];
+	if (sp->save1) {
+		/* Undo the trail, then short1 from its copy. */
+		while (nt > m) {
+			e = tr[--nt];
+			if (e >= 0)
+				len[e]++;
+			else
+				len[~e] -= COVERED;
+		}
+		memcpy(short1, sp->ssave + (size_t)l * sp->nw,
+		    (size_t)sp->nw * sizeof *short1);
+		r->nt = nt;
+		return;
+	}
 	/* Undo the trail, keeping short1 exact: an item leaves it when
 	 * its length comes back to 2, and joins it when it is uncovered
 	 * with at most one option. */
-	for (m = sp->tmark[l]; nt > m;) {
+	while (nt > m) {
 		e = tr[--nt];
 		if (e >= 0) {
 			if (++len[e] == 2 && e <= npa)
@@ -297,7 +320,10 @@ lay_out(dlx *d, struct sparse *sp, const int *act, const int *map,
 	q += (q - p) % 2;
 	sp->short1 = (uint64_t *)(void *)q;
 	sp->snap = d->nitems <= SNAP_ITEMS;	/* as dlxi_workspace_need() */
-	sp->ssave = sp->snap ? sp->short1 + sp->nw : NULL;
+	/* As dlxi_workspace_need() again. */
+	sp->save1 = !sp->snap &&
+	    (d->nprimary + 1) / 64 + 1 <= DLXI_SAVE1_WORDS;
+	sp->ssave = sp->snap || sp->save1 ? sp->short1 + sp->nw : NULL;
 	sp->save = sp->snap ? (int *)(sp->ssave + (sp->npa + 1) * sp->nw) :
 	    NULL;
 	sp->level = 0;
