@@ -54,7 +54,8 @@ dlxi_free(dlx *d, void *p)
  * to align, the bit set of the short primary items (two ints per 64), and
  * with at most DLXI_SNAP_ITEMS items the lengths and bit set of every
  * level, else with a bit set of at most DLXI_SAVE1_WORDS words the bit
- * set of every level.
+ * set of every level and its own, in copies of up to DLXI_SAVE1_WORDS
+ * words.
  */
 size_t
 dlxi_workspace_need(const dlx *d)
@@ -66,7 +67,8 @@ dlxi_workspace_need(const dlx *d)
 	return (size_t)d->capoptions + 2 * ni + 2 * ni + nn + 2 * nn +
 	    2 * np + nn + ni + 2 + nw +
 	    (ni <= DLXI_SNAP_ITEMS + 2 ? np * ni + np * nw :
-	    np / 64 + 1 <= DLXI_SAVE1_WORDS ? np * nw : 0);
+	    np / 64 + 1 <= DLXI_SAVE1_WORDS ? (np + 1) * 2 * DLXI_SAVE1_WORDS :
+	    0);
 }
 
 /* Grow the workspace to what d's capacities may need (DLX_OK or

@@ -67,9 +67,14 @@
  * change is written on a trail instead, and undoing replays the trail
  * back to the level's mark.  The bit set short1 is then copied per level
  * too while it is short (DLXI_SAVE1_WORDS: a sudoku's is 6 words), which
- * costs less than keeping it exact change by change on the way back.
+ * costs less than keeping it exact change by change on the way back; the
+ * copies are of 8 or 16 words, a constant size the compiler copies inline
+ * (a call to memcpy() for a few words cost 6% of a sudoku's search).
  */
 #define SNAP_ITEMS	DLXI_SNAP_ITEMS
+#if DLXI_SAVE1_WORDS != 16
+#error "save_level() copies 8 or 16 words of short1"
+#endif
 
 struct snode {
 	int	itm;		/* compact item, or -(length) in a spacer */
@@ -94,7 +99,8 @@ struct sparse {
 	int		 nw;		/* words of short1 */
 	uint64_t	*ssave;		/* snap or save1: per level, short1 */
 	int		 save1;		/* undo by the trail, short1 by
-					   copies */
+					   copies of save1 words (8 or
+					   16, a constant size), else 0 */
 	int		 level;
 };
 
@@ -194,9 +200,12 @@ save_level(struct sparse *sp, struct run *r, int l)
 		    (size_t)sp->nw * sizeof *sp->short1);
 	} else {
 		sp->tmark[l] = r->nt;
-		if (sp->save1)
-			memcpy(sp->ssave + (size_t)l * sp->nw, sp->short1,
-			    (size_t)sp->nw * sizeof *sp->short1);
+		if (sp->save1 == 8)
+			memcpy(sp->ssave + (size_t)l * 8, sp->short1,
+			    8 * sizeof *sp->short1);
+		else if (sp->save1 != 0)
+			memcpy(sp->ssave + (size_t)l * 16, sp->short1,
+			    16 * sizeof *sp->short1);
 	}
 }
 
@@ -225,8 +234,12 @@ restore_level(struct sparse *sp, struct run *r, int l)
 			else
 				len[~e] -= COVERED;
 		}
-		memcpy(short1, sp->ssave + (size_t)l * sp->nw,
-		    (size_t)sp->nw * sizeof *short1);
+		if (sp->save1 == 8)
+			memcpy(short1, sp->ssave + (size_t)l * 8,
+			    8 * sizeof *short1);
+		else
+			memcpy(short1, sp->ssave + (size_t)l * 16,
+			    16 * sizeof *short1);
 		r->nt = nt;
 		return;
 	}
@@ -353,9 +366,11 @@ lay_out(dlx *d, struct sparse *sp, const int *act, const int *map,
 	sp->short1 = (uint64_t *)(void *)q;
 	sp->snap = d->nitems <= SNAP_ITEMS;	/* as dlxi_workspace_need() */
 	/* As dlxi_workspace_need() again. */
-	sp->save1 = !sp->snap &&
-	    (d->nprimary + 1) / 64 + 1 <= DLXI_SAVE1_WORDS;
-	sp->ssave = sp->snap || sp->save1 ? sp->short1 + sp->nw : NULL;
+	sp->save1 = sp->snap ||
+	    (d->nprimary + 1) / 64 + 1 > DLXI_SAVE1_WORDS ? 0 :
+	    sp->nw <= 8 ? 8 : 16;
+	sp->ssave = sp->snap ? sp->short1 + sp->nw :
+	    sp->save1 ? sp->short1 + sp->save1 : NULL;
 	sp->save = sp->snap ? (int *)(sp->ssave + (sp->npa + 1) * sp->nw) :
 	    NULL;
 	sp->level = 0;
@@ -366,7 +381,8 @@ lay_out(dlx *d, struct sparse *sp, const int *act, const int *map,
 		fill[c] = sp->base[c];
 	}
 	sp->len[0] = sp->base[0] = 0;
-	memset(sp->short1, 0, (size_t)sp->nw * sizeof *sp->short1);
+	memset(sp->short1, 0, (size_t)(sp->save1 > sp->nw ? sp->save1 :
+	    sp->nw) * sizeof *sp->short1);
 	for (c = 1; c <= sp->npa; c++)
 		if (sp->len[c] <= 1)
 			SETBIT(sp->short1, c);
