@@ -220,9 +220,12 @@ dlxi_ext_active(const dlx *d)
  * engine/sparse.c): dlxi_workspace_need() is what such a copy of d may
  * take at most, in ints; see matrix.c for the count.  With at most
  * DLXI_SNAP_ITEMS items, it also holds, for every level, a copy of every
- * item's length and of the bit set of the short primary items.
+ * item's length and of the bit set of the short primary items; with more
+ * items, but that bit set in at most DLXI_SAVE1_WORDS 64-bit words, a copy
+ * of the bit set alone.
  */
 #define DLXI_SNAP_ITEMS	128
+#define DLXI_SAVE1_WORDS	16
 size_t	dlxi_workspace_need(const dlx *d);
 
 /*

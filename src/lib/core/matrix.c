@@ -53,7 +53,9 @@ dlxi_free(dlx *d, void *p)
  * at most once on the way down, an item is covered at most once), an int
  * to align, the bit set of the short primary items (two ints per 64), and
  * with at most DLXI_SNAP_ITEMS items the lengths and bit set of every
- * level; with colors, one int per node and spacer for their colors.
+ * level, else with a bit set of at most DLXI_SAVE1_WORDS words the bit
+ * set of every level and its own, in copies of up to DLXI_SAVE1_WORDS
+ * words; with colors, one int per node and spacer for their colors.
  */
 size_t
 dlxi_workspace_need(const dlx *d)
@@ -64,7 +66,9 @@ dlxi_workspace_need(const dlx *d)
 
 	return (size_t)d->capoptions + 2 * ni + 2 * ni + nn + 2 * nn +
 	    2 * np + nn + ni + 2 + nw +
-	    (ni <= DLXI_SNAP_ITEMS + 2 ? np * ni + np * nw : 0) +
+	    (ni <= DLXI_SNAP_ITEMS + 2 ? np * ni + np * nw :
+	    np / 64 + 1 <= DLXI_SAVE1_WORDS ? (np + 1) * 2 * DLXI_SAVE1_WORDS :
+	    0) +
 	    (d->colored ? nn : 0);
 }
 

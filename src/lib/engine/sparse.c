@@ -87,9 +87,16 @@
  * hidden.  With more, a copy per node would cost more than the few
  * changes a node makes (a sudoku changes a dozen lengths of 300), so each
  * change is written on a trail instead, and undoing replays the trail
- * back to the level's mark.
+ * back to the level's mark.  The bit set short1 is then copied per level
+ * too while it is short (DLXI_SAVE1_WORDS: a sudoku's is 6 words), which
+ * costs less than keeping it exact change by change on the way back; the
+ * copies are of 8 or 16 words, a constant size the compiler copies inline
+ * (a call to memcpy() for a few words cost 6% of a sudoku's search).
  */
 #define SNAP_ITEMS	DLXI_SNAP_ITEMS
+#if DLXI_SAVE1_WORDS != 16
+#error "save_level() copies 8 or 16 words of short1"
+#endif
 
 struct snode {
 	int	itm;		/* compact item, or -(length) in a spacer */
@@ -115,7 +122,10 @@ struct sparse {
 	uint64_t	*short1;	/* bit j: primary item j is uncovered
 					   with at most one option */
 	int		 nw;		/* words of short1 */
-	uint64_t	*ssave;		/* snap: per level, short1 */
+	uint64_t	*ssave;		/* snap or save1: per level, short1 */
+	int		 save1;		/* undo by the trail, short1 by
+					   copies of save1 words (8 or
+					   16, a constant size), else 0 */
 	int		 level;
 };
 
@@ -235,8 +245,15 @@ save_level(struct sparse *sp, struct run *r, int l)
 		memcpy(sp->save + (size_t)l * ns, sp->len, ns * sizeof *sp->len);
 		memcpy(sp->ssave + (size_t)l * sp->nw, sp->short1,
 		    (size_t)sp->nw * sizeof *sp->short1);
-	} else
+	} else {
 		sp->tmark[l] = r->nt;
+		if (sp->save1 == 8)
+			memcpy(sp->ssave + (size_t)l * 8, sp->short1,
+			    8 * sizeof *sp->short1);
+		else if (sp->save1 != 0)
+			memcpy(sp->ssave + (size_t)l * 16, sp->short1,
+			    16 * sizeof *sp->short1);
+	}
 }
 
 /* Back to the state save_level(sp, r, l) noted. */
@@ -254,10 +271,32 @@ restore_level(struct sparse *sp, struct run *r, int l, int colored)
 		    (size_t)sp->nw * sizeof *short1);
 		return;
 	}
+	m = sp->tmark[l];
+	if (sp->save1) {
+		/* Undo the trail, then short1 from its copy.  (A purified
+		 * item is the one negative length: see hide().) */
+		while (nt > m) {
+			e = tr[--nt];
+			if (e >= 0)
+				len[e]++;
+			else if (colored && len[~e] < 0)
+				len[~e] -= PURIFIED;
+			else
+				len[~e] -= COVERED;
+		}
+		if (sp->save1 == 8)
+			memcpy(short1, sp->ssave + (size_t)l * 8,
+			    8 * sizeof *short1);
+		else
+			memcpy(short1, sp->ssave + (size_t)l * 16,
+			    16 * sizeof *short1);
+		r->nt = nt;
+		return;
+	}
 	/* Undo the trail, keeping short1 exact: an item leaves it when
 	 * its length comes back to 2, and joins it when it is uncovered
 	 * with at most one option. */
-	for (m = sp->tmark[l]; nt > m;) {
+	while (nt > m) {
 		e = tr[--nt];
 		if (e >= 0) {
 			if (++len[e] == 2 && e <= npa)
@@ -274,6 +313,37 @@ restore_level(struct sparse *sp, struct run *r, int l, int colored)
 }
 
 /*
+ * The first smallest of a[0..n-1], knowing that none is below 2: the scan
+ * stops at the first block of 16 that holds a 2 (search_first_short()
+ * stops at a 1, which choose() has ruled out already).
+ */
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("tree-vectorize")))
+#endif
+static int
+first_smallest(const int *a, int n)
+{
+	int	m, bm, b, e, k;
+
+	m = INT_MAX;
+	for (b = 0; b < n; b += 16) {
+		e = n - b < 16 ? n : b + 16;
+		bm = INT_MAX;
+		for (k = b; k < e; k++)
+			bm = a[k] < bm ? a[k] : bm;
+		if (bm <= 2) {
+			for (k = b; a[k] > 2; k++)
+				continue;
+			return k;
+		}
+		m = bm < m ? bm : m;
+	}
+	for (k = 0; a[k] != m; k++)
+		continue;
+	return k;
+}
+
+/*
  * The item to branch on: the first with at most one option if there is
  * one (short1 keeps them), else the first smallest.  0 if no primary item
  * is left.
@@ -286,7 +356,7 @@ choose(struct sparse *sp)
 	for (w = 0; w < sp->nw; w++)
 		if (sp->short1[w] != 0)
 			return w * 64 + __builtin_ctzll(sp->short1[w]);
-	j = search_first_short(sp->len + 1, sp->npa) + 1;
+	j = first_smallest(sp->len + 1, sp->npa) + 1;
 	return sp->len[j] >= COVERED ? 0 : j;
 }
 
@@ -347,7 +417,12 @@ lay_out(dlx *d, struct sparse *sp, const int *act, const int *map,
 	q += (q - p) % 2;
 	sp->short1 = (uint64_t *)(void *)q;
 	sp->snap = d->nitems <= SNAP_ITEMS;	/* as dlxi_workspace_need() */
-	sp->ssave = sp->snap ? sp->short1 + sp->nw : NULL;
+	/* As dlxi_workspace_need() again. */
+	sp->save1 = sp->snap ||
+	    (d->nprimary + 1) / 64 + 1 > DLXI_SAVE1_WORDS ? 0 :
+	    sp->nw <= 8 ? 8 : 16;
+	sp->ssave = sp->snap ? sp->short1 + sp->nw :
+	    sp->save1 ? sp->short1 + sp->save1 : NULL;
 	sp->save = sp->snap ? (int *)(sp->ssave + (sp->npa + 1) * sp->nw) :
 	    NULL;
 	sp->level = 0;
@@ -358,7 +433,8 @@ lay_out(dlx *d, struct sparse *sp, const int *act, const int *map,
 		fill[c] = sp->base[c];
 	}
 	sp->len[0] = sp->base[0] = 0;
-	memset(sp->short1, 0, (size_t)sp->nw * sizeof *sp->short1);
+	memset(sp->short1, 0, (size_t)(sp->save1 > sp->nw ? sp->save1 :
+	    sp->nw) * sizeof *sp->short1);
 	for (c = 1; c <= sp->npa; c++)
 		if (sp->len[c] <= 1)
 			SETBIT(sp->short1, c);
@@ -442,7 +518,9 @@ build(dlx *d, struct sparse *sp)
  * list of forced options instead of the state of the links, which costs
  * neither forcing them there nor undoing it.  The items of the forced
  * options are covered, and an option is active when none of its items
- * is.  Returns 0, with nothing built, when no primary item is left (the
+ * is: the options in the lists of the covered items (all of their options,
+ * on the bare links) are marked dead, which for a few forced options costs
+ * far less than looking at every item of every option.  Returns 0, with nothing built, when no primary item is left (the
  * links search takes that case, after settling).
  */
 static int
@@ -450,8 +528,9 @@ build_deferred(dlx *d, struct sparse *sp)
 {
 	const struct node	*nd = d->nodes;
 	const int		*ostart = d->ostart;
-	int			*act, *map, *fill, *p;
-	int			 c, o, x, f, i, nopt, nnode, na, npa = 0, live;
+	int			*act, *map, *fill, *dead, *p;
+	int			 c, o, x, y, z, f, i, nopt, nnode, na, npa = 0;
+	int			 live;
 	int			 ni = d->nitems, np = d->nprimary;
 	int			 no = d->noptions;
 	size_t			 nmark;
@@ -465,9 +544,19 @@ build_deferred(dlx *d, struct sparse *sp)
 	/* The covered items, then the others numbered in order (the lists
 	 * of active items are in the order of the items, primary ones
 	 * first); a covered item's number is 0. */
+	dead = p + nmark;
+	memset(dead, 0, (size_t)no * sizeof *dead);
 	for (f = 0; f < d->nforced; f++)
-		for (x = ostart[d->forced[f]]; (c = nd[x].top) > 0; x++)
+		for (x = ostart[d->forced[f]]; (c = nd[x].top) > 0; x++) {
 			map[c] = -1;
+			/* The options of c (all of them: the links are
+			 * bare) are dead; the spacer after each names it. */
+			for (y = nd[c].down; y != c; y = nd[y].down) {
+				for (z = y + 1; nd[z].top > 0; z++)
+					continue;
+				dead[-nd[z].top - 1] = 1;
+			}
+		}
 	for (c = 1, na = 0; c <= ni; c++) {
 		if (c == np + 1)
 			npa = na;
@@ -485,11 +574,8 @@ build_deferred(dlx *d, struct sparse *sp)
 	 * is alive is anybody's guess), then the sizes of the sets. */
 	nopt = 0;
 	for (o = 0; o < no; o++) {
-		live = 1;
-		for (x = ostart[o]; (c = nd[x].top) > 0; x++)
-			live &= map[c] != 0;
 		act[nopt] = o;
-		nopt += live;
+		nopt += !dead[o];
 	}
 	nnode = 0;
 	for (i = 0; i < nopt; i++)
@@ -570,7 +656,8 @@ build_colored(dlx *d, struct sparse *sp)
 	 * for them when d has colors: dlxi_workspace_need()), node by node
 	 * as lay_out() numbers them. */
 	clr = sp->snap ? sp->save + (size_t)(npa + 1) * ((size_t)na + 1) :
-	    (int *)(void *)(sp->short1 + sp->nw);
+	    sp->save1 ? (int *)(void *)(sp->ssave + (size_t)(sp->npa + 1) *
+	    (size_t)sp->save1) : (int *)(void *)(sp->short1 + sp->nw);
 	sp->clr = clr;
 	clr[0] = 0;
 	for (i = 0, k = 1; i < nopt; i++) {
