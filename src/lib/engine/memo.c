@@ -825,11 +825,22 @@ want(struct memo *m)
 	return 1;
 }
 
-/* AUTO: after a look, how long to wait before the next one. */
+/*
+ * AUTO: after a look, how long to wait before the next one.  A look walks
+ * every live option, about the work of LOOKCOST nodes; while the
+ * products have spared more nodes than that for every look so far, look
+ * at every node, else at the 1st, 2nd, 4th, ... node after the last look
+ * (at most every 4096th).  On sudoku grids and pentominoes, splits come
+ * only near the leaves, where they spare a few nodes each: the empty 6x6
+ * sudoku, looking at every node, spares 0.19 nodes a look and runs 2.4
+ * times as long; with the waits it looks at 410 nodes of 4.1 million.
+ */
+#define LOOKCOST	4
+
 static inline void
-looked(struct memo *m, int found)
+looked(struct memo *m)
 {
-	if (found) {
+	if (m->st.comp_saved >= LOOKCOST * m->st.splits_tried) {
 		m->miss = 0;
 		m->wait = 0;
 	} else {
@@ -956,7 +967,7 @@ enter:
 		if ((rc = split(m, p, level, &did, &c128)) != DLX_OK)
 			goto unwind;
 		if (m->comp == DLX_COMP_AUTO)
-			looked(m, did);
+			looked(m);
 		if (did) {
 			if (total + c128 < total) {
 				rc = DLX_EOVERFLOW;
