@@ -2,8 +2,8 @@
 # bench/components.sh: component counting in the cache's count, never
 # against auto (the default) against always, on one CPU.
 #
-# Usage: [QUICK=1] [N=3] [CPU=0] [INSN=1] [ONLY=NAME] [SUDOKU7=FILE]
-#        [SERG=FILE] bench/components.sh [BUILDDIR]
+# Usage: [QUICK=1] [N=3] [CPU=0] [INSN=1] [ONLY=NAME] [SERG=FILE]
+#        bench/components.sh [BUILDDIR]
 #
 # For each instance and each of --components=never, auto and always it
 # prints the count, the user seconds (the least of N rounds, the three
@@ -22,10 +22,11 @@
 #   pent6x10      pentominoes in 6x10, 9356 tilings
 #   pent8x8       pentominoes on the 8x8 board less its 2x2 centre, 520
 #   sudoku6-empty the empty 6x6 sudoku's DLX file, 28,200,960
-#   sudoku-7452654  the 9x9 puzzle of README's table (SUDOKU7: its DLX
-#                 file; skipped if it is not there)
+#   sudoku-7452654  the 9x9 puzzle of README's table, as a DLX file
+#                 (examples/sudoku2dlx)
 #   serg          dlx-sudoku --count on serg's ambiguous puzzles (SERG:
-#                 one puzzle a line; default the 300 of tests/data)
+#                 one puzzle a line, e.g. the whole benchmark set;
+#                 default the 10 of tests/data)
 set -u
 build=${1:-.}
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -34,7 +35,6 @@ rounds=${N:-3}
 cpu=${CPU:-0}
 insn=${INSN:-0}
 only=${ONLY:-}
-sudoku7=${SUDOKU7:-/work/peers/inputs/sudoku-7452654.dlx}
 serg=${SERG:-$here/tests/data/coll-puzzles7_serg_benchmark.txt}
 
 dlx=$build/src/dlx
@@ -46,7 +46,8 @@ if [ -x "$build/src/.libs/dlx" ]; then
 	export LD_LIBRARY_PATH
 fi
 ex=$build/examples
-for p in "$dlx" "$sudoku" "$ex/pentomino" "$ex/dominocover"; do
+for p in "$dlx" "$sudoku" "$ex/pentomino" "$ex/dominocover" \
+    "$ex/sudoku2dlx"; do
 	if [ ! -x "$p" ]; then
 		echo "bench/components.sh: build first; no $p" >&2
 		exit 2
@@ -64,6 +65,8 @@ fail=0
 "$ex/dominocover" -d 10 10 1 1 >"$tmp/domino10x10.dlx"
 "$ex/pentomino" -d 6x10 >"$tmp/pent6x10.dlx"
 "$ex/pentomino" -d 8x8 >"$tmp/pent8x8.dlx"
+p7=000000000000000000000090200050007000000045700000100030001000068008500010090000400
+"$ex/sudoku2dlx" -d $p7 >"$tmp/sudoku7.dlx"
 
 # one NAME WHEN PROG ARGS...: run once; its time (or instructions) into
 # $tmp/NAME.WHEN.t (the least so far), its output and --stats kept.
@@ -124,9 +127,7 @@ bench domino10x10 "$dlx" -c --memo "$tmp/domino10x10.dlx"
 bench pent6x10 "$dlx" -c "$tmp/pent6x10.dlx"
 bench pent8x8 "$dlx" -c "$tmp/pent8x8.dlx"
 bench sudoku6-empty "$dlx" -c "$here/tests/data/sudoku6-empty.dlx"
-if [ -r "$sudoku7" ]; then
-	bench sudoku-7452654 "$dlx" -c "$sudoku7"
-fi
+bench sudoku-7452654 "$dlx" -c "$tmp/sudoku7.dlx"
 if [ -r "$serg" ]; then
 	# The total of every puzzle's count, on the last line.
 	bench serg "$sudoku" --count --format=line "$serg"
