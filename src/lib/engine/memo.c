@@ -109,7 +109,8 @@ struct memo {
 	uint64_t	 interval;
 	/* Components (see split()). */
 	int		 comp;		/* DLX_COMP_* */
-	int		 nact;		/* active primary items in view */
+	int		 nact;		/* primary items of the group being
+					   counted (for its hits' size) */
 	int		 nest;		/* splits in progress */
 	int		 outer;		/* level of the outermost one */
 	int		 miss;		/* AUTO: looks in a row that found
@@ -146,8 +147,6 @@ flip(struct memo *m, int c)
 {
 	m->bits[c >> 6] ^= (uint64_t)1 << (c & 63);
 	m->hash ^= m->zob[c];
-	if (c <= m->d->nprimary)
-		m->nact += m->bits[c >> 6] >> (c & 63) & 1 ? 1 : -1;
 }
 
 static inline void
@@ -301,7 +300,8 @@ full(const struct memo *m, uint64_t h)
 	return 1;
 }
 
-static void
+/* Inline in the loop, as it was before components called it too. */
+static inline __attribute__((always_inline)) void
 store(struct memo *m, u128 count, uint64_t cost)
 {
 	/*
@@ -623,7 +623,7 @@ groups(struct memo *m, struct split *sp)
 	dlx		*d = m->d;
 	struct item	*it = d->items;
 	int		*uf = m->uf, *gid = m->gid;
-	int		 sec = d->nitems + 1, np = d->nprimary;
+	int		 sec = d->nitems + 1;
 	int		 c, g, k, r, ng = 0, npair = 0, n;
 
 	if (++m->stamp == 0) {
@@ -683,7 +683,6 @@ groups(struct memo *m, struct split *sp)
 			sp->items[uf[gid[c]]++] = c;
 	for (k = 0; k < npair; k++)
 		sp->items[uf[gid[m->pair[2 * k + 1]]]++] = m->pair[2 * k];
-	(void)np;
 	return ng;
 }
 
@@ -708,7 +707,7 @@ split(struct memo *m, const struct dlxi_memo *p, int level, int *did,
 	int		*len = d->len, *its;
 	u128		 prod = 1, cnt, plain = 0, mult = 1;
 	uint64_t	 nodes, sum = 0;
-	int		 g, k, c, ni, npg, prev, nact, over = 0, cls;
+	int		 g, k, c, ni, npg, prev, nact, over = 0;
 	int		 rc = DLX_OK, np = d->nprimary;
 
 	*did = 0;
@@ -797,7 +796,6 @@ split(struct memo *m, const struct dlxi_memo *p, int level, int *did,
 	m->hash = sp->hash;
 	m->nact = nact;
 	m->nest--;
-	(void)cls;
 	if (rc != DLX_OK)
 		return rc;
 	if (over)
