@@ -23,6 +23,7 @@ Suite	*make_logic_patterns_suite(void);
 Suite	*make_mult_suite(void);
 Suite	*make_parallel_suite(void);
 Suite	*make_memo_suite(void);
+Suite	*make_comp_suite(void);
 Suite	*make_variant_suite(void);
 Suite	*make_gen_suite(void);
 Suite	*make_part_suite(void);

@@ -108,6 +108,7 @@ main(void)
 	srunner_add_suite(sr, make_mult_suite());
 	srunner_add_suite(sr, make_parallel_suite());
 	srunner_add_suite(sr, make_memo_suite());
+	srunner_add_suite(sr, make_comp_suite());
 	srunner_add_suite(sr, make_variant_suite());
 	srunner_add_suite(sr, make_gen_suite());
 	srunner_add_suite(sr, make_part_suite());

@@ -71,6 +71,21 @@ run "$dlx" --memo --stats "$b"
 status "--memo + bounds" 2
 has "--memo + bounds names --memo" '\-\-memo' "$tmp/err"
 grep -q '^solutions: 0' "$tmp/err" && failed "--memo + bounds: solutions: 0"
+# --components (always) with bounds likewise, naming --components; the
+# default (auto) and --no-components count with Algorithm M.
+for opt in --components --components=always; do
+	run "$dlx" $opt --stats "$b"
+	status "$opt + bounds" 2
+	has "$opt + bounds names it" 'not supported: item bounds with --components$' "$tmp/err"
+done
+for opt in --components=auto --no-components --components=never; do
+	run "$dlx" $opt "$b"
+	status "$opt + bounds" 0
+	[ "$(cat "$tmp/out")" = 1097 ] || failed "$opt + bounds: $(cat "$tmp/out")"
+done
+run "$sudoku" --components=sometimes "$data/explain-small.txt"
+status "--components=sometimes" 2
+has "--components=sometimes: usage" "'sometimes' is not auto, always or never" "$tmp/err"
 
 # ---- Knuth's tree with a checkpoint: DLX1's figures ----------------
 for ck in "" "--checkpoint $tmp/lck" "--part 1/1"; do

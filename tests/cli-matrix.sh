@@ -2,7 +2,8 @@
 # The matrix: every engine x driver x option of dlx on small random
 # problems (with and without colors, secondary items and bounds) and on
 # tests/data.  For each combination of
-#   mode:    default, --knuth, --no-memo, --memo
+#   mode:    default, --knuth, --no-memo, --memo, --components (always:
+#            the cache's count, splitting wherever it can)
 #   output:  count, -p, -j
 #   driver:  serial (-t 1), -t 2, --part K/3 merged, --limit 1,
 #            --checkpoint (run to the end, then resumed from its file)
@@ -135,10 +136,13 @@ brute() {
 # matrix FILE COUNT COLORS BOUNDS [OUTPUTS]
 matrix() {
 	_f=$1 _want=$2 _col=$3 _bnd=$4 _outs=${5:-count p j}
-	for mode in default knuth no-memo memo; do
+	for mode in default knuth no-memo memo components; do
 	    case $mode in
 	    default) mo= ;; knuth) mo=--knuth ;; *) mo=--$mode ;;
 	    esac
+	    # Components always need the cache, as --memo does.
+	    smode=$mode
+	    [ $mode = components ] && smode=memo
 	    for out in $_outs; do
 		case $out in count) oo= ;; *) oo=-$out ;; esac
 		for drv in serial t2 part limit checkpoint; do
@@ -154,7 +158,7 @@ matrix() {
 		    knuth=0
 		    [ $mode = knuth ] && knuth=1
 		    name="$(basename "$_f") $mo $oo $drv"
-		    if served $_col $_bnd $visit $knuth $part $ck $thr $mode; then
+		    if served $_col $_bnd $visit $knuth $part $ck $thr $smode; then
 			exp=ok
 		    else
 			exp=refused

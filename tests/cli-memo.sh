@@ -29,6 +29,40 @@ says "4x4 sudoku --memo" "$tmp/e4.txt:1: 288 solutions" \
 says "4x4 sudoku --memo 8K" "$tmp/e4.txt:1: 288 solutions" \
     "$sudoku" --count --memo --memory 8K "$tmp/e4.txt"
 
+# Components: three independent blocks of two items (2 ways each) split
+# at the root into 3 components, 8 solutions, whatever --components says;
+# --stats gives the split.  The sudoku grid's count is the same with them.
+cat >"$tmp/blocks.dlx" <<'EOF2'
+a b c d e f
+a b
+c d
+a
+b
+c
+d
+e f
+e
+f
+EOF2
+for w in always auto never; do
+	says "blocks --components=$w" 8 "$dlx" --components=$w "$tmp/blocks.dlx"
+done
+says "blocks --no-components" 8 "$dlx" --no-components "$tmp/blocks.dlx"
+$DLX_RUN "$dlx" --components --stats "$tmp/blocks.dlx" >/dev/null 2>"$tmp/st"
+grep -q '^components: 1 nodes looked at, 1 split into 3 components$' \
+    "$tmp/st" || { failed "blocks --components --stats"; cat "$tmp/st"; }
+grep -q '^component hits by primary items: 1-4 0, 5-16 0, 17-64 0, 65+ 0$' \
+    "$tmp/st" || { failed "blocks --components --stats: hits"; cat "$tmp/st"; }
+$DLX_RUN "$dlx" --no-components --memo --stats "$tmp/blocks.dlx" \
+    >/dev/null 2>"$tmp/st"
+grep -q '^component' "$tmp/st" && failed "--no-components: components lines"
+says "4x4 sudoku --components" "$tmp/e4.txt:1: 288 solutions" \
+    "$sudoku" --count --components "$tmp/e4.txt"
+$DLX_RUN "$sudoku" --count --components --stats "$tmp/e4.txt" >/dev/null \
+    2>"$tmp/st"
+grep -q "e4.txt:1: components: [1-9][0-9]* nodes looked at" "$tmp/st" ||
+    { failed "sudoku --components --stats"; cat "$tmp/st"; }
+
 # Serg's 300 puzzles (3 to 1254 solutions each) against the counts file:
 # with the cache from the start, roomy and starved (64K: replaced all the
 # time), and with the plain search.  About a second in all; under valgrind

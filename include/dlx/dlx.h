@@ -474,6 +474,34 @@ enum dlx_memo_mode {
 	DLX_MEMO_NEVER = 2		/* the plain search */
 };
 
+/*
+ * Component counting (struct dlx_request's components), inside the
+ * cache's count.  When the items still open fall apart into groups that
+ * no live option joins (a purified secondary item joins nothing, an
+ * active one does), the count of the node is the product of the groups'
+ * counts: each group is counted on its own, again with the cache (its
+ * key is its own items and colors, so the same group met in other
+ * surroundings is a hit) and again splitting, and the counts are
+ * multiplied exactly (2^128 and beyond: DLX_EOVERFLOW).  Modes:
+ *  DLX_COMP_AUTO:   look for groups where it pays (a node with few
+ *                   primary items left, checked less often where looking
+ *                   keeps finding nothing).
+ *  DLX_COMP_ALWAYS: look at every node of the cache's count.
+ *  DLX_COMP_NEVER:  never.
+ * It runs only where the cache runs: a request with DLX_COMP_ALWAYS
+ * needs the cache (DLX_NEED_CACHE: refused with item bounds, or with
+ * memo = DLX_MEMO_NEVER).
+ */
+enum dlx_comp_mode {
+	DLX_COMP_AUTO = 0,		/* where it pays */
+	DLX_COMP_ALWAYS = 1,		/* at every node */
+	DLX_COMP_NEVER = 2		/* whole states only */
+};
+
+/* Size classes of the components' cache hits, by primary items: 1-4,
+ * 5-16, 17-64, 65 and more. */
+#define DLX_COMP_CLASSES	4
+
 struct dlx_memo_stats {
 	int		 used;		/* the count came from the cache */
 	int		 gave_up;	/* AUTO found no repeats and counted
@@ -485,6 +513,15 @@ struct dlx_memo_stats {
 	uint64_t	 entries;	/* held at the end */
 	size_t		 bytes;		/* memory the cache took at its
 					   largest */
+	uint64_t	 splits_tried;	/* nodes looked at for components */
+	uint64_t	 splits;	/* of them, nodes that split */
+	uint64_t	 components;	/* components counted at those */
+	uint64_t	 comp_hits[DLX_COMP_CLASSES]; /* components found in
+					   the cache, by size class */
+	uint64_t	 comp_saved;	/* nodes the products spared (an
+					   estimate: the plain tree of a
+					   split node against the sum of its
+					   components') */
 };
 
 /*
@@ -526,7 +563,8 @@ enum dlx_need {
 	DLX_NEED_PATH = 1 << 5,		/* checkpoint: the path where the
 					   search stands at every call */
 	DLX_NEED_THREADS = 1 << 6,	/* threads > 1 asked */
-	DLX_NEED_CACHE = 1 << 7		/* memo = DLX_MEMO_ALWAYS */
+	DLX_NEED_CACHE = 1 << 7		/* memo = DLX_MEMO_ALWAYS, or
+					   components = DLX_COMP_ALWAYS */
 };
 
 /* The engines (struct dlx_result's engine). */
@@ -578,6 +616,9 @@ struct dlx_request {
 					   exact at every progress call (a
 					   serial search on one path: with
 					   threads > 1, DLX_ENOTSUP) */
+	enum dlx_comp_mode components;	/* component counting in the
+					   cache's count: AUTO, ALWAYS,
+					   NEVER */
 };
 
 /*

@@ -258,8 +258,8 @@ class Problem:
     or nested lists).
 
     SEARCHING
-      p.count(threads=None, memo=None, memory=None)   the number of
-          solutions, an int of any size
+      p.count(threads=None, memo=None, memory=None, components=None)
+          the number of solutions, an int of any size
       p.solutions(limit=None)   an iterator of solutions, each a list of
           option indices, ascending
       p.first()   one solution, or None if there is none
@@ -592,7 +592,7 @@ class Problem:
         return stats, sol
 
     def count(self, threads=None, memo=None, memory=None, *, knuth=False,
-              max_nodes=None, max_updates=None):
+              max_nodes=None, max_updates=None, components=None):
         """The number of solutions, exactly, as an int of any size.
 
         threads  search on this many threads (None: every CPU, as
@@ -604,6 +604,11 @@ class Problem:
                  together (None: the library's default, 128 MiB)
         knuth    walk Knuth's tree (no cache then)
         max_nodes, max_updates   budgets: Incomplete when one runs out
+        components  component counting in the cache's count (where the
+                 open items fall apart, the groups are counted apart and
+                 multiplied): None where it pays, True at every node
+                 (the cache then runs from the start; refused with item
+                 bounds, as memo=True is), False never
 
         As dlx(1) counts: the library's dispatcher (dlx_run) picks the
         engine that serves the request (the cache where it pays, else the
@@ -612,8 +617,11 @@ class Problem:
         item bounds or memo=True with knuth=True, raises Error naming it.
         """
         memo = 0 if memo is None else (1 if memo else -1)
+        components = (0 if components is None else
+                      (1 if components else -1))
         st, _ = self._search(threads=_threads(threads, 0), memo=memo,
                              memory=_num(memory, "memory"), knuth=knuth,
+                             components=components,
                              max_nodes=_num(max_nodes, "max_nodes"),
                              max_updates=_num(max_updates, "max_updates"))
         return st.solutions

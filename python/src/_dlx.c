@@ -145,6 +145,7 @@ struct req {
 	int		 memo;		/* -1 never, 0 auto, 1 always
 					   (the cache) */
 	size_t		 memory;	/* bytes for the cache */
+	int		 components;	/* -1 never, 0 auto, 1 always */
 	int		 knuth;		/* DLX_KNUTH, DLX_FAST or 0 */
 	dlx_solution_fn	*visit;
 	void		*visit_arg;
@@ -183,6 +184,8 @@ run_search(dlx *d, struct req *r)
 	    DLX_MEMO_ALWAYS : DLX_MEMO_AUTO;
 	rq.order = DLX_MEMO_ORDER_AUTO;
 	rq.memory = r->memory;
+	rq.components = r->components < 0 ? DLX_COMP_NEVER :
+	    r->components > 0 ? DLX_COMP_ALWAYS : DLX_COMP_AUTO;
 	rq.threads = r->threads;
 	memset(&r->res, 0, sizeof r->res);
 	r->rc = dlx_run(d, &rq, &r->res);
@@ -793,7 +796,7 @@ raise_search(const struct req *r)
 	} names[] = {
 		{ DLX_NEED_BOUNDS,	"item bounds" },
 		{ DLX_NEED_COLORS,	"colors" },
-		{ DLX_NEED_CACHE,	"memo=True" },
+		{ DLX_NEED_CACHE,	NULL },	/* memo= or components= */
 		{ DLX_NEED_KNUTH,	"knuth=True" },
 		{ DLX_NEED_VISIT,	"visiting solutions (first, limit, "
 					"a budget)" },
@@ -812,7 +815,9 @@ raise_search(const struct req *r)
 		if (r->res.refused & names[i].need)
 			n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s",
 			    buf[n - 1] != ' ' ? " with " : "",
-			    names[i].text);
+			    names[i].text != NULL ? names[i].text :
+			    r->components > 0 && r->memo <= 0 ?
+			    "components=True" : "memo=True");
 	if (r->res.refused == 0)
 		snprintf(buf, sizeof buf, "%s", dlx_strerror(r->rc));
 	return raise_error(r->rc, buf, 0, 0);
@@ -824,20 +829,22 @@ req_parse(struct req *r, PyObject *args, PyObject *kw, int *first)
 {
 	static char	*kwlist[] = { "first", "limit", "threads", "memo",
 			    "memory", "knuth", "max_nodes", "max_updates",
-			    NULL };
+			    "components", NULL };
 	unsigned long long limit = 0, nodes = 0, updates = 0;
 	unsigned int	 threads = 1;
 	Py_ssize_t	 memory = 0;
-	int		 memo = 0, knuth = 0;
+	int		 memo = 0, knuth = 0, components = 0;
 
 	*first = 0;
-	if (!PyArg_ParseTupleAndKeywords(args, kw, "|pKIinpKK", kwlist, first,
-	    &limit, &threads, &memo, &memory, &knuth, &nodes, &updates))
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "|pKIinpKKi", kwlist, first,
+	    &limit, &threads, &memo, &memory, &knuth, &nodes, &updates,
+	    &components))
 		return -1;
 	memset(r, 0, sizeof *r);
 	r->limit = *first ? 1 : limit;
 	r->threads = threads;
 	r->memo = memo;
+	r->components = components;
 	r->memory = memory > 0 ? (size_t)memory : 0;
 	r->knuth = knuth ? DLX_KNUTH : 0;
 	r->max_nodes = nodes;
@@ -1021,7 +1028,7 @@ Matrix_copy(Matrix *self, PyObject *unused)
 
 /*
  * search(first=False, limit=0, threads=1, memo=0, memory=0, knuth=False,
- * max_nodes=0, max_updates=0): count, or find the first solution.
+ * max_nodes=0, max_updates=0, components=0): count, or find the first solution.
  * Returns (stats, solution): stats as req_stats() gives them, solution the
  * sorted list of options of the first solution when first is set (None
  * if there is none).
@@ -2167,7 +2174,8 @@ static PyMethodDef Matrix_methods[] = {
 	{ "search", (PyCFunction)(void (*)(void))Matrix_search,
 	  METH_VARARGS | METH_KEYWORDS,
 	  "search(first=False, limit=0, threads=1, memo=0, memory=0, "
-	  "knuth=False, max_nodes=0, max_updates=0): (stats, solution)" },
+	  "knuth=False, max_nodes=0, max_updates=0, components=0): "
+	  "(stats, solution)" },
 	{ "iterate", (PyCFunction)(void (*)(void))Matrix_iterate,
 	  METH_VARARGS | METH_KEYWORDS,
 	  "iterate(limit=0, threads=1, knuth=False, max_nodes=0, "

@@ -350,3 +350,31 @@ def test_refused_combination_names_it():
     with pytest.raises(dlx.Error) as e:
         q.count(memo=True, knuth=True)
     assert "memo=True with knuth=True" in e.value.message
+
+
+def test_components_product():
+    # Five independent blocks of two items: each covered by one option of
+    # both or two of one, 2 ways each; 2^5 in all, and 2^70 for 70 blocks
+    # (past 2^64: the cache's wide count).
+    def blocks(n):
+        rows = []
+        for k in range(n):
+            a, b = "a%d" % k, "b%d" % k
+            rows += [[a, b], [a], [b]]
+        return dlx.Problem(rows)
+
+    p = blocks(5)
+    for comp in (None, True, False):
+        assert p.count(threads=1, components=comp) == 32
+        assert p.count(threads=1, memo=True, components=comp) == 32
+    assert blocks(70).count(threads=1, components=True) == 2 ** 70
+
+
+def test_components_always_with_bounds_refused():
+    p = dlx.Problem([["a"], ["a"]], bounds={"a": 2})
+    assert p.count(components=False) == 1
+    assert p.count() == 1
+    with pytest.raises(dlx.Error) as e:
+        p.count(components=True)
+    assert "components=True" in e.value.message
+    assert "bound" in e.value.message

@@ -130,6 +130,7 @@ struct dlxi_memo {
 	int		 mode;		/* DLX_MEMO_*; 0 is AUTO */
 	size_t		 memory;	/* bytes for the cache; 0: 128 MiB */
 	int		 order;		/* enum dlx_memo_order */
+	int		 components;	/* DLX_COMP_*; 0 is AUTO */
 	int		 no_plain;	/* AUTO: where the cache would not
 					   pay, return DLX_INCOMPLETE instead
 					   of counting by plain search (so

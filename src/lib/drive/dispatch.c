@@ -99,7 +99,8 @@ needs(const dlx *d, const struct dlx_request *rq)
 		n |= DLX_NEED_PATH;
 	if (rq->threads > 1)
 		n |= DLX_NEED_THREADS;
-	if (rq->memo == DLX_MEMO_ALWAYS)
+	if (rq->memo == DLX_MEMO_ALWAYS ||
+	    rq->components == DLX_COMP_ALWAYS)
 		n |= DLX_NEED_CACHE;
 	return n;
 }
@@ -290,6 +291,7 @@ dlx_run(dlx *d, const struct dlx_request *rq, struct dlx_result *res)
 	memset(&m, 0, sizeof m);
 	m.mode = rq->memo;
 	m.order = rq->order;
+	m.components = rq->components;
 	m.memory = rq->memory != 0 ? rq->memory : DLX_MEMORY_DEFAULT;
 	m.progress = rq->progress;
 	m.progress_arg = rq->progress_arg;

@@ -412,6 +412,8 @@ pc_progress(void *arg, const struct dlx_stats *st)
 static void
 add_memo_stats(struct dlx_memo_stats *a, const struct dlx_memo_stats *b)
 {
+	int	k;
+
 	a->used |= b->used;
 	a->gave_up |= b->gave_up;
 	a->lookups += b->lookups;
@@ -421,6 +423,12 @@ add_memo_stats(struct dlx_memo_stats *a, const struct dlx_memo_stats *b)
 	a->entries += b->entries;
 	if (b->bytes > a->bytes)
 		a->bytes = b->bytes;
+	a->splits_tried += b->splits_tried;
+	a->splits += b->splits;
+	a->components += b->components;
+	for (k = 0; k < DLX_COMP_CLASSES; k++)
+		a->comp_hits[k] += b->comp_hits[k];
+	a->comp_saved += b->comp_saved;
 }
 
 static void *

@@ -511,9 +511,26 @@ cli_search_option(struct cli_search *o, int ch, const char *arg)
 		if (cli_parse_size(arg, &o->memory) != 0)
 			cli_usage_error("--memory: '%s' is not a size", arg);
 		return 1;
+	case CLI_OPT_COMPONENTS:
+		if (arg == NULL || strcmp(arg, "always") == 0)
+			o->components = DLX_COMP_ALWAYS;
+		else if (strcmp(arg, "auto") == 0)
+			o->components = DLX_COMP_AUTO;
+		else if (strcmp(arg, "never") == 0)
+			o->components = DLX_COMP_NEVER;
+		else
+			cli_usage_error("--components: '%s' is not auto, "
+			    "always or never", arg);
+		return 1;
+	case CLI_OPT_NO_COMPONENTS:
+		o->components = DLX_COMP_NEVER;
+		return 1;
 	}
 	return 0;
 }
+
+/* The option that asked for the cache, for cli_refused(). */
+static const char	*cache_option = "--memo";
 
 void
 cli_request(const struct cli_search *o, struct dlx_request *rq)
@@ -522,6 +539,37 @@ cli_request(const struct cli_search *o, struct dlx_request *rq)
 	    DLX_MEMO_AUTO;
 	rq->memory = o->memory;
 	rq->threads = o->threads;
+	rq->components = (enum dlx_comp_mode)o->components;
+	cache_option = o->components == DLX_COMP_ALWAYS && !o->memo ?
+	    "--components" : "--memo";
+}
+
+void
+cli_components(int diag, const char *prefix, const struct dlx_memo_stats *ms)
+{
+	char	 line[3][160];
+	int	 k;
+
+	if (ms->splits_tried == 0)
+		return;
+	snprintf(line[0], sizeof line[0], "components: %llu nodes looked at, "
+	    "%llu split into %llu components",
+	    (unsigned long long)ms->splits_tried,
+	    (unsigned long long)ms->splits,
+	    (unsigned long long)ms->components);
+	snprintf(line[1], sizeof line[1], "component hits by primary items: "
+	    "1-4 %llu, 5-16 %llu, 17-64 %llu, 65+ %llu",
+	    (unsigned long long)ms->comp_hits[0],
+	    (unsigned long long)ms->comp_hits[1],
+	    (unsigned long long)ms->comp_hits[2],
+	    (unsigned long long)ms->comp_hits[3]);
+	snprintf(line[2], sizeof line[2], "component products saved: %llu "
+	    "nodes (estimate)", (unsigned long long)ms->comp_saved);
+	for (k = 0; k < 3; k++)
+		if (diag)
+			cli_diag("%s%s", prefix, line[k]);
+		else
+			fprintf(stderr, "%s%s\n", prefix, line[k]);
 }
 
 void
@@ -534,7 +582,7 @@ cli_refused(const char *name, unsigned refused, int bounds,
 	} names[] = {
 		{ DLX_NEED_BOUNDS,	"item bounds" },
 		{ DLX_NEED_COLORS,	"colors" },
-		{ DLX_NEED_CACHE,	"--memo" },
+		{ DLX_NEED_CACHE,	NULL },		/* cache_option */
 		{ DLX_NEED_KNUTH,	"--knuth" },
 		{ DLX_NEED_VISIT,	NULL },		/* visit */
 		{ DLX_NEED_SPLIT,	"--part" },
@@ -554,7 +602,8 @@ cli_refused(const char *name, unsigned refused, int bounds,
 		if (refused & names[i].need)
 			n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s",
 			    n > 0 ? " with " : "", names[i].text != NULL ?
-			    names[i].text : visit);
+			    names[i].text : names[i].need == DLX_NEED_CACHE ?
+			    cache_option : visit);
 	cli_diag("%s: not supported: %s", name, buf);
 }
 

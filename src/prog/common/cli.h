@@ -150,13 +150,17 @@ uint64_t cli_number(const char *name, const char *arg, uint64_t min,
 enum {
 	CLI_OPT_NO_MEMO = 0x200,
 	CLI_OPT_MEMO,
-	CLI_OPT_MEMORY
+	CLI_OPT_MEMORY,
+	CLI_OPT_COMPONENTS,
+	CLI_OPT_NO_COMPONENTS
 };
 #define CLI_SEARCH_LONGOPTS \
 	{ "threads",	required_argument,	NULL, 't' }, \
 	{ "no-memo",	no_argument,		NULL, CLI_OPT_NO_MEMO }, \
 	{ "memo",	no_argument,		NULL, CLI_OPT_MEMO }, \
-	{ "memory",	required_argument,	NULL, CLI_OPT_MEMORY }
+	{ "memory",	required_argument,	NULL, CLI_OPT_MEMORY }, \
+	{ "components",	optional_argument,	NULL, CLI_OPT_COMPONENTS }, \
+	{ "no-components", no_argument,		NULL, CLI_OPT_NO_COMPONENTS }
 
 struct cli_search {
 	unsigned	 threads;	/* -t N; 0: every CPU */
@@ -164,6 +168,7 @@ struct cli_search {
 	int		 no_memo;	/* --no-memo: plain search */
 	size_t		 memory;	/* --memory; 0: the library's
 					   DLX_MEMORY_DEFAULT */
+	int		 components;	/* --components=WHEN: DLX_COMP_* */
 };
 
 /* Fill in rq's cache, memory and threads from o (the rest of the
@@ -182,6 +187,12 @@ void	cli_refused(const char *name, unsigned refused, int bounds,
 /* The --stats lines of what ran: "engine: sparse", "threads: 2",
  * "drivers: position, checkpoint" (each line with prefix before it). */
 void	cli_ran(const char *prefix, const struct dlx_result *res);
+
+/* The --stats lines of component counting (none if no node was looked
+ * at), each with prefix before it: through cli_diag() when diag, else
+ * to stderr as they are. */
+void	cli_components(int diag, const char *prefix,
+	    const struct dlx_memo_stats *ms);
 
 /* Take option ch if it is one of the search options above: 1, or a usage
  * error for a bad value; 0 if ch is another option. */

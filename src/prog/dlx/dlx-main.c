@@ -111,6 +111,9 @@ usage(void)
 "      --memo            count with the cache from the start, whatever happens\n"
 "      --memory=SIZE     bytes the cache may use in all, every thread\n"
 "                        together: 512M, 4G... (default: 128M)\n"
+"      --components[=WHEN]  count independent parts apart and multiply:\n"
+"                        auto (default: where it pays), always, never\n"
+"      --no-components   never (as --components=never)\n"
 "      --progress[=SEC]  print progress on standard error every SEC seconds\n"
 "                        (default 2), even if it is not a terminal\n"
 "      --no-progress     no progress lines, even on a terminal\n"
@@ -471,6 +474,7 @@ print_stats(struct run *r, double secs, const struct dlx_result *res)
 		    (unsigned long long)ms->lookups,
 		    (unsigned long long)ms->hits,
 		    (unsigned long long)ms->replaced, ms->bytes);
+	cli_components(0, "", ms);
 	if (cluster_active(&opts.cl)) {
 		/* The figures of the part or of every run resumed from. */
 		st.nodes = opts.cl.nodes;

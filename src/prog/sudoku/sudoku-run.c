@@ -146,6 +146,13 @@ search_stats(struct search_ctx *sc, const struct dlx_stats *st,
 		    (unsigned long long)ms->lookups,
 		    (unsigned long long)ms->hits,
 		    (unsigned long long)ms->replaced, ms->bytes);
+	if (ms->splits_tried != 0) {
+		char	prefix[256];
+
+		snprintf(prefix, sizeof prefix, "%s:%lu: ", pz->file,
+		    pz->p->line);
+		cli_components(1, prefix, ms);
+	}
 	cli_diag("%s:%lu: engine %s, %u thread%s", pz->file, pz->p->line,
 	    dlx_engine_name(dr->engine), dr->threads,
 	    dr->threads == 1 ? "" : "s");
