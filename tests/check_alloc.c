@@ -498,9 +498,10 @@ START_TEST(test_alloc_memo)
 			ck_assert_int_gt(r.ta.failed, 0);
 			ck_assert_uint_eq(w.hi, 0);
 			ck_assert_uint_eq(w.lo, plain);
-			/* The first 11 set the cache up; later ones grow it
-			 * or make room for a split of components (failing,
-			 * the node is counted whole). */
+			/* The first 11 set the cache up; later ones make
+			 * the words it prefetches with (it does without),
+			 * grow it or make room for a split of components
+			 * (failing, the node is counted whole). */
 			ck_assert_int_eq(ms.used, k > 11);
 			ck_assert_int_eq(r.ta.live, live);
 			ck_assert_int_eq(dlx_check(r.d), DLX_OK);

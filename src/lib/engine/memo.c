@@ -89,6 +89,11 @@ struct memo {
 					   those of the group's items) */
 	uint32_t	*rcol;		/* the same, of every item always */
 	uint64_t	*zob;		/* a random word per item */
+	uint64_t	*xzob;		/* per node x: the words of the other
+					   uncolored items of x's option, so
+					   that hash ^ xzob[x] is the hash
+					   after x's option is committed */
+	int		 nxzob;		/* nodes in xzob */
 	uint64_t	 hash;		/* of the current state */
 	uint64_t	*key;		/* scratch: the current key */
 	struct frame	*fr;		/* nprimary + 1 frames */
@@ -327,6 +332,7 @@ memo_free(struct memo *m)
 	dlxi_free(d, m->bits);
 	dlxi_free(d, m->pcol);
 	dlxi_free(d, m->zob);
+	dlxi_free(d, m->xzob);
 	dlxi_free(d, m->key);
 	dlxi_free(d, m->fr);
 	dlxi_free(d, m->table);
@@ -381,6 +387,46 @@ memo_state(struct memo *m)
 				    d->nprimary - 1] == 0)
 					setcolor(m, nd[x].top,
 					    (uint32_t)nd[x].color);
+}
+
+/*
+ * m->xzob: for each node x of an option, the XOR of the random words of
+ * the option's other uncolored items.  Committing x's option after its
+ * item is covered flips exactly those, so m->hash ^ xzob[x] is the hash
+ * of the child (colors aside, and then it is only a wrong guess): the
+ * search prefetches the children's buckets when it branches.  The
+ * table is far larger than the caches, and a lookup that waits for
+ * memory was 40% of the empty 6x6 sudoku's count.
+ */
+static void
+prefetch_words(struct memo *m)
+{
+	const struct node	*nd = m->d->nodes;
+	uint64_t		 all;
+	int			 a, x, y;
+
+	memset(m->xzob, 0, (size_t)m->nxzob * sizeof *m->xzob);
+	for (a = m->d->nitems + 1; a < m->nxzob; a = x) {
+		/* a is a spacer; its option is a + 1 .. x - 1. */
+		all = 0;
+		for (x = a + 1; x < m->nxzob && nd[x].top > 0; x++)
+			if (nd[x].color == 0)
+				all ^= m->zob[nd[x].top];
+		for (y = a + 1; y < x; y++)
+			m->xzob[y] = all ^ (nd[y].color == 0 ?
+			    m->zob[nd[y].top] : 0);
+	}
+}
+
+/* Ask for the bucket of h to be brought near (a hint, never a read). */
+static inline void
+prefetch_bucket(const struct memo *m, uint64_t h)
+{
+	const char	*b = (const char *)bucket(m, h | 1);
+	size_t		 n = BUCKET * slotwords(m) * sizeof *m->table, k;
+
+	for (k = 0; k < n; k += 64)
+		__builtin_prefetch(b + k);
 }
 
 /*
@@ -448,6 +494,18 @@ memo_init(struct memo *m, dlx *d, size_t budget)
 	if (m->table == NULL)
 		goto fail;
 	memset(m->table, 0, bytes);
+	/* The prefetching words where they take a small part of the
+	 * budget (a tiny budget is for tests of a starved cache); the
+	 * count does without them. */
+	if ((size_t)d->nnodes * 8 <= m->budget / 16 &&
+	    bytes + (size_t)d->nnodes * 8 <= m->budget &&
+	    (m->xzob = dlxi_alloc(d, NULL, (size_t)d->nnodes,
+	    sizeof *m->xzob)) != NULL) {
+		m->nxzob = d->nnodes;
+		m->budget -= (size_t)d->nnodes * 8;
+		m->aux += (size_t)d->nnodes * 8;
+		prefetch_words(m);
+	}
 	m->on = 1;
 	return 0;
 fail:
@@ -872,7 +930,7 @@ memo_search(struct memo *m, const struct dlxi_memo *p, int base, int fresh,
 	struct frame	*f;
 	u128		 total = 0, c128;
 	uint64_t	 cost, nodes;
-	int		 level = base, best, c, min, np = d->nprimary, rc, did;
+	int		 level = base, best, c, min, np = d->nprimary, rc, did, x;
 	int		*len = d->len;
 
 	rc = DLX_OK;
@@ -986,6 +1044,10 @@ enter:
 	f->hash = m->hash;
 	cover(d, best);
 	flip(m, best);
+	if (m->on && m->xzob != NULL)
+		for (x = nd[best].down; x != best; x = nd[x].down)
+			if (x < m->nxzob)
+				prefetch_bucket(m, m->hash ^ m->xzob[x]);
 	f->cur = nd[best].down;
 try:
 	f = &m->fr[level];
