@@ -495,6 +495,20 @@ cli_number(const char *name, const char *arg, uint64_t min, uint64_t max)
 	    arg, (unsigned long long)min, (unsigned long long)max);
 }
 
+/*
+ * The option that asked for the cache, for cli_refused(): set while the
+ * options are read, before any thread starts (the pipeline's workers
+ * make requests side by side and must only read it).
+ */
+static const char	*cache_option = "--memo";
+
+static void
+cache_asked(const struct cli_search *o)
+{
+	cache_option = o->components == DLX_COMP_ALWAYS && !o->memo ?
+	    "--components" : "--memo";
+}
+
 int
 cli_search_option(struct cli_search *o, int ch, const char *arg)
 {
@@ -506,6 +520,7 @@ cli_search_option(struct cli_search *o, int ch, const char *arg)
 	case CLI_OPT_MEMO:
 		o->memo = ch == CLI_OPT_MEMO;
 		o->no_memo = ch == CLI_OPT_NO_MEMO;
+		cache_asked(o);
 		return 1;
 	case CLI_OPT_MEMORY:
 		if (cli_parse_size(arg, &o->memory) != 0)
@@ -521,16 +536,16 @@ cli_search_option(struct cli_search *o, int ch, const char *arg)
 		else
 			cli_usage_error("--components: '%s' is not auto, "
 			    "always or never", arg);
+		cache_asked(o);
 		return 1;
 	case CLI_OPT_NO_COMPONENTS:
 		o->components = DLX_COMP_NEVER;
+		cache_asked(o);
 		return 1;
 	}
 	return 0;
 }
 
-/* The option that asked for the cache, for cli_refused(). */
-static const char	*cache_option = "--memo";
 
 void
 cli_request(const struct cli_search *o, struct dlx_request *rq)
@@ -540,8 +555,6 @@ cli_request(const struct cli_search *o, struct dlx_request *rq)
 	rq->memory = o->memory;
 	rq->threads = o->threads;
 	rq->components = (enum dlx_comp_mode)o->components;
-	cache_option = o->components == DLX_COMP_ALWAYS && !o->memo ?
-	    "--components" : "--memo";
 }
 
 void
