@@ -153,8 +153,8 @@ struct run {
  * everything.  A primary item left with one option is noted in short1,
  * where the next choice looks first.  With colored, a purified item is
  * passed by, and with x > 0 (purifying c for color x) the options that
- * give c the color x are left alone.  snap is sp->snap, or -1 to read it
- * there.
+ * give c the color x are left alone.  snap is sp->snap, passed as a
+ * constant by each instance of run().
  */
 HOT int
 hide(struct sparse *sp, struct run *r, int c, int check, int colored, int x,
@@ -163,7 +163,7 @@ hide(struct sparse *sp, struct run *r, int c, int check, int colored, int x,
 	struct snode	*nd = sp->node;
 	const int	*clr = sp->clr;
 	int		*set = sp->set, *len = sp->len, *base = sp->base;
-	int		*trail = (snap < 0 ? sp->snap : snap) ? NULL : sp->trail;
+	int		*trail = snap ? NULL : sp->trail;
 	uint64_t	*short1 = sp->short1;
 	int		 i, e, k, q, j, l, last, z, p, npa = sp->npa;
 	int		 nt = r->nt, dead = 0;
@@ -219,7 +219,7 @@ mark_covered(struct sparse *sp, struct run *r, int c, int snap)
 	sp->len[c] += COVERED;
 	if (c <= sp->npa)
 		CLRBIT(sp->short1, c);
-	if (!(snap < 0 ? sp->snap : snap))
+	if (!snap)
 		sp->trail[r->nt++] = ~c;
 	r->upd++;
 }
@@ -242,7 +242,7 @@ save_level(struct sparse *sp, struct run *r, int l, int snap)
 {
 	size_t	ns = (size_t)sp->na + 1;
 
-	if (snap < 0 ? sp->snap : snap) {
+	if (snap) {
 		memcpy(sp->save + (size_t)l * ns, sp->len, ns * sizeof *sp->len);
 		memcpy(sp->ssave + (size_t)l * sp->nw, sp->short1,
 		    (size_t)sp->nw * sizeof *sp->short1);
@@ -266,7 +266,7 @@ restore_level(struct sparse *sp, struct run *r, int l, int colored, int snap)
 	int		*len = sp->len, *tr = sp->trail, nt = r->nt, m, e;
 	int		 npa = sp->npa;
 
-	if (snap < 0 ? sp->snap : snap) {
+	if (snap) {
 		memcpy(len, sp->save + (size_t)l * ns, ns * sizeof *len);
 		memcpy(short1, sp->ssave + (size_t)l * sp->nw,
 		    (size_t)sp->nw * sizeof *short1);
