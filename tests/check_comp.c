@@ -19,131 +19,10 @@
 #include "dlx.h"
 #include "lib/core/search_int.h"
 #include "lib/core/wide.h"
+#include "problems.h"
 
-#define MAXP	6		/* primary items of a block */
-#define MAXS	3		/* secondary items of a block */
-#define MAXO	12		/* options of a block */
 #define MAXB	5		/* blocks */
-
-struct block {
-	int	np, ns, no;
-	int	n[MAXO];
-	int	item[MAXO][MAXP + MAXS];
-	int	color[MAXO][MAXP + MAXS];
-};
-
-static uint64_t
-next_rnd(uint64_t *s)
-{
-	*s ^= *s << 13;
-	*s ^= *s >> 7;
-	*s ^= *s << 17;
-	return *s;
-}
-
-static int
-rnd(uint64_t *s, int n)
-{
-	return (int)(next_rnd(s) % (uint64_t)n);
-}
-
-/* A random block: small options, some secondary items with colors. */
-static void
-bgen(uint64_t *s, struct block *b, int colors)
-{
-	int	o, k, i;
-
-	b->np = 1 + rnd(s, MAXP);
-	b->ns = rnd(s, MAXS + 1);
-	b->no = 1 + rnd(s, MAXO);
-	for (o = 0; o < b->no; o++) {
-		b->n[o] = 0;
-		i = rnd(s, b->np);
-		for (k = 0; k < b->np + b->ns; k++) {
-			if (k != i && rnd(s, 3) != 0)
-				continue;
-			b->item[o][b->n[o]] = k;
-			b->color[o][b->n[o]] = k >= b->np && colors ?
-			    rnd(s, 3) : 0;
-			b->n[o]++;
-		}
-	}
-}
-
-/* The exact covers of a block, by trying every subset of its options. */
-static uint64_t
-brute(const struct block *b)
-{
-	int		 cnt[MAXP + MAXS], col[MAXP + MAXS], o, k, it, c, ok;
-	uint32_t	 mask;
-	uint64_t	 n = 0;
-
-	for (mask = 0; mask < (1u << b->no); mask++) {
-		memset(cnt, 0, sizeof cnt);
-		memset(col, 0, sizeof col);
-		ok = 1;
-		for (o = 0; o < b->no && ok; o++) {
-			if (!(mask & (1u << o)))
-				continue;
-			for (k = 0; k < b->n[o] && ok; k++) {
-				it = b->item[o][k];
-				c = b->color[o][k];
-				cnt[it]++;
-				if (it < b->np) {
-					ok = cnt[it] <= 1;
-					continue;
-				}
-				if (cnt[it] == 1)
-					col[it] = c == 0 ? -1 : c;
-				else if (c == 0 || col[it] != c)
-					ok = 0;
-			}
-		}
-		for (k = 0; k < b->np && ok; k++)
-			ok = cnt[k] == 1;
-		n += ok;
-	}
-	return n;
-}
-
-/*
- * The matrix of blocks b[0..nb-1] side by side: block j's items after
- * those of the blocks before it (primary and secondary apart), the
- * options interleaved so that no block's options stand together.
- */
-static dlx *
-build(const struct block *b, int nb)
-{
-	int	 pbase[MAXB], sbase[MAXB], np = 0, ns = 0, j, o, k, more;
-	int	 item[MAXP + MAXS], color[MAXP + MAXS];
-	dlx	*d;
-
-	for (j = 0; j < nb; j++) {
-		pbase[j] = np;
-		sbase[j] = ns;
-		np += b[j].np;
-		ns += b[j].ns;
-	}
-	ck_assert_int_eq(dlx_new(&d, (size_t)np, (size_t)ns, NULL), DLX_OK);
-	for (o = 0, more = 1; more; o++) {
-		more = 0;
-		for (j = 0; j < nb; j++) {
-			if (o >= b[j].no)
-				continue;
-			more = 1;
-			for (k = 0; k < b[j].n[o]; k++) {
-				int it = b[j].item[o][k];
-
-				item[k] = it < b[j].np ? pbase[j] + it :
-				    np + sbase[j] + it - b[j].np;
-				color[k] = b[j].color[o][k];
-			}
-			ck_assert_int_ge(dlx_add_option_colored(d, item, color,
-			    (size_t)b[j].n[o]), 0);
-		}
-	}
-	return d;
-}
+#define MAXP	PROBLEM_SMALL_MAXP	/* primary items of a block */
 
 static u128
 comp_count(dlx *d, int memo, int comp, size_t memory, int *rc,
@@ -209,16 +88,16 @@ agree(dlx *d, u128 want, uint64_t seed)
 /* Random single problems with colors and secondary items. */
 START_TEST(test_comp_random)
 {
-	struct block	 b;
-	uint64_t	 s, seed;
-	dlx		*d;
-	int		 trial;
+	struct problem_small	 b;
+	uint64_t		 s, seed;
+	dlx			*d;
+	int			 trial;
 
 	for (trial = 0; trial < 300; trial++) {
 		seed = s = 0x2545f4914f6cdd1dull * (uint64_t)(trial + 1);
-		bgen(&s, &b, trial % 3 != 0);
-		d = build(&b, 1);
-		agree(d, brute(&b), seed);
+		problem_small_gen(&s, &b, MAXP, trial % 3 != 0, 0);
+		ck_assert_ptr_nonnull(d = problem_small_build(&b, 1));
+		agree(d, problem_small_count(&b), seed);
 		dlx_free(d);
 	}
 }
@@ -228,7 +107,7 @@ END_TEST
  * the splits must be found, and a product off by a factor shows. */
 START_TEST(test_comp_blocks)
 {
-	struct block		 b[MAXB];
+	struct problem_small	 b[MAXB];
 	struct dlx_memo_stats	 ms;
 	uint64_t		 s, seed;
 	u128			 want, got;
@@ -237,17 +116,19 @@ START_TEST(test_comp_blocks)
 
 	for (trial = 0; trial < 200; trial++) {
 		seed = s = 0x9e3779b97f4a7c15ull * (uint64_t)(trial + 7);
-		nb = 2 + rnd(&s, MAXB - 1);
+		nb = 2 + problem_rnd(&s, MAXB - 1);
 		want = 1;
 		for (j = 0; j < nb; j++) {
 			/* Blocks with a solution mostly: a zero product is
 			 * too easy to get right. */
 			do
-				bgen(&s, &b[j], trial % 4 != 0);
-			while (brute(&b[j]) == 0 && rnd(&s, 8) != 0);
-			want *= brute(&b[j]);
+				problem_small_gen(&s, &b[j], MAXP,
+				    trial % 4 != 0, 0);
+			while (problem_small_count(&b[j]) == 0 &&
+			    problem_rnd(&s, 8) != 0);
+			want *= problem_small_count(&b[j]);
 		}
-		d = build(b, nb);
+		ck_assert_ptr_nonnull(d = problem_small_build(b, nb));
 		agree(d, want, seed);
 		got = comp_count(d, DLX_MEMO_ALWAYS, DLX_COMP_ALWAYS, 0, &rc,
 		    &ms);
@@ -420,7 +301,7 @@ watch_progress(void *arg, const struct dlx_stats *st)
  * within 0..1; forced options and threads give the same count. */
 START_TEST(test_comp_stop_threads)
 {
-	struct block		 b[MAXB];
+	struct problem_small	 b[MAXB];
 	struct dlxi_memo	 m;
 	struct dlx_request	 rq;
 	struct dlx_result	 res;
@@ -432,11 +313,11 @@ START_TEST(test_comp_stop_threads)
 
 	for (j = 0; j < MAXB; j++) {
 		do
-			bgen(&s, &b[j], 1);
-		while (brute(&b[j]) < 2);
-		want *= brute(&b[j]);
+			problem_small_gen(&s, &b[j], MAXP, 1, 0);
+		while (problem_small_count(&b[j]) < 2);
+		want *= problem_small_count(&b[j]);
 	}
-	d = build(b, MAXB);
+	ck_assert_ptr_nonnull(d = problem_small_build(b, MAXB));
 	memset(&m, 0, sizeof m);
 	m.mode = DLX_MEMO_ALWAYS;
 	m.components = DLX_COMP_ALWAYS;

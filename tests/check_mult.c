@@ -13,90 +13,10 @@
 #include "check_dlx.h"
 #include "dlx.h"
 #include "dlx_text.h"
+#include "problems.h"
 
-#define MAXP	5		/* primary items */
-#define MAXS	3		/* secondary items */
-#define MAXO	12		/* options: 2^12 subsets */
-
-struct mprob {
-	int	np, ns, no;
-	int	lo[MAXP], hi[MAXP];
-	int	n[MAXO];		/* items of each option */
-	int	item[MAXO][MAXP + MAXS];
-	int	color[MAXO][MAXP + MAXS];
-};
-
-static uint64_t
-next_rnd(uint64_t *s)
-{
-	*s ^= *s << 13;
-	*s ^= *s >> 7;
-	*s ^= *s << 17;
-	return *s;
-}
-
-static int
-rnd(uint64_t *s, int n)
-{
-	return (int)(next_rnd(s) % (uint64_t)n);
-}
-
-static void
-mgen(uint64_t *s, struct mprob *p)
-{
-	int	o, k, i;
-
-	p->np = 1 + rnd(s, MAXP);
-	p->ns = rnd(s, MAXS + 1);
-	p->no = 1 + rnd(s, MAXO);
-	for (k = 0; k < p->np; k++) {
-		p->hi[k] = rnd(s, 10) == 0 ? 0 : 1 + rnd(s, 3);
-		p->lo[k] = rnd(s, p->hi[k] + 1);
-	}
-	for (o = 0; o < p->no; o++) {
-		p->n[o] = 0;
-		/* At least one primary item: start from a random one. */
-		i = rnd(s, p->np);
-		for (k = 0; k < p->np + p->ns; k++) {
-			if (k != i && rnd(s, 3) != 0)
-				continue;
-			p->item[o][p->n[o]] = k;
-			p->color[o][p->n[o]] = k >= p->np ? rnd(s, 3) : 0;
-			p->n[o]++;
-		}
-	}
-}
-
-/* Do the options of mask satisfy the upper bounds and the rules of
- * secondary items (and, if full, the lower bounds too)? */
-static int
-mvalid(const struct mprob *p, uint32_t mask, int full)
-{
-	int	cnt[MAXP + MAXS], col[MAXP + MAXS], o, k, it, c;
-
-	memset(cnt, 0, sizeof cnt);
-	memset(col, 0, sizeof col);
-	for (o = 0; o < p->no; o++) {
-		if (!(mask & (1u << o)))
-			continue;
-		for (k = 0; k < p->n[o]; k++) {
-			it = p->item[o][k];
-			c = p->color[o][k];
-			cnt[it]++;
-			if (it < p->np)
-				continue;
-			/* col: 0 unused, -1 taken uncolored, else a color. */
-			if (cnt[it] == 1)
-				col[it] = c == 0 ? -1 : c;
-			else if (c == 0 || col[it] != c)
-				return 0;
-		}
-	}
-	for (k = 0; k < p->np; k++)
-		if (cnt[k] > p->hi[k] || (full && cnt[k] < p->lo[k]))
-			return 0;
-	return 1;
-}
+#define MAXP	5		/* primary items of a random problem */
+#define MAXO	PROBLEM_SMALL_MAXO
 
 struct coll {
 	uint32_t	*m;
@@ -128,27 +48,10 @@ cmp_u32(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static dlx *
-mbuild(const struct mprob *p)
-{
-	dlx	*d;
-	int	 o, k;
-
-	ck_assert_int_eq(dlx_new(&d, (size_t)p->np, (size_t)p->ns, NULL),
-	    DLX_OK);
-	for (k = 0; k < p->np; k++)
-		ck_assert_int_eq(dlx_set_item_bounds(d, k, p->lo[k], p->hi[k]),
-		    DLX_OK);
-	for (o = 0; o < p->no; o++)
-		ck_assert_int_eq(dlx_add_option_colored(d, p->item[o],
-		    p->color[o], (size_t)p->n[o]), o);
-	return d;
-}
-
 /* Search d (with the options of forced already forced) and compare with
  * the brute force. */
 static void
-magree(dlx *d, const struct mprob *p, uint32_t forced, uint64_t seed)
+magree(dlx *d, const struct problem_small *p, uint32_t forced, uint64_t seed)
 {
 	static uint32_t	 got[1u << MAXO], want[1u << MAXO];
 	struct coll	 c = { got, 0 };
@@ -157,7 +60,8 @@ magree(dlx *d, const struct mprob *p, uint32_t forced, uint64_t seed)
 	uint32_t	 mask;
 
 	for (mask = 0; mask < (1u << p->no); mask++)
-		if ((mask & forced) == forced && mvalid(p, mask, 1))
+		if ((mask & forced) == forced &&
+		    problem_small_valid(p, mask, 1))
 			want[nw++] = mask;
 	ck_assert_int_eq(ck_solve(d, coll_visit, &c, NULL), DLX_OK);
 	dlx_stats(d, &st);
@@ -175,7 +79,7 @@ magree(dlx *d, const struct mprob *p, uint32_t forced, uint64_t seed)
 
 START_TEST(test_mult_random_vs_brute)
 {
-	struct mprob	 p;
+	struct problem_small p;
 	uint64_t	 s, seed;
 	uint32_t	 forced;
 	dlx		*d;
@@ -183,18 +87,18 @@ START_TEST(test_mult_random_vs_brute)
 
 	for (trial = 0; trial < 600; trial++) {
 		seed = s = 0x9e3779b97f4a7c15ull * (uint64_t)(trial + 1);
-		mgen(&s, &p);
-		d = mbuild(&p);
+		problem_small_gen(&s, &p, MAXP, 1, 1);
+		ck_assert_ptr_nonnull(d = problem_small_build(&p, 1));
 		magree(d, &p, 0, seed);
 		/* Force up to three random options (perhaps one twice):
 		 * each succeeds exactly when what is forced so far fits. */
 		forced = 0;
-		nf = rnd(&s, 4);
+		nf = problem_rnd(&s, 4);
 		for (t = 0; t < nf; t++) {
-			o = rnd(&s, p.no);
+			o = problem_rnd(&s, p.no);
 			rc = dlx_force(d, o);
-			if ((forced & (1u << o)) || !mvalid(&p, forced |
-			    (1u << o), 0)) {
+			if ((forced & (1u << o)) ||
+			    !problem_small_valid(&p, forced | (1u << o), 0)) {
 				ck_assert_int_eq(rc, DLX_ECONFLICT);
 				continue;
 			}

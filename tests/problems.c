@@ -1,9 +1,11 @@
 /*
  * problems.c: builders of exact cover problems whose answers are known
- * (see problems.h).  They go through the public API only, and check every
- * return value: a builder that fails frees what it made and returns NULL.
+ * (see problems.h), and small random ones with a brute force to know
+ * theirs.  They go through the public API only, and check every return
+ * value: a builder that fails frees what it made and returns NULL.
  */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -374,4 +376,145 @@ problem_numbered(int i)
 	default:
 		return problem_magic();
 	}
+}
+
+uint64_t
+problem_rnd64(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+int
+problem_rnd(uint64_t *s, int n)
+{
+	return (int)(problem_rnd64(s) % (uint64_t)n);
+}
+
+void
+problem_small_gen(uint64_t *s, struct problem_small *p, int maxp, int colors,
+    int bounds)
+{
+	int	o, k, i;
+
+	p->np = 1 + problem_rnd(s, maxp);
+	p->ns = problem_rnd(s, PROBLEM_SMALL_MAXS + 1);
+	p->no = 1 + problem_rnd(s, PROBLEM_SMALL_MAXO);
+	p->bounds = bounds;
+	for (k = 0; k < p->np; k++) {
+		p->lo[k] = p->hi[k] = 1;
+		if (!bounds)
+			continue;
+		p->hi[k] = problem_rnd(s, 10) == 0 ? 0 : 1 + problem_rnd(s, 3);
+		p->lo[k] = problem_rnd(s, p->hi[k] + 1);
+	}
+	for (o = 0; o < p->no; o++) {
+		p->n[o] = 0;
+		/* At least one primary item: start from a random one. */
+		i = problem_rnd(s, p->np);
+		for (k = 0; k < p->np + p->ns; k++) {
+			if (k != i && problem_rnd(s, 3) != 0)
+				continue;
+			p->item[o][p->n[o]] = k;
+			p->color[o][p->n[o]] = k >= p->np && colors ?
+			    problem_rnd(s, 3) : 0;
+			p->n[o]++;
+		}
+	}
+}
+
+int
+problem_small_valid(const struct problem_small *p, uint32_t mask, int full)
+{
+	int	cnt[PROBLEM_SMALL_MAXP + PROBLEM_SMALL_MAXS];
+	int	col[PROBLEM_SMALL_MAXP + PROBLEM_SMALL_MAXS];
+	int	o, k, it, c;
+
+	memset(cnt, 0, sizeof cnt);
+	memset(col, 0, sizeof col);
+	for (o = 0; o < p->no; o++) {
+		if (!(mask & (1u << o)))
+			continue;
+		for (k = 0; k < p->n[o]; k++) {
+			it = p->item[o][k];
+			c = p->color[o][k];
+			cnt[it]++;
+			if (it < p->np)
+				continue;
+			/* col: 0 unused, -1 taken uncolored, else a color. */
+			if (cnt[it] == 1)
+				col[it] = c == 0 ? -1 : c;
+			else if (c == 0 || col[it] != c)
+				return 0;
+		}
+	}
+	for (k = 0; k < p->np; k++)
+		if (cnt[k] > p->hi[k] || (full && cnt[k] < p->lo[k]))
+			return 0;
+	return 1;
+}
+
+uint64_t
+problem_small_count(const struct problem_small *p)
+{
+	uint64_t	n = 0;
+	uint32_t	mask;
+
+	for (mask = 0; mask < (1u << p->no); mask++)
+		n += (uint64_t)problem_small_valid(p, mask, 1);
+	return n;
+}
+
+dlx *
+problem_small_build(const struct problem_small *p, int nb)
+{
+	int	 item[PROBLEM_SMALL_MAXP + PROBLEM_SMALL_MAXS];
+	int	 color[PROBLEM_SMALL_MAXP + PROBLEM_SMALL_MAXS];
+	int	*pbase, *sbase, np = 0, ns = 0, j, o, k, it, next = 0, more;
+	dlx	*d = NULL;
+
+	pbase = malloc(2 * (size_t)nb * sizeof *pbase);
+	if (pbase == NULL)
+		return NULL;
+	sbase = pbase + nb;
+	for (j = 0; j < nb; j++) {
+		pbase[j] = np;
+		sbase[j] = ns;
+		np += p[j].np;
+		ns += p[j].ns;
+	}
+	if (dlx_new(&d, (size_t)np, (size_t)ns, NULL) != DLX_OK) {
+		free(pbase);
+		return NULL;
+	}
+	for (j = 0; j < nb && d != NULL; j++)
+		for (k = 0; k < p[j].np && p[j].bounds && d != NULL; k++)
+			if (dlx_set_item_bounds(d, pbase[j] + k, p[j].lo[k],
+			    p[j].hi[k]) != DLX_OK) {
+				dlx_free(d);
+				d = NULL;
+			}
+	for (o = 0, more = 1; more && d != NULL; o++) {
+		more = 0;
+		for (j = 0; j < nb && d != NULL; j++) {
+			if (o >= p[j].no)
+				continue;
+			more = 1;
+			for (k = 0; k < p[j].n[o]; k++) {
+				it = p[j].item[o][k];
+				item[k] = it < p[j].np ? pbase[j] + it :
+				    np + sbase[j] + it - p[j].np;
+				color[k] = p[j].color[o][k];
+			}
+			if (dlx_add_option_colored(d, item, color,
+			    (size_t)p[j].n[o]) != next++) {
+				dlx_free(d);
+				d = NULL;
+			}
+		}
+	}
+	free(pbase);
+	return d;
 }

@@ -7,6 +7,8 @@
 #ifndef PROBLEMS_H
 #define PROBLEMS_H
 
+#include <stdint.h>
+
 #include "dlx.h"
 
 /*
@@ -67,5 +69,63 @@ dlx	*problem_numbered(int i);
  * names are set with dlx_set_item_name().  Returns NULL on any error.
  */
 dlx	*problem_read(const char *path);
+
+/*
+ * Small random problems for the suites that check a search against a
+ * brute force over all subsets of the options (check_comp.c,
+ * check_mult.c).  Items are numbered 0..np-1 (primary), then np..np+ns-1
+ * (secondary); every option holds a primary item.
+ */
+#define PROBLEM_SMALL_MAXP	6	/* primary items */
+#define PROBLEM_SMALL_MAXS	3	/* secondary items */
+#define PROBLEM_SMALL_MAXO	12	/* options: 2^12 subsets */
+
+struct problem_small {
+	int	np, ns, no;		/* primary, secondary items; options */
+	int	bounds;			/* lo and hi given to the matrix */
+	int	lo[PROBLEM_SMALL_MAXP];	/* bounds of the primary items */
+	int	hi[PROBLEM_SMALL_MAXP];	/* (1..1 unless bounds) */
+	int	n[PROBLEM_SMALL_MAXO];	/* items of each option */
+	int	item[PROBLEM_SMALL_MAXO][PROBLEM_SMALL_MAXP +
+		    PROBLEM_SMALL_MAXS];
+	int	color[PROBLEM_SMALL_MAXO][PROBLEM_SMALL_MAXP +
+		    PROBLEM_SMALL_MAXS];
+};
+
+/* xorshift64: the next word of the state *s (not 0), the same on every
+ * platform; problem_rnd() a number in [0, n). */
+uint64_t problem_rnd64(uint64_t *s);
+int	 problem_rnd(uint64_t *s, int n);
+
+/*
+ * A random small problem from *s: 1..maxp primary items (maxp at most
+ * PROBLEM_SMALL_MAXP), 0..PROBLEM_SMALL_MAXS secondary ones, 1..12
+ * options of a random primary item and a third of the others; secondary
+ * items colored 0..2 if colors; with bounds, random bounds lo..hi
+ * (hi 0..3) on the primary items, else 1..1.
+ */
+void	 problem_small_gen(uint64_t *s, struct problem_small *p, int maxp,
+	    int colors, int bounds);
+
+/*
+ * Whether the options of mask (bit o for option o) keep the upper bounds
+ * and the rules of secondary items (an item taken uncolored is taken
+ * once; colored, always in the same color), and, if full, the lower
+ * bounds too: with full, whether they are a solution.
+ */
+int	 problem_small_valid(const struct problem_small *p, uint32_t mask,
+	    int full);
+
+/* The solutions of p, by trying every subset of its options. */
+uint64_t problem_small_count(const struct problem_small *p);
+
+/*
+ * The matrix of the problems p[0..nb-1] side by side: p[j]'s items after
+ * those of the ones before it (primary and secondary apart), the options
+ * interleaved so that no problem's options stand together (one problem:
+ * option o is p's option o), and the bounds of those made with bounds.
+ * NULL if a libdlx call failed.
+ */
+dlx	*problem_small_build(const struct problem_small *p, int nb);
 
 #endif /* PROBLEMS_H */

@@ -13,14 +13,47 @@
 #ifndef ENGINE_H
 #define ENGINE_H
 
+#include <limits.h>
+
 #include "lib/core/dlx_impl.h"
 
 /*
- * The fast mode's choice of the item to branch on, among a[0..n-1] (the
- * lengths of the primary items, COVERED added to covered ones): the first
- * with at most one option, else the first smallest.  search.c.
+ * The choice of the item to branch on, among a[0..n-1] (the lengths of
+ * the primary items, COVERED added to covered ones), n >= 1: the index of
+ * the first with at most stop options if there is one (the rest of the
+ * scan is then not needed), else of the first smallest.  search.c's fast
+ * mode stops at 1: no item can do better than 0 or 1.  sparse.c stops at
+ * 2: its choose() has ruled out 0 and 1 already, so the first 2 is the
+ * first smallest.  Blocks of 16 keep the minimum vectorized while
+ * allowing the early stop.  Inline, so that each caller's stop is a
+ * constant in its copy.
  */
-int	search_first_short(const int *a, int n);
+#if defined(__GNUC__) && !defined(__clang__)
+/* gcc vectorizes the minimum only at -O3; clang does at -O2. */
+__attribute__((optimize("tree-vectorize")))
+#endif
+static inline int
+search_first_short(const int *a, int n, int stop)
+{
+	int	m, bm, b, e, k;
+
+	m = INT_MAX;
+	for (b = 0; b < n; b += 16) {
+		e = n - b < 16 ? n : b + 16;
+		bm = INT_MAX;
+		for (k = b; k < e; k++)
+			bm = a[k] < bm ? a[k] : bm;
+		if (bm <= stop) {
+			for (k = b; a[k] > stop; k++)
+				continue;
+			return k;
+		}
+		m = bm < m ? bm : m;
+	}
+	for (k = 0; a[k] != m; k++)
+		continue;
+	return k;
+}
 
 /*
  * The fast search on sparse sets (sparse.c), for d without item bounds,

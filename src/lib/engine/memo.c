@@ -31,6 +31,11 @@
  * again because every level also looks the state up; it branches on the
  * primary item with fewest options, stopping the scan at a list of length
  * 0 or 1.  Counts are 128-bit.
+ *
+ * Components.  Where the items left fall apart into groups that share no
+ * option, the count of the node is the product of the groups' counts,
+ * each a nested count by the same loop: comp.c finds the groups and
+ * multiplies, and memo.h holds what the two files share.
  */
 #include <limits.h>
 #include <stdint.h>
@@ -41,10 +46,8 @@
 #include "lib/core/dance.h"
 #include "lib/core/wide.h"
 #include "lib/engine/engine.h"
+#include "lib/engine/memo.h"
 
-#define BUCKET		4	/* slots per bucket */
-#define HDR		4	/* words of a slot before its key: hash,
-				   count lo, count hi, cost */
 #define START_BYTES	((size_t)1 << 16)
 #define AUTO_NODES	((uint64_t)1 << 16)	/* plain search first, */
 #define AUTO_UPDATES	((uint64_t)1 << 24)	/* on either budget */
@@ -58,94 +61,6 @@ struct frame {
 	uint64_t	 nodes;		/* d->st.nodes then */
 	uint64_t	 hash;		/* the state's hash then */
 };
-
-#define NEST		32	/* splits inside splits, at most */
-
-/* The room of one split in progress: what it saved and its groups. */
-struct split {
-	uint64_t	*bits;		/* the state before the split */
-	uint32_t	*pcol;
-	uint64_t	 hash;
-	int		*order;		/* the active primary items, in list
-					   order */
-	int		 norder;
-	int		*items;		/* the groups' items, group by group */
-	int		*start;		/* group g: items[start[g]..start[g+1]) */
-	int		*prim;		/* group g's primary items (the first
-					   prim[g] of its items) */
-	int		 ngroup;
-	int		 cap;		/* room in items */
-};
-
-struct memo {
-	dlx		*d;
-	int		 words;		/* of the bitset: nitems + 1 bits */
-	int		 ncolor;	/* secondary items with colors (all
-					   of them, or 0 without colors) */
-	int		 keywords;	/* words + ceil(ncolor / 2) */
-	uint64_t	*bits;		/* active items, bit c for item c */
-	uint32_t	*pcol;		/* purified color per secondary item,
-					   0 when not purified (in a split,
-					   those of the group's items) */
-	uint32_t	*rcol;		/* the same, of every item always */
-	uint64_t	*zob;		/* a random word per item */
-	uint64_t	*xzob;		/* per node x: the words of the other
-					   uncolored items of x's option, so
-					   that hash ^ xzob[x] is the hash
-					   after x's option is committed */
-	int		 nxzob;		/* nodes in xzob */
-	uint64_t	 hash;		/* of the current state */
-	uint64_t	*key;		/* scratch: the current key */
-	struct frame	*fr;		/* nprimary + 1 frames */
-	uint64_t	*table;		/* nslots slots of HDR + keywords */
-	size_t		 nslots;	/* a power of two, >= BUCKET */
-	size_t		 used;		/* slots holding an entry */
-	size_t		 budget;	/* bytes the table may take */
-	size_t		 aux;		/* bytes of everything else */
-	int		 on;		/* looking up and storing */
-	int		 giveup;	/* may give up when nothing repeats */
-	int		 order;		/* branch on the first active item
-					   unless one has <= 1 options */
-	uint64_t	 saved;		/* nodes the hits spared */
-	uint64_t	 judge;		/* lookups at the next judgement */
-	struct dlx_memo_stats st;
-	/* Progress, shared by the nested counts of components. */
-	uint64_t	 next_progress;
-	uint64_t	 interval;
-	/* Components (see split()). */
-	int		 comp;		/* DLX_COMP_* */
-	int		 nact;		/* primary items of the group being
-					   counted (for its hits' size) */
-	int		 nest;		/* splits in progress */
-	int		 outer;		/* level of the outermost one */
-	int		 miss;		/* AUTO: looks in a row that found
-					   nothing */
-	int		 wait;		/* AUTO: nodes before the next look */
-	int		*uf;		/* union-find parent, per item */
-	int		*gid;		/* group of each item in view */
-	uint32_t	*seen;		/* stamp: the item is in view */
-	uint32_t	 stamp;
-	int		*pair;		/* purified item, item: pairs */
-	int		 npairmax;	/* room in pair, in pairs */
-	struct split	*sp;		/* NEST splits' room, made lazily */
-	size_t		 spbytes;	/* bytes of one */
-};
-
-/* splitmix64: the item's random word, the same on every run. */
-static uint64_t
-splitmix(uint64_t x)
-{
-	x += UINT64_C(0x9e3779b97f4a7c15);
-	x = (x ^ (x >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-	x = (x ^ (x >> 27)) * UINT64_C(0x94d049bb133111eb);
-	return x ^ (x >> 31);
-}
-
-static uint64_t
-colorhash(int c, uint32_t x)
-{
-	return splitmix(((uint64_t)x << 32) ^ (uint64_t)c ^ UINT64_C(1) << 63);
-}
 
 static inline void
 flip(struct memo *m, int c)
@@ -161,7 +76,7 @@ setcolor(struct memo *m, int c, uint32_t x)
 
 	if (m->ncolor == 0)
 		return;
-	m->hash ^= colorhash(c, m->pcol[k] ^ x) ^ colorhash(c, 0);
+	m->hash ^= memo_colorhash(c, m->pcol[k] ^ x) ^ memo_colorhash(c, 0);
 	m->pcol[k] = x;
 	m->rcol[k] = x;
 }
@@ -194,12 +109,6 @@ makekey(struct memo *m)
 		    (k + 1 < m->ncolor ? (uint64_t)m->pcol[k + 1] << 32 : 0);
 }
 
-static size_t
-slotwords(const struct memo *m)
-{
-	return HDR + (size_t)m->keywords;
-}
-
 static uint64_t *
 bucket(const struct memo *m, uint64_t h)
 {
@@ -207,7 +116,7 @@ bucket(const struct memo *m, uint64_t h)
 
 	b = (size_t)((h * UINT64_C(0x9e3779b97f4a7c15)) >>
 	    32) & (m->nslots / BUCKET - 1);
-	return m->table + b * BUCKET * slotwords(m);
+	return m->table + b * BUCKET * memo_slotwords(m);
 }
 
 /* The stored count of the current state (m->key, m->hash), if any. */
@@ -215,7 +124,7 @@ static int
 lookup(struct memo *m, u128 *count, uint64_t *cost)
 {
 	uint64_t	*s, h = m->hash | 1;
-	size_t		 sw = slotwords(m), k;
+	size_t		 sw = memo_slotwords(m), k;
 
 	s = bucket(m, h);
 	for (k = 0; k < BUCKET; k++, s += sw)
@@ -234,7 +143,7 @@ place(struct memo *m, uint64_t h, const uint64_t *key, u128 count,
     uint64_t cost)
 {
 	uint64_t	*s, *victim;
-	size_t		 sw = slotwords(m), k;
+	size_t		 sw = memo_slotwords(m), k;
 
 	s = bucket(m, h);
 	victim = s;
@@ -268,7 +177,7 @@ grow(struct memo *m)
 {
 	dlx		*d = m->d;
 	uint64_t	*old = m->table, *s;
-	size_t		 oldn = m->nslots, sw = slotwords(m), k, bytes;
+	size_t		 oldn = m->nslots, sw = memo_slotwords(m), k, bytes;
 
 	if (oldn > SIZE_MAX / 2 / sw / sizeof *s)
 		return;
@@ -297,7 +206,7 @@ static int
 full(const struct memo *m, uint64_t h)
 {
 	const uint64_t	*s = bucket(m, h);
-	size_t		 sw = slotwords(m), k;
+	size_t		 sw = memo_slotwords(m), k;
 
 	for (k = 0; k < BUCKET; k++, s += sw)
 		if (s[0] == 0)
@@ -336,18 +245,8 @@ memo_free(struct memo *m)
 	dlxi_free(d, m->key);
 	dlxi_free(d, m->fr);
 	dlxi_free(d, m->table);
-	dlxi_free(d, m->uf);
-	dlxi_free(d, m->gid);
-	dlxi_free(d, m->seen);
 	dlxi_free(d, m->rcol);
-	dlxi_free(d, m->pair);
-	if (m->sp != NULL) {
-		int	k;
-
-		for (k = 0; k < NEST; k++)
-			dlxi_free(d, m->sp[k].bits);
-		dlxi_free(d, m->sp);
-	}
+	comp_free(m);
 }
 
 /*
@@ -367,13 +266,8 @@ memo_state(struct memo *m)
 	memset(m->bits, 0, (size_t)m->words * sizeof *m->bits);
 	memset(m->pcol, 0, ((size_t)m->ncolor + 1) * sizeof *m->pcol);
 	memset(m->rcol, 0, ((size_t)m->ncolor + 1) * sizeof *m->rcol);
-	memset(m->seen, 0, ((size_t)d->nitems + 2) * sizeof *m->seen);
-	m->stamp = 0;
 	m->hash = 0;
-	m->nact = 0;
-	m->nest = 0;
-	m->miss = 0;
-	m->wait = 0;
+	comp_reset(m);
 	for (c = 1; c <= d->nitems; c++)
 		if (d->items[d->items[c].prev].next == c)
 			flip(m, c);
@@ -423,7 +317,7 @@ static inline void
 prefetch_bucket(const struct memo *m, uint64_t h)
 {
 	const char	*b = (const char *)bucket(m, h | 1);
-	size_t		 n = BUCKET * slotwords(m) * sizeof *m->table, k;
+	size_t		 n = BUCKET * memo_slotwords(m) * sizeof *m->table, k;
 
 	for (k = 0; k < n; k += 64)
 		__builtin_prefetch(b + k);
@@ -454,34 +348,21 @@ memo_init(struct memo *m, dlx *d, size_t budget)
 	m->zob = dlxi_alloc(d, NULL, (size_t)d->nitems + 1, sizeof *m->zob);
 	m->key = dlxi_alloc(d, NULL, (size_t)m->keywords, sizeof *m->key);
 	m->fr = dlxi_alloc(d, NULL, (size_t)d->nprimary + 1, sizeof *m->fr);
-	m->npairmax = colored ? 2 * (d->nitems + 1) : 0;
-	m->uf = dlxi_alloc(d, NULL, (size_t)d->nitems + 2, sizeof *m->uf);
-	m->gid = dlxi_alloc(d, NULL, (size_t)d->nitems + 2, sizeof *m->gid);
-	m->seen = dlxi_alloc(d, NULL, (size_t)d->nitems + 2, sizeof *m->seen);
 	m->rcol = dlxi_alloc(d, NULL, (size_t)m->ncolor + 1, sizeof *m->rcol);
-	m->pair = dlxi_alloc(d, NULL, 2 * (size_t)m->npairmax + 2,
-	    sizeof *m->pair);
 	if (m->bits == NULL || m->pcol == NULL || m->zob == NULL ||
-	    m->key == NULL || m->fr == NULL || m->uf == NULL ||
-	    m->gid == NULL || m->seen == NULL || m->rcol == NULL ||
-	    m->pair == NULL)
+	    m->key == NULL || m->fr == NULL || m->rcol == NULL)
 		goto fail;
 	m->aux = (size_t)m->words * 8 + ((size_t)m->ncolor + 1) * 4 +
 	    ((size_t)d->nitems + 1) * 8 + (size_t)m->keywords * 8 +
 	    ((size_t)d->nprimary + 1) * sizeof *m->fr +
-	    3 * ((size_t)d->nitems + 2) * sizeof *m->uf +
-	    ((size_t)m->ncolor + 1) * sizeof *m->rcol +
-	    (2 * (size_t)m->npairmax + 2) * sizeof *m->pair;
-	/* A split's room (struct split), up to NEST of them, is made when
-	 * first needed and taken from the table's budget then (room()). */
-	m->spbytes = (size_t)m->words * 8 + ((size_t)m->ncolor + 1) * 4 +
-	    ((size_t)d->nprimary + 1) * sizeof(int) +
-	    (2 * ((size_t)d->nitems + 1) + (size_t)m->npairmax) * sizeof(int) +
-	    2 * ((size_t)d->nprimary + 2) * sizeof(int);
+	    ((size_t)m->ncolor + 1) * sizeof *m->rcol;
+	/* What the components need (comp.c). */
+	if (comp_init(m, colored) != 0)
+		goto fail;
 	for (c = 1; c <= d->nitems; c++)
-		m->zob[c] = splitmix((uint64_t)c);
+		m->zob[c] = memo_splitmix((uint64_t)c);
 	memo_state(m);
-	sw = slotwords(m) * sizeof *m->table;
+	sw = memo_slotwords(m) * sizeof *m->table;
 	m->budget = budget > m->aux ? budget - m->aux : 0;
 	if (m->budget < BUCKET * sw)
 		goto fail;
@@ -490,7 +371,8 @@ memo_init(struct memo *m, dlx *d, size_t budget)
 	    m->nslots * 2 * sw <= m->budget)
 		m->nslots *= 2;
 	bytes = m->nslots * sw;
-	m->table = dlxi_alloc(d, NULL, m->nslots * slotwords(m), sizeof *m->table);
+	m->table = dlxi_alloc(d, NULL, m->nslots * memo_slotwords(m),
+	    sizeof *m->table);
 	if (m->table == NULL)
 		goto fail;
 	memset(m->table, 0, bytes);
@@ -523,404 +405,13 @@ setsol(dlx *d, u128 total)
 #define MEMO_GIVEUP	100	/* internal: start again without a cache */
 
 /*
- * Components.  At a node of the count, the items in view (active primary
- * items and active secondary items not purified) are joined when a live
- * option holds both; a purified item joins nothing.  When the primary
- * items fall into two groups or more, the node's count is the product of
- * the groups' counts, each counted on its own by a nested memo_search()
- * with only its group in view: the other primary items out of the list
- * of items (and covered for the choice of item), the state (m->bits,
- * m->pcol, m->hash) cut down to the group's items and the purified items
- * its options touch.  That is the key of the group: a whole state with
- * exactly those items active has the same options and the same count, so
- * groups and whole states share the table.  Every change the nested
- * count makes is to its group's items, and it undoes all of them; the
- * list of items is then rebuilt in its old order and the state put back.
- */
-
-/* The hash of m->bits and m->pcol, from scratch (as flip() and
- * setcolor() keep it). */
-static void
-rehash(struct memo *m)
-{
-	uint64_t	h = 0, w;
-	int		k, c;
-
-	for (k = 0; k < m->words; k++)
-		for (w = m->bits[k]; w != 0; w &= w - 1)
-			h ^= m->zob[k * 64 + __builtin_ctzll(w)];
-	for (k = 0; k < m->ncolor; k++)
-		if (m->pcol[k] != 0) {
-			c = m->d->nprimary + 1 + k;
-			h ^= colorhash(c, m->pcol[k]) ^ colorhash(c, 0);
-		}
-	m->hash = h;
-}
-
-/* The room of the split at depth n (see struct split), made the first
- * time, if the budget left beside the table holds it; else NULL. */
-static struct split *
-room(struct memo *m, int n)
-{
-	dlx		*d = m->d;
-	struct split	*sp;
-	uint64_t	*w;
-	int		*q;
-	size_t		 table, words;
-
-	if (m->spbytes == 0 || n >= NEST)
-		return NULL;
-	table = m->nslots * slotwords(m) * sizeof *m->table;
-	if (m->sp == NULL) {
-		if (m->budget < table + NEST * sizeof *m->sp)
-			return NULL;
-		if ((m->sp = dlxi_alloc(d, NULL, NEST, sizeof *m->sp)) == NULL)
-			return NULL;
-		memset(m->sp, 0, NEST * sizeof *m->sp);
-		m->budget -= NEST * sizeof *m->sp;
-		m->aux += NEST * sizeof *m->sp;
-	}
-	sp = &m->sp[n];
-	if (sp->bits != NULL)
-		return sp;
-	words = (m->spbytes + 7) / 8;
-	if (m->budget < table + words * 8)
-		return NULL;
-	if ((w = dlxi_alloc(d, NULL, words, sizeof *w)) == NULL)
-		return NULL;
-	m->budget -= words * 8;
-	m->aux += words * 8;
-	sp->bits = w;
-	sp->pcol = (uint32_t *)(w + m->words);
-	q = (int *)(sp->pcol + m->ncolor + 1);
-	sp->order = q;
-	q += d->nprimary + 1;
-	sp->cap = 2 * (d->nitems + 1) + m->npairmax;
-	sp->items = q;
-	q += sp->cap;
-	sp->start = q;
-	q += d->nprimary + 2;
-	sp->prim = q;
-	return sp;
-}
-
-static inline int
-purified(const struct memo *m, int c)
-{
-	return m->ncolor != 0 && c > m->d->nprimary &&
-	    m->rcol[c - m->d->nprimary - 1] != 0;
-}
-
-static inline int
-root(int *uf, int x)
-{
-	while (uf[x] != x) {
-		uf[x] = uf[uf[x]];
-		x = uf[x];
-	}
-	return x;
-}
-
-/* Join c's options: each node to the next node of its option whose item
- * is not purified; the purified ones passed on the way are noted with c
- * (in m->pair).  Returns -1 when m->pair is full. */
-static int
-join(struct memo *m, int c, int *npair)
-{
-	struct node	*nd = m->d->nodes;
-	int		*uf = m->uf;
-	int		 rr, x, cc, a, b;
-
-	for (rr = nd[c].down; rr != c; rr = nd[rr].down)
-		for (x = rr + 1; x != rr;) {
-			cc = nd[x].top;
-			if (cc <= 0) {
-				x = nd[x].up;
-				continue;
-			}
-			/* Out of view: a primary item of another group of
-			 * an outer split (only options of secondary items of
-			 * such a group get here: never a group's). */
-			if (m->seen[cc] != m->stamp) {
-				x++;
-				continue;
-			}
-			if (purified(m, cc)) {
-				if (m->gid[cc] == c) {
-					x++;
-					continue;
-				}
-				m->gid[cc] = c;
-				if (*npair >= m->npairmax)
-					return -1;
-				m->pair[2 * *npair] = cc;
-				m->pair[2 * *npair + 1] = c;
-				(*npair)++;
-				x++;
-				continue;
-			}
-			a = root(uf, c);
-			b = root(uf, cc);
-			if (a != b)
-				uf[b] = a;
-			break;
-		}
-	return 0;
-}
-
-/*
- * The groups of the items in view into sp: the active primary items in
- * list order into sp->order, and the items of each group with a primary
- * item (its primary items first, then its secondary items, then the
- * purified items its options touch).  Returns the number of groups (0
- * when sp has no room for them).
- */
-static int
-groups(struct memo *m, struct split *sp)
-{
-	dlx		*d = m->d;
-	struct item	*it = d->items;
-	int		*uf = m->uf, *gid = m->gid;
-	int		 sec = d->nitems + 1;
-	int		 c, g, k, r, ng = 0, npair = 0, n;
-
-	if (++m->stamp == 0) {
-		memset(m->seen, 0, ((size_t)d->nitems + 2) * sizeof *m->seen);
-		m->stamp = 1;
-	}
-	for (c = it[0].next; c != 0; c = it[c].next)
-		uf[c] = c, gid[c] = -1, m->seen[c] = m->stamp;
-	for (c = it[sec].next; c != sec; c = it[c].next)
-		uf[c] = c, gid[c] = -1, m->seen[c] = m->stamp;
-	for (c = it[0].next; c != 0; c = it[c].next)
-		if (join(m, c, &npair) != 0)
-			return 0;
-	for (c = it[sec].next; c != sec; c = it[c].next)
-		if (!purified(m, c) && join(m, c, &npair) != 0)
-			return 0;
-	n = 0;
-	for (c = it[0].next; c != 0; c = it[c].next) {
-		r = root(uf, c);
-		if (gid[r] < 0) {
-			sp->prim[ng] = 0;
-			gid[r] = ng++;
-		}
-		sp->order[n++] = c;
-	}
-	sp->norder = n;
-	sp->ngroup = ng;
-	if (ng <= 1)
-		return ng;
-	/* Each item's group; then uf is free for the places to fill. */
-	for (k = 0; k < n; k++) {
-		c = sp->order[k];
-		gid[c] = gid[root(uf, c)];
-		sp->prim[gid[c]]++;
-	}
-	for (c = it[sec].next; c != sec; c = it[c].next)
-		if (!purified(m, c))
-			gid[c] = gid[root(uf, c)];
-	memset(sp->start, 0, ((size_t)ng + 1) * sizeof *sp->start);
-	for (c = it[sec].next; c != sec; c = it[c].next)
-		if (!purified(m, c) && gid[c] >= 0)
-			sp->start[gid[c] + 1]++;
-	for (k = 0; k < npair; k++)
-		sp->start[gid[m->pair[2 * k + 1]] + 1]++;
-	for (g = 0; g < ng; g++)
-		sp->start[g + 1] += sp->start[g] + sp->prim[g];
-	if (sp->start[ng] > sp->cap)
-		return 0;
-	for (g = 0; g < ng; g++)
-		uf[g] = sp->start[g];
-	for (k = 0; k < n; k++) {
-		c = sp->order[k];
-		sp->items[uf[gid[c]]++] = c;
-	}
-	for (c = it[sec].next; c != sec; c = it[c].next)
-		if (!purified(m, c) && gid[c] >= 0)
-			sp->items[uf[gid[c]]++] = c;
-	for (k = 0; k < npair; k++)
-		sp->items[uf[gid[m->pair[2 * k + 1]]]++] = m->pair[2 * k];
-	return ng;
-}
-
-static int	memo_search(struct memo *, const struct dlxi_memo *, int, int,
-		    u128 *);
-
-#define U128_MAX	(~(u128)0)
-
-/*
- * Split the node at level if its items fall apart: *did set, *out the
- * product of the groups' counts.  Returns DLX_OK, or what a nested count
- * returned (stopped, overflow, giving up), the node as it was in either
- * case.
- */
-static int
-split(struct memo *m, const struct dlxi_memo *p, int level, int *did,
-    u128 *out)
-{
-	dlx		*d = m->d;
-	struct item	*it = d->items;
-	struct split	*sp;
-	int		*len = d->len, *its;
-	u128		 prod = 1, cnt, plain = 0, mult = 1;
-	uint64_t	 nodes, sum = 0;
-	int		 g, k, c, ni, npg, prev, nact, over = 0;
-	int		 rc = DLX_OK, np = d->nprimary;
-
-	*did = 0;
-	if ((sp = room(m, m->nest)) == NULL)
-		return DLX_OK;
-	m->st.splits_tried++;
-	if (groups(m, sp) <= 1)
-		return DLX_OK;
-	*did = 1;
-	m->st.splits++;
-	m->st.components += (uint64_t)sp->ngroup;
-	memcpy(sp->bits, m->bits, (size_t)m->words * sizeof *m->bits);
-	memcpy(sp->pcol, m->pcol, ((size_t)m->ncolor + 1) * sizeof *m->pcol);
-	sp->hash = m->hash;
-	nact = m->nact;
-	if (m->nest++ == 0)
-		m->outer = level;
-	for (k = 0; k < sp->norder; k++)
-		len[sp->order[k]] += COVERED;
-	for (g = 0; g < sp->ngroup; g++) {
-		its = sp->items + sp->start[g];
-		ni = sp->start[g + 1] - sp->start[g];
-		npg = sp->prim[g];
-		/* Only group g in view. */
-		prev = 0;
-		for (k = 0; k < npg; k++) {
-			it[prev].next = its[k];
-			it[its[k]].prev = prev;
-			prev = its[k];
-			len[its[k]] -= COVERED;
-		}
-		it[prev].next = 0;
-		it[0].prev = prev;
-		memset(m->bits, 0, (size_t)m->words * sizeof *m->bits);
-		for (k = 0; k < ni; k++) {
-			c = its[k];
-			m->bits[c >> 6] |= (uint64_t)1 << (c & 63);
-		}
-		if (m->ncolor != 0) {
-			memset(m->pcol, 0, ((size_t)m->ncolor + 1) *
-			    sizeof *m->pcol);
-			for (k = npg; k < ni; k++)
-				m->pcol[its[k] - np - 1] =
-				    m->rcol[its[k] - np - 1];
-		}
-		rehash(m);
-		m->nact = npg;
-		nodes = d->st.nodes;
-		rc = memo_search(m, p, level, 1, &cnt);
-		nodes = d->st.nodes - nodes;
-		for (k = 0; k < npg; k++)
-			len[its[k]] += COVERED;
-		if (rc != DLX_OK)
-			break;
-		/* The plain search would have run group g's tree once for
-		 * each solution of the groups before it. */
-		sum += nodes;
-		plain += mult * nodes;
-		if (plain > (u128)UINT64_MAX)
-			plain = UINT64_MAX;
-		if (cnt == 0) {
-			prod = 0;
-			over = 0;
-			break;
-		}
-		mult = cnt > (u128)UINT64_MAX || mult * cnt > UINT64_MAX ?
-		    UINT64_MAX : mult * cnt;
-		if (!over && prod > U128_MAX / cnt)
-			over = 1;
-		else if (!over)
-			prod *= cnt;
-	}
-	/* Everything as it was. */
-	prev = 0;
-	for (k = 0; k < sp->norder; k++) {
-		c = sp->order[k];
-		len[c] -= COVERED;
-		it[prev].next = c;
-		it[c].prev = prev;
-		prev = c;
-	}
-	it[prev].next = 0;
-	it[0].prev = prev;
-	memcpy(m->bits, sp->bits, (size_t)m->words * sizeof *m->bits);
-	memcpy(m->pcol, sp->pcol, ((size_t)m->ncolor + 1) * sizeof *m->pcol);
-	m->hash = sp->hash;
-	m->nact = nact;
-	m->nest--;
-	if (rc != DLX_OK)
-		return rc;
-	if (over)
-		return DLX_EOVERFLOW;
-	if (plain > sum) {
-		m->saved += (uint64_t)plain - sum;
-		m->st.comp_saved += (uint64_t)plain - sum;
-	}
-	*out = prod;
-	return DLX_OK;
-}
-
-/* AUTO: whether to look for components at this node. */
-static inline int
-want(struct memo *m)
-{
-	if (m->comp == DLX_COMP_ALWAYS)
-		return 1;
-	if (m->comp != DLX_COMP_AUTO)
-		return 0;
-	if (m->wait > 0) {
-		m->wait--;
-		return 0;
-	}
-	return 1;
-}
-
-/*
- * AUTO: after a look, how long to wait before the next one.  A look walks
- * every live option, about the work of LOOKCOST nodes; while the
- * products have spared more nodes than that for every look so far, look
- * at every node, else at the 1st, 2nd, 4th, ... node after the last look
- * (at most every 4096th).  On sudoku grids and pentominoes, splits come
- * only near the leaves, where they spare a few nodes each: the empty 6x6
- * sudoku, looking at every node, spares 0.19 nodes a look and runs 2.4
- * times as long; with the waits it looks at 272 nodes of 4.1 million.
- */
-#define LOOKCOST	4
-
-static inline void
-looked(struct memo *m)
-{
-	if (m->st.comp_saved >= LOOKCOST * m->st.splits_tried) {
-		m->miss = 0;
-		m->wait = 0;
-	} else {
-		if (m->miss < 12)
-			m->miss++;
-		m->wait = (1 << m->miss) - 1;
-	}
-}
-
-/* The size class of a group of n primary items. */
-static inline int
-sizeclass(int n)
-{
-	return n <= 4 ? 0 : n <= 16 ? 1 : n <= 64 ? 2 : 3;
-}
-
-/*
  * The counting loop; see the file comment.  Between labels the state is
  * "frames 0..level-1 chosen and committed".  Returns DLX_OK,
  * DLX_STOPPED, DLX_EOVERFLOW or MEMO_GIVEUP, with d restored.  One
  * function with gotos, as search.c's loop and for the same reasons: the
  * labels share every level's state, and the hot path stays in registers.
  */
-static int
+int
 memo_search(struct memo *m, const struct dlxi_memo *p, int base, int fresh,
     u128 *out)
 {
@@ -963,7 +454,7 @@ enter:
 		if (lookup(m, &c128, &cost)) {
 			m->st.hits++;
 			if (fresh && level == base)
-				m->st.comp_hits[sizeclass(m->nact)]++;
+				m->st.comp_hits[comp_sizeclass(m->nact)]++;
 			m->saved += cost;
 			if (total + c128 < total) {
 				rc = DLX_EOVERFLOW;
@@ -1018,12 +509,12 @@ enter:
 	if (min == 0)
 		goto up;
 	/* Components: where the items left fall apart, the product. */
-	if (min > 1 && !(fresh && level == base) && want(m)) {
+	if (min > 1 && !(fresh && level == base) && comp_want(m)) {
 		nodes = d->st.nodes;
-		if ((rc = split(m, p, level, &did, &c128)) != DLX_OK)
+		if ((rc = comp_split(m, p, level, &did, &c128)) != DLX_OK)
 			goto unwind;
 		if (m->comp == DLX_COMP_AUTO)
-			looked(m);
+			comp_looked(m);
 		if (did) {
 			if (total + c128 < total) {
 				rc = DLX_EOVERFLOW;
@@ -1138,7 +629,8 @@ memo_run(struct memo *m, const struct dlxi_memo *p, int mode, int first,
 		ms->used = rc != MEMO_GIVEUP;
 		ms->gave_up = rc == MEMO_GIVEUP;
 		ms->entries = m->used;
-		ms->bytes = m->nslots * slotwords(m) * sizeof *m->table + m->aux;
+		ms->bytes = m->nslots * memo_slotwords(m) * sizeof *m->table +
+		    m->aux;
 	}
 	return rc;
 }

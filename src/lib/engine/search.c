@@ -204,38 +204,6 @@ first_min(const int *a, int n)
 	return k;
 }
 
-/*
- * The fast mode's choice: the first item with at most one option if there
- * is one (no item can do better than 0 or 1, so the rest of the scan is
- * not needed), else the first smallest.  Blocks of 16 keep the minimum
- * vectorized while allowing the early stop.
- */
-#if defined(__GNUC__) && !defined(__clang__)
-__attribute__((optimize("tree-vectorize")))
-#endif
-int
-search_first_short(const int *a, int n)
-{
-	int	m, bm, b, e, k;
-
-	m = INT_MAX;
-	for (b = 0; b < n; b += 16) {
-		e = n - b < 16 ? n : b + 16;
-		bm = INT_MAX;
-		for (k = b; k < e; k++)
-			bm = a[k] < bm ? a[k] : bm;
-		if (bm <= 1) {
-			for (k = b; a[k] > 1; k++)
-				continue;
-			return k;
-		}
-		m = bm < m ? bm : m;
-	}
-	for (k = 0; a[k] != m; k++)
-		continue;
-	return k;
-}
-
 /* Undo the commitments of levels 0..level-1, deepest first. */
 static void
 unwind(dlx *d, int level)
@@ -336,7 +304,7 @@ forward:
 	if (knuth)
 		best = first_min(d->len + 1, d->nprimary) + 1;
 	else
-		best = search_first_short(d->len + 1, d->nprimary) + 1;
+		best = search_first_short(d->len + 1, d->nprimary, 1) + 1;
 	if (d->len[best] > 1)
 		d->st.branches++;
 	cover(d, best);

@@ -314,37 +314,6 @@ restore_level(struct sparse *sp, struct run *r, int l, int colored, int snap)
 }
 
 /*
- * The first smallest of a[0..n-1], knowing that none is below 2: the scan
- * stops at the first block of 16 that holds a 2 (search_first_short()
- * stops at a 1, which choose() has ruled out already).
- */
-#if defined(__GNUC__) && !defined(__clang__)
-__attribute__((optimize("tree-vectorize")))
-#endif
-static int
-first_smallest(const int *a, int n)
-{
-	int	m, bm, b, e, k;
-
-	m = INT_MAX;
-	for (b = 0; b < n; b += 16) {
-		e = n - b < 16 ? n : b + 16;
-		bm = INT_MAX;
-		for (k = b; k < e; k++)
-			bm = a[k] < bm ? a[k] : bm;
-		if (bm <= 2) {
-			for (k = b; a[k] > 2; k++)
-				continue;
-			return k;
-		}
-		m = bm < m ? bm : m;
-	}
-	for (k = 0; a[k] != m; k++)
-		continue;
-	return k;
-}
-
-/*
  * The item to branch on: the first with at most one option if there is
  * one (short1 keeps them), else the first smallest.  0 if no primary item
  * is left.
@@ -357,7 +326,8 @@ choose(struct sparse *sp)
 	for (w = 0; w < sp->nw; w++)
 		if (sp->short1[w] != 0)
 			return w * 64 + __builtin_ctzll(sp->short1[w]);
-	j = first_smallest(sp->len + 1, sp->npa) + 1;
+	/* None is below 2 here: the first 2 is the first smallest. */
+	j = search_first_short(sp->len + 1, sp->npa, 2) + 1;
 	return sp->len[j] >= COVERED ? 0 : j;
 }
 
