@@ -7,9 +7,16 @@
  * tree.  A tiny split interval makes the threads cut after a handful of
  * updates, so even small problems are cut into many pieces: the driver is
  * called below dlx_run() for that (dlxi_search_parallel(),
- * lib/core/search_int.h), since a request does not set the interval.  Stops at
+ * lib/core/search_int.h), since a request does not set the interval; so is
+ * the fast tree on the links (a request gets the sparse sets).  Stops at
  * random moments (by visit, by progress, by limit, by budget) must give a
  * prefix of the serial solutions, or a subsequence of them in order.
+ *
+ * The figures of a complete search are the serial ones: solutions, nodes,
+ * abandoned options, branches and maximum depth in either tree, and the
+ * updates too in Knuth's tree and on the links.  (On sparse sets an
+ * abandoned option's updates depend on the order the sets happen to be
+ * in, which a thread's copy does not share: see lib/engine/sparse.c.)
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -118,8 +125,11 @@ is_subsequence(const struct trace *a, const struct trace *b)
 	return 1;
 }
 
+/* The request rq on threads cutting every split updates; with links, the
+ * fast tree on the links. */
 static int
-par(dlx *d, const struct dlx_request *rq, unsigned threads, uint64_t split)
+par_on(dlx *d, const struct dlx_request *rq, unsigned threads,
+    uint64_t split, int links)
 {
 	struct dlxi_parallel	p;
 	struct dlxi_search	s;
@@ -137,16 +147,49 @@ par(dlx *d, const struct dlx_request *rq, unsigned threads, uint64_t split)
 		s.progress_updates = rq->progress_updates;
 		s.knuth = rq->tree;
 	}
+	s.links = links;
 	memset(&p, 0, sizeof p);
 	p.threads = threads;
 	p.split_updates = split;
 	return dlxi_search_parallel(d, &s, &p);
 }
 
-/* Serial and parallel runs of d agree in every way, visiting and only
- * counting, with limits. */
+static int
+par(dlx *d, const struct dlx_request *rq, unsigned threads, uint64_t split)
+{
+	return par_on(d, rq, threads, split, 0);
+}
+
+/*
+ * The figures b of a complete search on threads are a's, those of the
+ * serial search: all of them in Knuth's tree or on the links (exact),
+ * all but the updates on sparse sets.
+ */
 static void
-check_same_mode(dlx *d, const char *what, int knuth)
+check_figures(const struct dlx_stats *a, const struct dlx_stats *b,
+    int exact, const char *what, unsigned th, uint64_t split)
+{
+	ck_assert_msg(b->solutions == a->solutions && b->nodes == a->nodes &&
+	    b->abandoned == a->abandoned && b->branches == a->branches &&
+	    b->max_depth == a->max_depth &&
+	    (!exact || b->updates == a->updates),
+	    "%s: %u threads, split %llu: solutions %llu nodes %llu "
+	    "abandoned %llu branches %llu depth %zu updates %llu; serial "
+	    "%llu %llu %llu %llu %zu %llu", what, th,
+	    (unsigned long long)split,
+	    (unsigned long long)b->solutions, (unsigned long long)b->nodes,
+	    (unsigned long long)b->abandoned, (unsigned long long)b->branches,
+	    b->max_depth, (unsigned long long)b->updates,
+	    (unsigned long long)a->solutions, (unsigned long long)a->nodes,
+	    (unsigned long long)a->abandoned, (unsigned long long)a->branches,
+	    a->max_depth, (unsigned long long)a->updates);
+}
+
+/* Serial and parallel runs of d agree in every way, visiting and only
+ * counting, with limits; in Knuth's tree, or the fast one on sparse sets
+ * or (links) on the links. */
+static void
+check_same_mode(dlx *d, const char *what, int tree, int links)
 {
 	static const uint64_t	 splits[] = { 1, 5, 40, 1000 };
 	struct dlx_request	 s;
@@ -154,58 +197,50 @@ check_same_mode(dlx *d, const char *what, int knuth)
 	struct trace		 ta, tb;
 	unsigned		 th;
 	size_t			 k;
-	int			 rca, rcb;
+	int			 rca, rcb, exact;
 
 	memset(&ta, 0, sizeof ta);
 	memset(&s, 0, sizeof s);
 	s.visit = record;
 	s.visit_arg = &ta;
-	s.tree = knuth;
-	rca = ck_search(d, &s);
+	s.tree = tree;
+	exact = tree == DLX_KNUTH || links;
+	/* One thread: the serial search (on the links too). */
+	rca = links ? par_on(d, &s, 1, 0, 1) : ck_search(d, &s);
 	dlx_stats(d, &a);
 	ck_assert_int_eq(ta.bad, 0);
 	for (th = 1; th <= 8; th++) {
 		for (k = 0; k < sizeof splits / sizeof splits[0]; k++) {
 			memset(&tb, 0, sizeof tb);
 			s.visit_arg = &tb;
-			rcb = par(d, &s, th, splits[k]);
+			rcb = par_on(d, &s, th, splits[k], links);
 			dlx_stats(d, &b);
 			ck_assert_msg(rcb == rca && tb.n == ta.n &&
 			    is_prefix(&ta, &tb), "%s: %u threads, split %llu: "
 			    "rc %d, %zu solutions; serial %d, %zu", what, th,
 			    (unsigned long long)splits[k], rcb, tb.n, rca,
 			    ta.n);
-			/* The same tree in Knuth's mode: the same figures.
-			 * (The fast mode's figures depend on the cuts.) */
-			ck_assert_msg(b.solutions == a.solutions && (!knuth ||
-			    (b.nodes == a.nodes && b.updates == a.updates &&
-			    b.max_depth == a.max_depth)),
-			    "%s: %u threads: figures %llu %llu %llu %zu, "
-			    "serial %llu %llu %llu %zu", what, th,
-			    (unsigned long long)b.solutions,
-			    (unsigned long long)b.nodes,
-			    (unsigned long long)b.updates, b.max_depth,
-			    (unsigned long long)a.solutions,
-			    (unsigned long long)a.nodes,
-			    (unsigned long long)a.updates, a.max_depth);
+			check_figures(&a, &b, exact, what, th,
+			    splits[k]);
 			ck_assert(dlx_progress(d) == 1.0);
 			trace_free(&tb);
 			/* Counting only. */
 			s.visit = NULL;
-			ck_assert_int_eq(par(d, &s, th, splits[k]), rca);
+			ck_assert_int_eq(par_on(d, &s, th, splits[k], links),
+			    rca);
 			dlx_stats(d, &b);
-			ck_assert(b.solutions == a.solutions && (!knuth ||
-			    (b.nodes == a.nodes && b.updates == a.updates)));
+			check_figures(&a, &b, exact, what, th,
+			    splits[k]);
 			/* A limit: the first solutions, as serially. */
 			s.max_solutions = 1 + ta.n / 3;
-			ck_assert_int_eq(par(d, &s, th, splits[k]),
+			ck_assert_int_eq(par_on(d, &s, th, splits[k], links),
 			    ta.n >= s.max_solutions ? DLX_LIMIT : DLX_OK);
 			dlx_stats(d, &b);
 			ck_assert_uint_eq(b.solutions, ta.n >= s.max_solutions ?
 			    s.max_solutions : ta.n);
 			s.visit = record;
 			s.visit_arg = &tb;
-			ck_assert_int_eq(par(d, &s, th, splits[k]),
+			ck_assert_int_eq(par_on(d, &s, th, splits[k], links),
 			    ta.n >= s.max_solutions ? DLX_LIMIT : DLX_OK);
 			ck_assert(is_prefix(&ta, &tb));
 			ck_assert_uint_eq(tb.n, ta.n >= s.max_solutions ?
@@ -218,12 +253,12 @@ check_same_mode(dlx *d, const char *what, int knuth)
 	trace_free(&ta);
 }
 
-/* Both search modes. */
+/* Both trees (the fast one on the links too: check_figures_cut()). */
 static void
 check_same(dlx *d, const char *what)
 {
-	check_same_mode(d, what, 1);
-	check_same_mode(d, what, 0);
+	check_same_mode(d, what, DLX_KNUTH, 0);
+	check_same_mode(d, what, DLX_FAST, 0);
 }
 
 START_TEST(test_parallel_known)
@@ -323,6 +358,88 @@ START_TEST(test_parallel_random)
 		ck_assert_ptr_nonnull(d);
 		snprintf(what, sizeof what, "random problem %d", trial);
 		check_same(d, what);
+		dlx_free(d);
+	}
+}
+END_TEST
+
+/*
+ * The figures of complete searches of d in the fast tree on 2 to 4
+ * threads, cut every 1 to 1000 updates, counting, against the serial
+ * ones: on sparse sets, and on the links, which walk the same tree (the
+ * same figures but the updates) and count the updates exactly.
+ */
+static void
+check_figures_cut(dlx *d, const char *what)
+{
+	static const uint64_t	 splits[] = { 1, 30, 1000 };
+	struct dlx_request	 s;
+	struct dlx_stats	 a, l, b;
+	unsigned		 th;
+	size_t			 k;
+
+	memset(&s, 0, sizeof s);
+	s.tree = DLX_FAST;
+	ck_assert_int_eq(ck_search(d, &s), DLX_OK);
+	dlx_stats(d, &a);
+	ck_assert_int_eq(par_on(d, &s, 1, 0, 1), DLX_OK);
+	dlx_stats(d, &l);
+	check_figures(&a, &l, 0, what, 1, 0);
+	for (th = 2; th <= 4; th++) {
+		for (k = 0; k < sizeof splits / sizeof splits[0]; k++) {
+			ck_assert_int_eq(par_on(d, &s, th, splits[k], 0),
+			    DLX_OK);
+			dlx_stats(d, &b);
+			check_figures(&a, &b, 0, what, th, splits[k]);
+			ck_assert_int_eq(par_on(d, &s, th, splits[k], 1),
+			    DLX_OK);
+			dlx_stats(d, &b);
+			check_figures(&l, &b, 1, what, th, splits[k]);
+		}
+	}
+	ck_assert_int_eq(dlx_check(d), DLX_OK);
+}
+
+/*
+ * The fast tree gives up an option that leaves an item with no option:
+ * where the threads cut, such a sibling is counted as abandoned, as
+ * serially, not searched as a subtree of its own (whose root would be a
+ * node).  Problems with many of them: pentominoes, queens, Langford
+ * pairs, colors, random ones.
+ */
+START_TEST(test_parallel_figures)
+{
+	struct dlx_stats	 st;
+	uint64_t		 seed = 4111;
+	char			 what[64];
+	dlx			*d;
+	int			 trial;
+
+	d = problem_pentomino(3, 20);
+	ck_assert_ptr_nonnull(d);
+	ck_assert_int_eq(ck_search(d, NULL), DLX_OK);
+	dlx_stats(d, &st);
+	ck_assert_uint_eq(st.solutions, 8);
+	ck_assert_uint_gt(st.abandoned, st.nodes);
+	check_figures_cut(d, "pentominoes 3x20");
+	dlx_free(d);
+	d = problem_queens(8);
+	ck_assert_ptr_nonnull(d);
+	check_figures_cut(d, "queens 8");
+	dlx_free(d);
+	d = problem_langford(8);
+	ck_assert_ptr_nonnull(d);
+	check_figures_cut(d, "langford 8");
+	dlx_free(d);
+	d = problem_magic();
+	ck_assert_ptr_nonnull(d);
+	check_figures_cut(d, "magic square (colors)");
+	dlx_free(d);
+	for (trial = 0; trial < 10; trial++) {
+		d = random_problem(&seed);
+		ck_assert_ptr_nonnull(d);
+		snprintf(what, sizeof what, "random problem %d", trial);
+		check_figures_cut(d, what);
 		dlx_free(d);
 	}
 }
@@ -486,6 +603,7 @@ make_parallel_suite(void)
 	tcase_add_test(tc, test_parallel_primitives);
 	tcase_add_test(tc, test_parallel_known);
 	tcase_add_test(tc, test_parallel_stop_random);
+	tcase_add_test(tc, test_parallel_figures);
 	suite_add_tcase(s, tc);
 
 	/* Random problems on threads against the serial search ("slow":

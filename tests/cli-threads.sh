@@ -2,16 +2,20 @@
 # Threads change nothing of what the programs print: counts, solutions
 # (--print, --json), limits, --first and the search figures of --stats
 # are byte for byte those of -t 1, for 1..8 threads (more than the
-# machine may have).  The problems are big enough for the threads to cut
-# the tree many times (the library cuts every 65536 updates).
+# machine may have), but in the fast tree the updates (an abandoned
+# option's depend on the order of each thread's sparse sets).  The
+# problems are big enough for the threads to cut the tree many times (the
+# library cuts every 65536 updates).
 . "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
 
 "$examples/queens" -d 10 >"$tmp/queens10.dlx" &&
 "$examples/langford" -d 11 >"$tmp/langford11.dlx" &&
-"$examples/pentomino" -d 3x20 >"$tmp/pent3x20.dlx" || exit 99
+"$examples/pentomino" -d 3x20 >"$tmp/pent3x20.dlx" &&
+"$examples/magic" -d >"$tmp/magic.dlx" || exit 99
 
 # like_one NAME THREADS ARGS...: stdout, status and the figures of --stats
-# (not the timings) equal those of -t 1.
+# (not the timings, nor the lines matching $drop) equal those of -t 1.
+drop='^time: '
 like_one() {
 	name=$1 n=$2
 	shift 2
@@ -25,11 +29,18 @@ like_one() {
 	for f in err1 err; do
 		# What ran differs by the threads alone.
 		grep -v -e '^time: ' -e '^updates/s: ' -e '^threads: ' \
-		    -e '^drivers: ' "$tmp/$f" |
+		    -e '^drivers: ' -e "$drop" "$tmp/$f" |
 		    sed -e 's/, [0-9.]* s$//' -e 's/, [0-9]* threads*$//' \
 		    >"$tmp/$f.f"
 	done
 	same "$name -t $n: figures as -t 1" "$tmp/err1.f" "$tmp/err.f"
+}
+
+# like_fast NAME THREADS ARGS...: like_one but for the updates.
+like_fast() {
+	drop='^updates: '
+	like_one "$@"
+	drop='^time: '
 }
 
 for n in 2 3 5 8; do
@@ -40,6 +51,17 @@ for n in 2 3 5 8; do
 	like_one "queens 10 --limit" $n "$dlx" -p -n 500 "$tmp/queens10.dlx"
 	like_one "queens 10 --limit count" $n "$dlx" -n 600 "$tmp/queens10.dlx"
 	like_one "queens 10 --first" $n "$dlx" -1 "$tmp/queens10.dlx"
+done
+# The fast tree: its nodes, abandoned options, branches and depth.  (The
+# cache is left out: each thread's has figures of its own.)
+for n in 2 3 4 8; do
+	like_fast "queens 10 fast -s" $n "$dlx" --no-memo -s "$tmp/queens10.dlx"
+	like_fast "langford 11 fast -s" $n "$dlx" --no-memo -s \
+	    "$tmp/langford11.dlx"
+	like_fast "pentominoes 3x20 fast -s" $n "$dlx" --no-memo -s \
+	    "$tmp/pent3x20.dlx"
+	like_fast "magic square fast -s" $n "$dlx" --no-memo -s \
+	    "$tmp/magic.dlx"
 done
 for n in 2 8; do
 	like_one "langford 11" $n "$dlx" --knuth -s "$tmp/langford11.dlx"

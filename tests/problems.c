@@ -232,6 +232,86 @@ magic_decode(const int *options, size_t n, int grid[9])
 	return 0;
 }
 
+/* The pentominoes' cells (row, column) in one orientation each. */
+static const int pent_cells[12][5][2] = {
+	{ {0, 1}, {0, 2}, {1, 0}, {1, 1}, {2, 1} },	/* F */
+	{ {0, 0}, {0, 1}, {0, 2}, {0, 3}, {0, 4} },	/* I */
+	{ {0, 0}, {1, 0}, {2, 0}, {3, 0}, {3, 1} },	/* L */
+	{ {0, 0}, {1, 0}, {1, 1}, {2, 1}, {3, 1} },	/* N */
+	{ {0, 0}, {0, 1}, {1, 0}, {1, 1}, {2, 0} },	/* P */
+	{ {0, 0}, {0, 1}, {0, 2}, {1, 1}, {2, 1} },	/* T */
+	{ {0, 0}, {0, 2}, {1, 0}, {1, 1}, {1, 2} },	/* U */
+	{ {0, 0}, {1, 0}, {2, 0}, {2, 1}, {2, 2} },	/* V */
+	{ {0, 0}, {1, 0}, {1, 1}, {2, 1}, {2, 2} },	/* W */
+	{ {0, 1}, {1, 0}, {1, 1}, {1, 2}, {2, 1} },	/* X */
+	{ {0, 1}, {1, 0}, {1, 1}, {2, 1}, {3, 1} },	/* Y */
+	{ {0, 0}, {0, 1}, {1, 1}, {2, 1}, {2, 2} }	/* Z */
+};
+
+/* Piece p turned by t (0..7: a reflection if t & 4, then t & 3 quarter
+ * turns), moved to row and column 0: its cells as bits 5 * row +
+ * column. */
+static unsigned
+pent_shape(int p, int t)
+{
+	int		 r[5], c[5], k, x, y, mr = 99, mc = 99;
+	unsigned	 bits = 0;
+
+	for (k = 0; k < 5; k++) {
+		r[k] = pent_cells[p][k][0];
+		c[k] = (t & 4) ? -pent_cells[p][k][1] : pent_cells[p][k][1];
+		for (x = 0; x < (t & 3); x++) {
+			y = r[k];
+			r[k] = c[k];
+			c[k] = -y;
+		}
+		mr = r[k] < mr ? r[k] : mr;
+		mc = c[k] < mc ? c[k] : mc;
+	}
+	for (k = 0; k < 5; k++)
+		bits |= 1u << (5 * (r[k] - mr) + (c[k] - mc));
+	return bits;
+}
+
+dlx *
+problem_pentomino(int rows, int cols)
+{
+	unsigned	 seen[8];
+	int		 p, t, u, i, j, k, n, dup, it[6];
+	dlx		*d;
+
+	if (rows < 1 || cols < 1 || rows * cols != 60 ||
+	    dlx_new(&d, 72, 0, NULL) != DLX_OK)
+		return NULL;
+	for (p = 0; p < 12; p++) {
+		for (t = n = 0; t < 8; t++) {
+			seen[n] = pent_shape(p, t);
+			for (dup = 0, u = 0; u < n; u++)
+				dup |= seen[u] == seen[n];
+			if (dup)
+				continue;
+			for (i = 0; i < rows; i++)
+				for (j = 0; j < cols; j++) {
+					it[0] = p;
+					for (k = 0, u = 1; k < 25 && u <= 5;
+					    k++) {
+						if (!(seen[n] >> k & 1))
+							continue;
+						if (i + k / 5 >= rows ||
+						    j + k % 5 >= cols)
+							break;
+						it[u++] = 12 + (i + k / 5) *
+						    cols + j + k % 5;
+					}
+					if (u == 6)
+						add(&d, it, 6);
+				}
+			n++;
+		}
+	}
+	return d;
+}
+
 /*
  * The reader of problem_read().  Names and colors live in small tables
  * searched linearly: the test files have a few dozen items.

@@ -53,6 +53,14 @@ dlx	*problem_magic(void);
 int	 magic_decode(const int *options, size_t n, int grid[9]);
 
 /*
+ * The twelve pentominoes in a rectangle of rows x cols = 60 cells: items
+ * the pieces 0..11 (F I L N P T U V W X Y Z), then the cells row by row,
+ * all primary; an option per piece, orientation and place.  Tilings
+ * (rotations and reflections distinct): 3x20 8, 4x15 1472.
+ */
+dlx	*problem_pentomino(int rows, int cols);
+
+/*
  * The problems the drivers' suites loop over, by number 0 ..
  * PROBLEM_NSET - 1: queens 8 (92 solutions), the empty 4x4 sudoku (288),
  * Langford pairs n = 8 (300, reversals counted), the magic square with

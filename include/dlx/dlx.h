@@ -639,9 +639,14 @@ struct dlx_request {
  * dlx_path, dlx_option_*, ...) but nothing that changes d.  On threads
  * each thread searches its own copy of d (dlx_clone), cut where the
  * search stands (dlx_path) whenever another thread runs out of work, so
- * that the threads stay busy to the end however uneven the tree; after a
- * complete search the figures equal those of one thread: the same
- * solutions, nodes, updates and maximum depth.
+ * that the threads stay busy to the end however uneven the tree.  After
+ * a complete plain search (not the cache's count, whose figures are
+ * those of each thread's cache) the figures equal those of one thread:
+ * the same solutions, nodes, abandoned options, branches and maximum
+ * depth, and in Knuth's tree the same updates.  In the fast tree the
+ * updates may differ a little: an abandoned option stops at the first
+ * item it empties, which depends on the order the sparse sets happen to
+ * be in, and a thread's copy has its own.
  */
 
 

@@ -42,6 +42,10 @@ struct dlxi_search {
 					   solutions in the same order; 0: the
 					   default, DLX_FAST (see
 					   dlx_knuth_default) */
+	int		 links;		/* the fast tree on the links rather
+					   than on sparse sets (the same
+					   tree; for the tests, which compare
+					   the two) */
 };
 
 /*
@@ -96,7 +100,11 @@ int		 dlxi_search(dlx *d, const struct dlxi_search *s);
  *
  * Returns what dlxi_search() returns.  Afterwards dlx_stats(d) holds the
  * totals of all threads.  After a complete search they equal those of
- * dlxi_search(): the same solutions, nodes, updates and maximum depth.
+ * dlxi_search(): the same solutions, nodes, abandoned options, branches
+ * and maximum depth, and the same updates in Knuth's tree or on the
+ * links (links); on sparse sets an abandoned option's updates depend on
+ * the order the sets happen to be in (engine/sparse.c), which differs in
+ * each thread's copy.
  * After DLX_LIMIT or a stop by visit, solutions is the number visited;
  * after any other early end (budget, a stop by progress) it is every
  * solution any thread found, and those not yet visited are visited, in

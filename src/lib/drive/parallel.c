@@ -30,11 +30,19 @@
  *
  * Figures.  Forcing a path counts no updates, where the search counts
  * those of choosing each option; the pieces of a cut carry what choosing
- * their last option costs (dlx_branch), the rest of their path having
- * been counted by the search that was cut.  A subproblem whose path
- * leaves no primary item is one solution, which dlxi_search() counts as
- * two nodes (the root, then the solution) and the whole search as one.
- * With these two corrections the totals equal the serial search's.
+ * their last option costs (search_branch), the rest of their path having
+ * been counted by the search that was cut.  In the fast tree a sibling
+ * that leaves a primary item with no option is abandoned, not a node:
+ * the cut counts it so (with what the links count for it) and makes no
+ * piece of it, whose search would count a node, or several, where the
+ * serial search counts none.  A subproblem whose path leaves no primary
+ * item is one solution, which dlxi_search() counts as two nodes (the
+ * root, then the solution) and the whole search as one.  With these
+ * corrections the totals equal the serial search's: solutions, nodes,
+ * abandoned, branches and maximum depth, and in Knuth's tree or on the
+ * links the updates too.  On the sparse sets an abandoned option's
+ * updates depend on the order its sets happen to be in (sparse.c), which
+ * differs in a copy built for a piece.
  *
  * Memoized counting would plug in per thread: each worker's searches go
  * through run_slot(), the one place that would hand a thread's cache to
@@ -93,8 +101,10 @@ struct worker {
 	int		 capped;	/* its slot reached its cap */
 	int		*path;		/* where it was cut */
 	size_t		 plen;
-	int		*opts;		/* scratch for dlx_branch */
-	uint64_t	*costs;
+	int		*opts;		/* scratch for search_branch: the
+					   options of a level, */
+	uint64_t	*costs;		/* their updates, */
+	unsigned char	*dead;		/* and which the fast tree abandons */
 };
 
 struct par {
@@ -422,21 +432,24 @@ new_slot(const struct par *p, const int *path, size_t len, int opt,
 /*
  * Cut slot t, whose search stopped at w->path (relative to t's root; d has
  * t's path forced), into the pieces left: the subtree at w->path, then the
- * untried siblings level by level from the deepest up.  Returns them as a
- * list in that order (*wsum gets their total weight), or NULL with
- * DLX_ENOMEM in *rc.  d is left as it was.
+ * untried siblings level by level from the deepest up, but for those the
+ * fast tree abandons, which are counted in *gone (abandoned, updates)
+ * instead.  Returns the pieces as a list in that order (*wsum gets their
+ * total weight), or NULL with DLX_ENOMEM in *rc.  d is left as it was.
  */
 static struct slot *
-cut(struct worker *w, dlx *d, const struct slot *t, double *wsum, int *rc)
+cut(struct worker *w, dlx *d, const struct slot *t, double *wsum,
+    struct dlx_stats *gone, int *rc)
 {
 	struct slot	*first = NULL, *t2, *lv, **tail;
 	int		*full;
 	size_t		 l, k, m, L = w->plen;
 	double		 weight = t->weight;
-	int		 n;
+	int		 n, knuth = search_knuth(w->p->s);
 
 	*rc = DLX_OK;
 	*wsum = 0.0;
+	memset(gone, 0, sizeof *gone);
 	if ((full = par_alloc(w->p, NULL, t->len + L + 1, sizeof *full)) ==
 	    NULL) {
 		*rc = DLX_ENOMEM;
@@ -446,7 +459,8 @@ cut(struct worker *w, dlx *d, const struct slot *t, double *wsum, int *rc)
 		memcpy(full, t->path, t->len * sizeof *full);
 	memcpy(full + t->len, w->path, L * sizeof *full);
 	for (l = 0; l < L && *rc == DLX_OK; l++) {
-		n = dlx_branch(d, NULL, w->opts, w->costs, dlx_noptions(d));
+		n = search_branch(d, knuth, NULL, w->opts, w->costs, w->dead,
+		    dlx_noptions(d));
 		for (k = 0; (int)k < n && w->opts[k] != w->path[l]; k++)
 			continue;
 		/* This level's siblings go before those of the levels
@@ -454,6 +468,11 @@ cut(struct worker *w, dlx *d, const struct slot *t, double *wsum, int *rc)
 		lv = NULL;
 		tail = &lv;
 		for (m = k + 1; (int)m < n; m++) {
+			if (w->dead[m]) {
+				gone->abandoned++;
+				gone->updates += w->costs[m];
+				continue;
+			}
 			t2 = new_slot(w->p, full, t->len + l, w->opts[m],
 			    w->costs[m], weight / n);
 			if (t2 == NULL) {
@@ -533,20 +552,24 @@ slot_search_args(struct worker *w, const struct slot *t,
 	ws->progress_arg = w;
 	ws->progress_updates = p->split_updates;
 	ws->knuth = p->s->knuth;
+	ws->links = p->s->links;
 }
 
-/* Add the figures of w's finished search of t (st, rc; crc of its cut) to
- * the totals, with the corrections for the path, and stop everything on
- * an error or a limit (lock held). */
+/* Add the figures of w's finished search of t (st, rc; crc of its cut,
+ * gone of the siblings the cut abandoned) to the totals, with the
+ * corrections for the path, and stop everything on an error or a limit
+ * (lock held). */
 static void
 account_slot(struct worker *w, const struct slot *t,
-    const struct dlx_stats *st, int leaf, int rc, int crc)
+    const struct dlx_stats *st, const struct dlx_stats *gone, int leaf,
+    int rc, int crc)
 {
 	struct par	*p = w->p;
 
 	account(w, st);
-	p->st.updates += t->commit;
-	w->work += t->commit;
+	p->st.updates += t->commit + gone->updates;
+	p->st.abandoned += gone->abandoned;
+	w->work += t->commit + gone->updates;
 	if (leaf)
 		p->st.nodes--;
 	if (t->len + st->max_depth > p->st.max_depth)
@@ -597,7 +620,7 @@ run_slot(struct worker *w, struct slot *t)
 {
 	struct par		*p = w->p;
 	struct dlxi_search	 ws;
-	struct dlx_stats	 st;
+	struct dlx_stats	 st, gone;
 	struct slot		*pieces, *cont;
 	double			 wsum;
 	size_t			 k, forced;
@@ -620,13 +643,14 @@ run_slot(struct worker *w, struct slot *t)
 		pieces = NULL;
 		wsum = 0.0;
 		crc = DLX_OK;
+		memset(&gone, 0, sizeof gone);
 		if (rc == DLX_STOPPED && w->cut && !atomic_load(&p->stop))
-			pieces = cut(w, w->d, t, &wsum, &crc);
+			pieces = cut(w, w->d, t, &wsum, &gone, &crc);
 		for (k = 0; k < forced; k++)
 			dlx_unforce(w->d);
 
 		pthread_mutex_lock(&p->mu);
-		account_slot(w, t, &st, leaf, rc, crc);
+		account_slot(w, t, &st, &gone, leaf, rc, crc);
 		t->found = st.solutions;
 		t->state = DONE;
 		w->slot = NULL;
@@ -812,6 +836,7 @@ static int
 share(struct par *p, const struct dlx_stats *st)
 {
 	struct slot	*t, *pieces, root;
+	struct dlx_stats gone;
 	unsigned	 k;
 	size_t		 nopt;
 	double		 wsum;
@@ -822,15 +847,20 @@ share(struct par *p, const struct dlx_stats *st)
 		p->w[k].opts = par_alloc(p, NULL, nopt, sizeof *p->w[k].opts);
 		p->w[k].costs = par_alloc(p, NULL, nopt,
 		    sizeof *p->w[k].costs);
-		if (p->w[k].opts == NULL || p->w[k].costs == NULL)
+		p->w[k].dead = par_alloc(p, NULL, nopt, sizeof *p->w[k].dead);
+		if (p->w[k].opts == NULL || p->w[k].costs == NULL ||
+		    p->w[k].dead == NULL)
 			return DLX_ENOMEM;
 	}
 	memset(&root, 0, sizeof root);
 	root.weight = 1.0;
-	pieces = cut(&p->w[0], p->d, &root, &wsum, &crc);
+	pieces = cut(&p->w[0], p->d, &root, &wsum, &gone, &crc);
 	if (pieces == NULL)
 		return crc;
 	p->st = *st;
+	p->st.abandoned += gone.abandoned;
+	p->st.updates += gone.updates;
+	p->w[0].work += gone.updates;
 	p->emitted = st->solutions;
 	p->done = 1.0 - wsum;
 	p->head = pieces;
@@ -911,6 +941,7 @@ par_free(struct par *p, const struct dlxi_parallel *pp)
 		par_release(p, p->w[k].path);
 		par_release(p, p->w[k].opts);
 		par_release(p, p->w[k].costs);
+		par_release(p, p->w[k].dead);
 	}
 	par_release(p, p->w);
 	par_release(p, p->tid);

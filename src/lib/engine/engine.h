@@ -56,6 +56,18 @@ search_first_short(const int *a, int n, int stop)
 }
 
 /*
+ * dlx_branch() (dlx.h) in either tree: with knuth 0 the fast one, whose
+ * item is search_first_short()'s; then, if dead is not NULL, dead[k] = 1
+ * for an option the fast search abandons (it leaves an uncovered primary
+ * item with no option: counted in abandoned, with no node below it), and
+ * updates[k] counts what the search on the links counts for it, up to
+ * where it gives up (the sparse sets may give up elsewhere: sparse.c).
+ * With knuth nonzero, dead[k] is 0.  search.c.
+ */
+int	search_branch(dlx *d, int knuth, int *item, int *options,
+	    uint64_t *updates, unsigned char *dead, size_t cap);
+
+/*
  * The fast search on sparse sets (sparse.c), for d without item bounds,
  * with a primary item left: runs the search s on d and returns 1 with its
  * result in *rc, or returns 0, leaving d untouched, if d is not for it

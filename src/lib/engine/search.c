@@ -261,7 +261,7 @@ dlxi_search(dlx *d, const struct dlxi_search *s)
 	level = 0;
 	best = cur = 0;		/* set at forward before any use */
 	knuth = search_knuth(s);
-	if (!knuth && sparse_search(d, s, &rc))
+	if (!knuth && !s->links && sparse_search(d, s, &rc))
 		goto out;
 	/* The links search needs the forced options on the links. */
 	dlxi_settle(d);
@@ -414,10 +414,11 @@ dlx_progress(const dlx *d)
 }
 
 int
-dlx_branch(dlx *d, int *item, int *options, uint64_t *updates, size_t cap)
+search_branch(dlx *d, int knuth, int *item, int *options, uint64_t *updates,
+    unsigned char *dead, size_t cap)
 {
 	struct dlx_stats	 saved;
-	int			 best, rr, n;
+	int			 best, rr, n, gone;
 	uint64_t		 before;
 
 	if (d == NULL || (options == NULL && cap > 0))
@@ -432,31 +433,51 @@ dlx_branch(dlx *d, int *item, int *options, uint64_t *updates, size_t cap)
 			*item = -1;
 		return 0;
 	}
-	/* The same rule as dlxi_search(), on the same lengths. */
-	best = first_min(d->len + 1, d->nprimary) + 1;
+	/* The same rule as dlxi_search(), on the same lengths.  (The two
+	 * differ only where an item has no option and an earlier one has
+	 * one: the fast tree takes that one, which has no sibling.) */
+	if (knuth)
+		best = first_min(d->len + 1, d->nprimary) + 1;
+	else
+		best = search_first_short(d->len + 1, d->nprimary) + 1;
 	if (item != NULL)
 		*item = best - 1;
 	saved = d->st;
-	if (updates != NULL && cap > 0)
+	if ((updates != NULL || dead != NULL) && cap > 0)
 		cover(d, best);
 	n = 0;
 	for (rr = d->nodes[best].down; rr != best; rr = d->nodes[rr].down) {
 		if ((size_t)n < cap) {
 			options[n] = option_of(d->nodes, rr);
-			if (updates != NULL) {
-				/* What the search counts for choosing it. */
+			if (updates != NULL || dead != NULL) {
+				/* What the search counts for choosing it,
+				 * and whether the fast tree gives it up. */
 				before = d->st.updates;
-				commit_from(d, rr, 1);
-				updates[n] = d->st.updates - before;
-				uncommit_from(d, rr, 1);
+				if (knuth) {
+					commit_from(d, rr, 1);
+					gone = 0;
+				} else
+					gone = commit_fast(d, rr);
+				if (updates != NULL)
+					updates[n] = d->st.updates - before;
+				if (dead != NULL)
+					dead[n] = (unsigned char)gone;
+				if (!gone)
+					uncommit_from(d, rr, 1);
 			}
 		}
 		n++;
 	}
-	if (updates != NULL && cap > 0)
+	if ((updates != NULL || dead != NULL) && cap > 0)
 		uncover(d, best);
 	d->st = saved;
 	return n;
+}
+
+int
+dlx_branch(dlx *d, int *item, int *options, uint64_t *updates, size_t cap)
+{
+	return search_branch(d, 1, item, options, updates, NULL, cap);
 }
 
 size_t
