@@ -439,7 +439,7 @@ search_branch(dlx *d, int knuth, int *item, int *options, uint64_t *updates,
 	if (knuth)
 		best = first_min(d->len + 1, d->nprimary) + 1;
 	else
-		best = search_first_short(d->len + 1, d->nprimary) + 1;
+		best = search_first_short(d->len + 1, d->nprimary, 1) + 1;
 	if (item != NULL)
 		*item = best - 1;
 	saved = d->st;
