@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "check_dlx.h"
+#include "lib/engine/engine.h"
 #include "problems.h"
 
 /* Keeps the first solution seen and counts them all. */
@@ -553,6 +554,46 @@ START_TEST(test_branching_rule)
 }
 END_TEST
 
+/*
+ * The scan every engine chooses by, on its own (engine.h): against its
+ * definition, on random lengths, covered ones among them, for every n up
+ * to 300 (around the blocks of 16 and the lanes of 4), both stops, with
+ * the first short item or the first smallest at every place.
+ */
+START_TEST(test_first_short)
+{
+	uint64_t	s = UINT64_C(0x9e3779b97f4a7c15);
+	int		a[300], n, k, stop, trial, want, m, range;
+
+	for (trial = 0; trial < 6000; trial++) {
+		n = 1 + trial % 300;
+		stop = 1 + trial % 2;
+		range = 2 + trial % 7;
+		for (k = 0; k < n; k++) {
+			s = s * UINT64_C(6364136223846793005) +
+			    UINT64_C(1442695040888963407);
+			/* Mostly above stop, so that the minimum counts. */
+			a[k] = stop + 1 - (trial % 5 == 0) +
+			    (int)((s >> 33) % (uint64_t)range);
+			if ((s >> 20) % 4 == 0)
+				a[k] += COVERED;
+		}
+		for (want = -1, k = 0; k < n && want < 0; k++)
+			if (a[k] <= stop)
+				want = k;
+		if (want < 0) {
+			for (m = INT_MAX, k = 0; k < n; k++)
+				m = a[k] < m ? a[k] : m;
+			for (want = 0; a[want] != m; want++)
+				continue;
+		}
+		ck_assert_msg(search_first_short(a, n, stop) == want,
+		    "trial %d: n %d, stop %d: %d, want %d", trial, n, stop,
+		    search_first_short(a, n, stop), want);
+	}
+}
+END_TEST
+
 Suite *
 make_core_suite(void)
 {
@@ -565,6 +606,7 @@ make_core_suite(void)
 	tcase_add_test(tc, test_knuth_solution);
 	tcase_add_test(tc, test_knuth_options);
 	tcase_add_test(tc, test_branching_rule);
+	tcase_add_test(tc, test_first_short);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("Counts");

@@ -22,12 +22,77 @@
  * the primary items, COVERED added to covered ones), n >= 1: the index of
  * the first with at most stop options if there is one (the rest of the
  * scan is then not needed), else of the first smallest.  search.c's fast
- * mode stops at 1: no item can do better than 0 or 1.  sparse.c stops at
- * 2: its choose() has ruled out 0 and 1 already, so the first 2 is the
- * first smallest.  Blocks of 16 keep the minimum vectorized while
- * allowing the early stop.  Inline, so that each caller's stop is a
- * constant in its copy.
+ * mode and memo.c stop at 1: no item can do better than 0 or 1.
+ * sparse.c stops at 2: its choose() has ruled out 0 and 1 already, so
+ * the first 2 is the first smallest.  Inline, so that each caller's stop
+ * is a constant in its copy.
+ *
+ * The scan takes blocks of 16: their minimum, four lanes at a time, says
+ * whether one is at most stop (then that block is searched for the
+ * first), and the lanes keep the running minimum, reduced to one value
+ * only at the end, when a second pass finds its first place four at a
+ * time.  With SSE2 (every x86-64) in those words; elsewhere the same
+ * plan in plain C, which compilers vectorize as they can.  (The plain
+ * loop, one item at a time with a test to stop, took a sixth of the
+ * instructions of the cache's count of the empty 6x6 sudoku, whose 144
+ * items it scanned at every node; a reduction per block of 16 still cost
+ * about 500 instructions for those 144, this about 140.)
  */
+#if defined(__SSE2__)
+#include <emmintrin.h>
+
+static inline __m128i
+sfs_min(__m128i a, __m128i b)
+{
+	__m128i	lt = _mm_cmplt_epi32(a, b);
+
+	return _mm_or_si128(_mm_and_si128(lt, a), _mm_andnot_si128(lt, b));
+}
+
+static inline __m128i
+sfs_load(const int *a)
+{
+	return _mm_loadu_si128((const __m128i *)(const void *)a);
+}
+
+static inline int
+search_first_short(const int *a, int n, int stop)
+{
+	const __m128i	lim = _mm_set1_epi32(stop + 1);
+	__m128i		m = _mm_set1_epi32(INT_MAX), x;
+	int		b, k, mm, bits;
+
+	for (b = 0; b + 16 <= n; b += 16) {
+		x = sfs_min(sfs_min(sfs_load(a + b), sfs_load(a + b + 4)),
+		    sfs_min(sfs_load(a + b + 8), sfs_load(a + b + 12)));
+		if (_mm_movemask_epi8(_mm_cmplt_epi32(x, lim)) != 0) {
+			for (k = b; a[k] > stop; k++)
+				continue;
+			return k;
+		}
+		m = sfs_min(m, x);
+	}
+	m = sfs_min(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(1, 0, 3, 2)));
+	m = sfs_min(m, _mm_shuffle_epi32(m, _MM_SHUFFLE(2, 3, 0, 1)));
+	mm = _mm_cvtsi128_si32(m);
+	/* The last items, fewer than 16: none before is at most stop. */
+	for (k = b; k < n; k++) {
+		if (a[k] <= stop)
+			return k;
+		mm = a[k] < mm ? a[k] : mm;
+	}
+	x = _mm_set1_epi32(mm);
+	for (k = 0; k + 4 <= n; k += 4) {
+		bits = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
+		    sfs_load(a + k), x)));
+		if (bits != 0)
+			return k + __builtin_ctz((unsigned)bits);
+	}
+	for (; a[k] != mm; k++)
+		continue;
+	return k;
+}
+#else
 #if defined(__GNUC__) && !defined(__clang__)
 /* gcc vectorizes the minimum only at -O3; clang does at -O2. */
 __attribute__((optimize("tree-vectorize")))
@@ -54,6 +119,7 @@ search_first_short(const int *a, int n, int stop)
 		continue;
 	return k;
 }
+#endif
 
 /*
  * dlx_branch() (dlx.h) in either tree: with knuth 0 the fast one, whose

@@ -421,7 +421,7 @@ memo_search(struct memo *m, const struct dlxi_memo *p, int base, int fresh,
 	struct frame	*f;
 	u128		 total = 0, c128;
 	uint64_t	 cost, nodes;
-	int		 level = base, best, c, min, np = d->nprimary, rc, did, x;
+	int		 level = base, best, min, np = d->nprimary, rc, did, x;
 	int		*len = d->len;
 
 	rc = DLX_OK;
@@ -496,16 +496,10 @@ enter:
 			goto unwind;
 		}
 	}
-	/* Fewest options, ties to the first; 0 or 1 cannot be beaten. */
-	best = 0;
-	min = INT_MAX;
-	for (c = 1; c <= np; c++)
-		if (len[c] < min) {
-			min = len[c];
-			best = c;
-			if (min <= 1)
-				break;
-		}
+	/* Fewest options, ties to the first; 0 or 1 cannot be beaten (a
+	 * primary item is left, so the first smallest is uncovered). */
+	best = search_first_short(len + 1, np, 1) + 1;
+	min = len[best];
 	if (min == 0)
 		goto up;
 	/* Components: where the items left fall apart, the product. */
