@@ -594,6 +594,176 @@ START_TEST(test_first_short)
 }
 END_TEST
 
+/*
+ * Options forced deferred (dlxi_force_deferred(), as a sudoku's givens):
+ * the fast search builds its sets from a form of the bare matrix it keeps
+ * from search to search.  Against the same options forced one by one on
+ * a second copy: the solutions in order, the count and every figure,
+ * round after round of other options (the kept form reused), with a
+ * search on the links in between (which lays the workspace out anew),
+ * and once options are added after (no room kept then: the links search,
+ * the same solutions).  On the pentominoes 3x20, Langford 8, queens 8
+ * (secondary items), the 4x4 sudoku and 9x9 puzzles.
+ */
+struct dtrace {
+	uint64_t	n, hash;
+};
+
+static int
+dtrace_visit(void *arg, const int *options, size_t n)
+{
+	struct dtrace	*t = arg;
+	size_t		 k;
+
+	t->n++;
+	for (k = 0; k < n; k++)
+		t->hash = (t->hash ^ (uint64_t)options[k]) * 1099511628211u;
+	t->hash = (t->hash ^ 0xffu) * 1099511628211u;
+	return 0;
+}
+
+/* The items of option o of d in items[], their number returned. */
+static size_t
+option_items(const dlx *d, int o, int *items)
+{
+	size_t	k, m = dlx_option_size(d, o);
+
+	for (k = 0; k < m; k++)
+		items[k] = dlx_option_item(d, o, k);
+	return m;
+}
+
+static void
+dtrace_run(dlx *d, struct dlx_result *res, struct dtrace *t)
+{
+	struct dlx_request	rq;
+
+	memset(&rq, 0, sizeof rq);
+	memset(t, 0, sizeof *t);
+	rq.tree = DLX_FAST;
+	rq.memo = DLX_MEMO_NEVER;
+	rq.threads = 1;		/* on threads the updates may differ */
+	rq.visit = dtrace_visit;
+	rq.visit_arg = t;
+	ck_assert_int_eq(dlx_run(d, &rq, res), DLX_OK);
+}
+
+static dlx *
+deferred_problem(int k)
+{
+	switch (k) {
+	case 0:
+		return problem_pentomino(3, 20);
+	case 1:
+		return problem_langford(8);
+	case 2:
+		return problem_queens(8);
+	case 3:
+		return problem_sudoku(2);
+	default:
+		return problem_sudoku(3);
+	}
+}
+
+START_TEST(test_deferred_kept)
+{
+	struct dlx_result	 ra, rb;
+	struct dtrace		 ta, tb;
+	uint64_t		 s = UINT64_C(0x5851f42d4c957f2d) + (uint64_t)_i;
+	unsigned char		*used;
+	dlx			*a, *b;
+	int			 opts[100], items[100], grid[81], round, n, o,
+				 k, j, ok, np, ni;
+	size_t			 m;
+
+	ck_assert_ptr_nonnull(a = deferred_problem(_i));
+	ck_assert_ptr_nonnull(b = deferred_problem(_i));
+	np = (int)dlx_nprimary(a);
+	ni = np + (int)dlx_nsecondary(a);
+	ck_assert_ptr_nonnull(used = calloc((size_t)ni, 1));
+	ck_assert_int_eq(dlxi_workspace_keep(a), DLX_OK);
+	if (_i == 4)
+		ck_assert_int_eq(dlx_first(b, grid, 81, &m), DLX_LIMIT);
+	for (round = 0; round < 24; round++) {
+		/* Random options that share no item, a few of them (more
+		 * on the sudoku, fewer on problems with few solutions). */
+		memset(used, 0, (size_t)ni);
+		n = 0;
+		/* The 9x9: 30 to 53 givens of one grid (fewer leave more
+		 * grids than a test can count). */
+		for (k = 0; _i == 4 && k < 81; k++)
+			if (problem_rnd(&s, 81) < 30 + round)
+				opts[n++] = grid[k];
+		for (k = 0; _i < 4 && k < 40 && n < (_i == 3 ?
+		    1 + round % 8 : 1 + round % 3); k++) {
+			o = problem_rnd(&s, (int)dlx_noptions(a));
+			m = option_items(a, o, items);
+			for (ok = 1, j = 0; j < (int)m; j++)
+				ok &= !used[items[j]];
+			for (j = 0; j < (int)m && ok; j++)
+				used[items[j]] = 1;
+			if (ok && items[0] < np)
+				opts[n++] = o;
+		}
+		if (n == 0)
+			continue;
+		ck_assert_int_eq(dlxi_force_deferred(a, opts, (size_t)n),
+		    DLX_OK);
+		for (k = 0; k < n; k++)
+			ck_assert_int_eq(dlx_force(b, opts[k]), DLX_OK);
+		/* Twice: the second search reuses what the first kept. */
+		for (k = 0; k < 2; k++) {
+			dtrace_run(a, &ra, &ta);
+			dtrace_run(b, &rb, &tb);
+			ck_assert_uint_eq(ta.n, tb.n);
+			ck_assert_uint_eq(ta.hash, tb.hash);
+			ck_assert_uint_eq(ra.count.lo, rb.count.lo);
+			ck_assert_uint_eq(ra.stats.nodes, rb.stats.nodes);
+			ck_assert_uint_eq(ra.stats.updates, rb.stats.updates);
+			ck_assert_uint_eq(ra.stats.max_depth,
+			    rb.stats.max_depth);
+			ck_assert_int_eq(ra.engine, rb.engine);
+		}
+		/* Every third round, one option more by dlx_force (on the
+		 * links, then searched from them), taken back after. */
+		if (round % 3 == 2 && n > 1) {
+			ck_assert_int_eq(dlx_unforce(a), DLX_OK);
+			ck_assert_int_eq(dlx_unforce(b), DLX_OK);
+			ck_assert_int_eq(dlx_force(a, opts[n - 1]), DLX_OK);
+			ck_assert_int_eq(dlx_force(b, opts[n - 1]), DLX_OK);
+			dtrace_run(a, &ra, &ta);
+			dtrace_run(b, &rb, &tb);
+			ck_assert_uint_eq(ta.hash, tb.hash);
+			ck_assert_uint_eq(ra.stats.nodes, rb.stats.nodes);
+		}
+		dlx_unforce_all(a);
+		dlx_unforce_all(b);
+		ck_assert_int_eq(dlx_check(a), DLX_OK);
+	}
+	/* An option added after (a copy of one of the grid's on the 9x9,
+	 * with 44 more givens of it): the kept form is made again, or if
+	 * the matrix outgrew the room kept, the links search takes it; the
+	 * same solutions either way. */
+	m = option_items(a, _i == 4 ? grid[0] : 0, items);
+	ck_assert_int_ge(dlx_add_option(a, items, m), 0);
+	ck_assert_int_ge(dlx_add_option(b, items, m), 0);
+	opts[0] = (int)dlx_noptions(a) - 1;
+	for (n = 1; _i == 4 && n < 45; n++)
+		opts[n] = grid[n];
+	ck_assert_int_eq(dlxi_force_deferred(a, opts, (size_t)n), DLX_OK);
+	for (k = 0; k < n; k++)
+		ck_assert_int_eq(dlx_force(b, opts[k]), DLX_OK);
+	dtrace_run(a, &ra, &ta);
+	dtrace_run(b, &rb, &tb);
+	ck_assert_uint_eq(ta.n, tb.n);
+	ck_assert_uint_eq(ta.hash, tb.hash);
+	ck_assert_uint_eq(ra.stats.nodes, rb.stats.nodes);
+	free(used);
+	dlx_free(a);
+	dlx_free(b);
+}
+END_TEST
+
 Suite *
 make_core_suite(void)
 {
@@ -607,6 +777,7 @@ make_core_suite(void)
 	tcase_add_test(tc, test_knuth_options);
 	tcase_add_test(tc, test_branching_rule);
 	tcase_add_test(tc, test_first_short);
+	tcase_add_loop_test(tc, test_deferred_kept, 0, 5);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("Counts");

@@ -149,6 +149,11 @@ struct dlx {
 	int			 deferred;	/* the forced options are not
 						   on the links yet: see
 						   dlxi_force_deferred() */
+	int			 bare;		/* noptions + 1 while the
+						   workspace holds the sparse
+						   search's form of the bare
+						   matrix (engine/sparse.c),
+						   else 0 */
 };
 
 /* Allocate nmemb * size bytes (at least 1) with d's allocator, or
@@ -227,6 +232,18 @@ dlxi_ext_active(const dlx *d)
 #define DLXI_SNAP_ITEMS	128
 #define DLXI_SAVE1_WORDS	16
 size_t	dlxi_workspace_need(const dlx *d);
+
+/*
+ * For a matrix whose options are forced deferred (below), the sparse
+ * search keeps what it needs of the bare matrix between searches, after
+ * what dlxi_workspace_need() counts rounded up to an even number: at
+ * most dlxi_workspace_kept() more ints.  dlxi_workspace_keep() reserves
+ * that room (DLX_OK or DLX_ENOMEM), once the options are in: without
+ * it, or when options are added after, the search on the links takes
+ * such a matrix instead.  A copy (dlx_clone) has the room if d has.
+ */
+size_t	dlxi_workspace_kept(const dlx *d);
+int	dlxi_workspace_keep(dlx *d);
 
 /*
  * Force opts[0..n-1] on d, on which nothing is forced, leaving the links

@@ -72,14 +72,26 @@ dlxi_workspace_need(const dlx *d)
 	    (d->colored ? nn : 0);
 }
 
-/* Grow the workspace to what d's capacities may need (DLX_OK or
- * DLX_ENOMEM, d unchanged). */
+/* The bare form the sparse search keeps (engine/sparse.c): four sizes,
+ * each item's length, and each node of each item's set with its
+ * option. */
+size_t
+dlxi_workspace_kept(const dlx *d)
+{
+	return 4 + ((size_t)d->nitems + 2) + 2 * ((size_t)d->capnodes + 1);
+}
+
+/* Grow the workspace to what d's capacities may need, and with kept the
+ * room the sparse search keeps after it (DLX_OK or DLX_ENOMEM, d
+ * unchanged). */
 static int
-workspace_reserve(dlx *d)
+workspace_reserve_kept(dlx *d, int kept)
 {
 	size_t	 n = dlxi_workspace_need(d);
 	int	*p;
 
+	if (kept)
+		n += n % 2 + dlxi_workspace_kept(d);
 	if (n <= d->scratch_cap)
 		return DLX_OK;
 	if ((p = dlxi_alloc(d, d->scratch, n, sizeof *p)) == NULL)
@@ -87,6 +99,27 @@ workspace_reserve(dlx *d)
 	d->scratch = p;
 	d->scratch_cap = n;
 	return DLX_OK;
+}
+
+static int
+workspace_reserve(dlx *d)
+{
+	return workspace_reserve_kept(d, 0);
+}
+
+/* Whether d's workspace has the room of dlxi_workspace_keep(). */
+static int
+workspace_kept(const dlx *d)
+{
+	size_t	n = dlxi_workspace_need(d);
+
+	return d->scratch_cap >= n + n % 2 + dlxi_workspace_kept(d);
+}
+
+int
+dlxi_workspace_keep(dlx *d)
+{
+	return workspace_reserve_kept(d, 1);
 }
 
 int
@@ -652,6 +685,7 @@ dlx_clone(dlx **out, const dlx *d)
 	c->running = NULL;
 	c->scratch = NULL;
 	c->scratch_cap = 0;
+	c->bare = 0;
 	c->items = NULL;
 	c->len = NULL;
 	c->nodes = NULL;
@@ -680,7 +714,7 @@ dlx_clone(dlx **out, const dlx *d)
 	    c->nodes == NULL || c->ostart == NULL || c->forced == NULL ||
 	    c->choice == NULL || c->sol == NULL ||
 	    (d->names != NULL && c->names == NULL) ||
-	    workspace_reserve(c) != DLX_OK)
+	    workspace_reserve_kept(c, workspace_kept(d)) != DLX_OK)
 		goto fail;
 	memcpy(c->items, d->items, ni * sizeof *c->items);
 	memcpy(c->len, d->len, ni * sizeof *c->len);

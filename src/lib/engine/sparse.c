@@ -19,11 +19,14 @@
  * grows with the matrix (dlxi_workspace_need() in matrix.c says how much it
  * holds), so that a search allocates nothing.  Options forced with their
  * links' update deferred (a sudoku's givens: dlxi_force_deferred()) are
- * applied in the copy alone, which is then the same:
+ * applied in the copy alone, on a form of the whole bare matrix kept
+ * from search to search (build_deferred()); it differs only in keeping
+ * the covered items, and the options they exclude, in their places:
  *
  *   items	renumbered 1..na in their order, the primary ones first
  *		(1..npa), so that the first smallest is still Knuth's
- *		choice;
+ *		choice (with forcing deferred, all of them, a covered
+ *		one with COVERED in its length);
  *   len[c]	the size of c's set, plus COVERED while c is covered;
  *   set[]	for each item c, the segment set[base[c] ..] of the nodes
  *		of the options that contain it, the first len[c] & SIZE of
@@ -106,6 +109,8 @@ struct snode {
 struct sparse {
 	int		 npa;		/* active primary items */
 	int		 na;		/* active items */
+	int		 nopt;		/* options (active at the start) */
+	int		 nnode;		/* their nodes, spacers not counted */
 	int		 snap;		/* undo by copies (else by the trail) */
 	int		*len;		/* na + 1 */
 	int		*base;		/* na + 1 */
@@ -360,20 +365,16 @@ option_number(const struct sparse *sp, int k)
 }
 
 /*
- * Lay out sp in d->scratch and fill it, once the active part of d is
- * known: its items numbered 1..na in map[] (primary ones 1..npa), with
- * fill[c] options each, and its options act[0..nopt-1], in order (nnode
- * nodes in all).  act, map and fill are at the start of the block (nmark
- * ints).
+ * Place the arrays of sp in d->scratch, after the first nmark ints, for
+ * sp->na items (sp->npa primary), nopt options and nnode nodes.
  */
 static void
-lay_out(dlx *d, struct sparse *sp, const int *act, const int *map,
-    int *fill, size_t nmark, int nopt, int nnode)
+place(dlx *d, struct sparse *sp, size_t nmark, int nopt, int nnode)
 {
-	const struct node	*nd = d->nodes;
-	int			*p = d->scratch, *q;
-	int			 c, o, x, k, t, i, na = sp->na;
+	int	*p = d->scratch, *q, na = sp->na;
 
+	sp->nopt = nopt;
+	sp->nnode = nnode;
 	sp->len = p + nmark;
 	sp->base = sp->len + na + 1;
 	sp->set = sp->base + na + 1;
@@ -397,6 +398,23 @@ lay_out(dlx *d, struct sparse *sp, const int *act, const int *map,
 	sp->save = sp->snap ? (int *)(sp->ssave + (sp->npa + 1) * sp->nw) :
 	    NULL;
 	sp->level = 0;
+}
+
+/*
+ * Lay out sp in d->scratch and fill it, once the active part of d is
+ * known: its items numbered 1..na in map[] (primary ones 1..npa), with
+ * fill[c] options each, and its options act[0..nopt-1], in order (nnode
+ * nodes in all).  act, map and fill are at the start of the block (nmark
+ * ints).
+ */
+static void
+lay_out(dlx *d, struct sparse *sp, const int *act, const int *map,
+    int *fill, size_t nmark, int nopt, int nnode)
+{
+	const struct node	*nd = d->nodes;
+	int			 c, o, x, k, t, i, na = sp->na;
+
+	place(d, sp, nmark, nopt, nnode);
 	for (c = 1, k = 0; c <= na; c++) {
 		sp->base[c] = k;
 		sp->len[c] = fill[c];
@@ -485,74 +503,113 @@ build(dlx *d, struct sparse *sp)
 
 /*
  * build() for d whose forced options are deferred (dlxi_force_deferred():
- * the links are those of the bare matrix): the same copy, made from the
- * list of forced options instead of the state of the links, which costs
- * neither forcing them there nor undoing it.  The items of the forced
- * options are covered, and an option is active when none of its items
- * is: the options in the lists of the covered items (all of their options,
- * on the bare links) are marked dead, which for a few forced options costs
- * far less than looking at every item of every option.  Returns 0, with nothing built, when no primary item is left (the
- * links search takes that case, after settling).
+ * the links are those of the bare matrix, a sudoku's givens in a list).
+ *
+ * The sparse form of the bare matrix is laid out once (build() on the
+ * bare links) and kept: its node[] and base[] never change, as every
+ * item keeps its number and its segment, a covered one with COVERED for
+ * its length, so the first smallest of those left is still Knuth's
+ * choice.  Kept after the search's part of the workspace
+ * (dlxi_workspace_kept(); d->bare says it is there) are each segment as
+ * the bare form has it (in the order of the options), the bare lengths
+ * and each node's option.  A search then marks the options of the
+ * forced options' items dead and fills the segment of each item left
+ * with its options alive, in their order: the sets are those build()
+ * makes of the links with the options forced, in the same order, so the
+ * tree and every figure are the same.  That costs a pass over the
+ * segments instead of a whole layout of nodes (a third of a 17-clue
+ * sudoku's time went to building).  Returns 0, with nothing built, when
+ * no primary item is left (the links search takes that case, after
+ * settling).
  */
 static int
 build_deferred(dlx *d, struct sparse *sp)
 {
 	const struct node	*nd = d->nodes;
-	const int		*ostart = d->ostart;
-	int			*act, *map, *fill, *dead, *p;
-	int			 c, o, x, y, z, f, i, nopt, nnode, na, npa = 0;
-	int			 live;
-	int			 ni = d->nitems, np = d->nprimary;
-	int			 no = d->noptions;
+	size_t			 at = dlxi_workspace_need(d);
+	int			*t;
+	int			*tset, *tlen, *dead, *len, *set, *base;
+	struct snode		*node;
 	size_t			 nmark;
+	int			 f, k, e, c, x, n, b, left, na, npa;
 
-	p = d->scratch;
-	nmark = (size_t)no + 2 * ((size_t)ni + 2);
-	act = p;
-	map = act + no;
-	fill = map + ni + 2;
-	memset(map, 0, 2 * ((size_t)ni + 2) * sizeof *map);
-	/* The covered items, then the others numbered in order (the lists
-	 * of active items are in the order of the items, primary ones
-	 * first); a covered item's number is 0. */
-	dead = p + nmark;
-	memset(dead, 0, (size_t)no * sizeof *dead);
-	for (f = 0; f < d->nforced; f++)
-		for (x = ostart[d->forced[f]]; (c = nd[x].top) > 0; x++) {
-			map[c] = -1;
-			/* The options of c (all of them: the links are
-			 * bare) are dead; the spacer after each names it. */
-			for (y = nd[c].down; y != c; y = nd[y].down) {
-				for (z = y + 1; nd[z].top > 0; z++)
-					continue;
-				dead[-nd[z].top - 1] = 1;
-			}
-		}
-	for (c = 1, na = 0; c <= ni; c++) {
-		if (c == np + 1)
-			npa = na;
-		live = map[c] == 0;
-		na += live;
-		map[c] = live ? na : 0;
-	}
-	if (np == ni)
-		npa = na;
-	if (npa == 0)
+	nmark = (size_t)d->noptions + 2 * ((size_t)d->nitems + 2);
+	/* Without the room (dlxi_workspace_keep()), the links search
+	 * takes it. */
+	at += at % 2;
+	if (d->scratch_cap < at + dlxi_workspace_kept(d)) {
+		d->bare = 0;
 		return 0;
-	sp->npa = npa;
-	sp->na = na;
-	/* The active options, listed without a branch on each (which one
-	 * is alive is anybody's guess), then the sizes of the sets. */
-	nopt = 0;
-	for (o = 0; o < no; o++) {
-		act[nopt] = o;
-		nopt += !dead[o];
 	}
-	nnode = 0;
-	for (i = 0; i < nopt; i++)
-		for (x = ostart[act[i]]; (c = nd[x].top) > 0; x++, nnode++)
-			fill[map[c]]++;
-	lay_out(d, sp, act, map, fill, nmark, nopt, nnode);
+	t = d->scratch + at;
+	if (d->bare != d->noptions + 1) {
+		d->bare = 0;
+		build(d, sp);
+		t[0] = sp->na;
+		t[1] = sp->npa;
+		t[2] = sp->nopt;
+		t[3] = sp->nnode;
+		tlen = t + 4;
+		tset = tlen + sp->na + 1;
+		memcpy(tlen, sp->len, ((size_t)sp->na + 1) * sizeof *tlen);
+		/* Each node of a segment with its option: every option is
+		 * active, and a spacer's loc is the number of the option
+		 * before it. */
+		for (k = 0; k < sp->nnode; k++) {
+			for (x = sp->set[k]; sp->node[x].itm > 0; x++)
+				continue;
+			tset[2 * k] = sp->set[k];
+			tset[2 * k + 1] = sp->node[x].loc;
+		}
+		d->bare = d->noptions + 1;
+	} else {
+		sp->na = t[0];
+		sp->npa = t[1];
+		place(d, sp, nmark, t[2], t[3]);
+		tlen = t + 4;
+		tset = tlen + sp->na + 1;
+	}
+	na = sp->na;
+	npa = sp->npa;
+	len = sp->len;
+	set = sp->set;
+	base = sp->base;
+	node = sp->node;
+	/* The options dead, in the first ints of the workspace (as
+	 * build()'s act[]); the items covered, marked in len[].  In the
+	 * bare form an item's number is its number in d. */
+	dead = d->scratch;
+	memset(dead, 0, (size_t)d->noptions * sizeof *dead);
+	memset(len, 0, ((size_t)na + 1) * sizeof *len);
+	left = npa;
+	for (f = 0; f < d->nforced; f++)
+		for (x = d->ostart[d->forced[f]]; (c = nd[x].top) > 0; x++) {
+			len[c] = COVERED;
+			left -= c <= npa;
+			for (k = base[c], e = k + tlen[c]; k < e; k++)
+				dead[tset[2 * k + 1]] = 1;
+		}
+	if (left == 0)
+		return 0;
+	memset(sp->short1, 0, (size_t)(sp->save1 > sp->nw ? sp->save1 :
+	    sp->nw) * sizeof *sp->short1);
+	for (c = 1; c <= na; c++) {
+		if (len[c] != 0)
+			continue;
+		b = base[c];
+		/* Without a branch on each (which option is alive is
+		 * anybody's guess: a branch cost more than the rest of the
+		 * build); a dead one's place is taken by the next. */
+		for (n = 0, k = b, e = b + tlen[c]; k < e; k++) {
+			x = tset[2 * k];
+			set[b + n] = x;
+			node[x].loc = b + n;
+			n += !dead[tset[2 * k + 1]];
+		}
+		len[c] = n;
+		if (n <= 1 && c <= npa)
+			SETBIT(sp->short1, c);
+	}
 	return 1;
 }
 
@@ -822,6 +879,10 @@ sparse_search(dlx *d, const struct dlxi_search *s, int *rcp)
 	    d->scratch_cap < dlxi_workspace_need(d))
 		return 0;
 	sp.clr = NULL;
+	/* Any other build lays the workspace out anew, over the bare
+	 * form build_deferred() keeps there. */
+	if (!d->deferred)
+		d->bare = 0;
 	if (d->colored) {
 		if (!build_colored(d, &sp))
 			return 0;

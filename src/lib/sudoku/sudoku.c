@@ -56,7 +56,12 @@ build(dlx_sudoku **sp, const struct dlx_sudoku_variant *v,
 		mem_free(&mem, s);
 		return rc;
 	}
-	if ((s->d = sm_matrix(s->m, &rc)) == NULL) {
+	/* The room the fast search keeps the bare matrix in, between the
+	 * puzzles whose givens are forced deferred: reserved here, so that
+	 * setting givens allocates nothing. */
+	if ((s->d = sm_matrix(s->m, &rc)) == NULL ||
+	    (rc = dlxi_workspace_keep(s->d)) != DLX_OK) {
+		dlx_free(s->d);
 		sm_free(s->m);
 		mem_free(&mem, s);
 		return rc;
