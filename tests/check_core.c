@@ -605,23 +605,6 @@ END_TEST
  * the same solutions).  On the pentominoes 3x20, Langford 8, queens 8
  * (secondary items), the 4x4 sudoku and 9x9 puzzles.
  */
-struct dtrace {
-	uint64_t	n, hash;
-};
-
-static int
-dtrace_visit(void *arg, const int *options, size_t n)
-{
-	struct dtrace	*t = arg;
-	size_t		 k;
-
-	t->n++;
-	for (k = 0; k < n; k++)
-		t->hash = (t->hash ^ (uint64_t)options[k]) * 1099511628211u;
-	t->hash = (t->hash ^ 0xffu) * 1099511628211u;
-	return 0;
-}
-
 /* The items of option o of d in items[], their number returned. */
 static size_t
 option_items(const dlx *d, int o, int *items)
@@ -634,7 +617,7 @@ option_items(const dlx *d, int o, int *items)
 }
 
 static void
-dtrace_run(dlx *d, struct dlx_result *res, struct dtrace *t)
+trace_run(dlx *d, struct dlx_result *res, struct problem_trace *t)
 {
 	struct dlx_request	rq;
 
@@ -643,7 +626,7 @@ dtrace_run(dlx *d, struct dlx_result *res, struct dtrace *t)
 	rq.tree = DLX_FAST;
 	rq.memo = DLX_MEMO_NEVER;
 	rq.threads = 1;		/* on threads the updates may differ */
-	rq.visit = dtrace_visit;
+	rq.visit = problem_trace_visit;
 	rq.visit_arg = t;
 	ck_assert_int_eq(dlx_run(d, &rq, res), DLX_OK);
 }
@@ -668,7 +651,7 @@ deferred_problem(int k)
 START_TEST(test_deferred_kept)
 {
 	struct dlx_result	 ra, rb;
-	struct dtrace		 ta, tb;
+	struct problem_trace	 ta, tb;
 	uint64_t		 s = UINT64_C(0x5851f42d4c957f2d) + (uint64_t)_i;
 	unsigned char		*used;
 	dlx			*a, *b;
@@ -713,8 +696,8 @@ START_TEST(test_deferred_kept)
 			ck_assert_int_eq(dlx_force(b, opts[k]), DLX_OK);
 		/* Twice: the second search reuses what the first kept. */
 		for (k = 0; k < 2; k++) {
-			dtrace_run(a, &ra, &ta);
-			dtrace_run(b, &rb, &tb);
+			trace_run(a, &ra, &ta);
+			trace_run(b, &rb, &tb);
 			ck_assert_uint_eq(ta.n, tb.n);
 			ck_assert_uint_eq(ta.hash, tb.hash);
 			ck_assert_uint_eq(ra.count.lo, rb.count.lo);
@@ -731,8 +714,8 @@ START_TEST(test_deferred_kept)
 			ck_assert_int_eq(dlx_unforce(b), DLX_OK);
 			ck_assert_int_eq(dlx_force(a, opts[n - 1]), DLX_OK);
 			ck_assert_int_eq(dlx_force(b, opts[n - 1]), DLX_OK);
-			dtrace_run(a, &ra, &ta);
-			dtrace_run(b, &rb, &tb);
+			trace_run(a, &ra, &ta);
+			trace_run(b, &rb, &tb);
 			ck_assert_uint_eq(ta.hash, tb.hash);
 			ck_assert_uint_eq(ra.stats.nodes, rb.stats.nodes);
 		}
@@ -753,8 +736,8 @@ START_TEST(test_deferred_kept)
 	ck_assert_int_eq(dlxi_force_deferred(a, opts, (size_t)n), DLX_OK);
 	for (k = 0; k < n; k++)
 		ck_assert_int_eq(dlx_force(b, opts[k]), DLX_OK);
-	dtrace_run(a, &ra, &ta);
-	dtrace_run(b, &rb, &tb);
+	trace_run(a, &ra, &ta);
+	trace_run(b, &rb, &tb);
 	ck_assert_uint_eq(ta.n, tb.n);
 	ck_assert_uint_eq(ta.hash, tb.hash);
 	ck_assert_uint_eq(ra.stats.nodes, rb.stats.nodes);

@@ -17,6 +17,7 @@
 #include "check_dlx.h"
 #include "dlx.h"
 #include "dlx_sudoku.h"
+#include "problems.h"
 
 /* ---- builder -------------------------------------------------------- */
 
@@ -327,35 +328,17 @@ END_TEST
  * more afterwards.  Puzzles from empty to full, on 4x4 (where the sparse
  * search saves every level's lengths), 6x6 and 9x9.
  */
-struct trace {
-	uint64_t	n;		/* solutions */
-	uint64_t	hash;		/* of every option of each, in order */
-};
-
-static int
-trace_visit(void *arg, const int *options, size_t n)
-{
-	struct trace	*t = arg;
-	size_t		 k;
-
-	t->n++;
-	for (k = 0; k < n; k++)
-		t->hash = (t->hash ^ (uint64_t)options[k]) * 1099511628211u;
-	t->hash = (t->hash ^ 0xffu) * 1099511628211u;
-	return 0;
-}
-
 /* Run d as asked; the result and the trace of its solutions. */
 static int
 traced(dlx *d, enum dlx_tree tree, enum dlx_memo_mode memo,
-    unsigned threads, struct dlx_result *res, struct trace *t)
+    unsigned threads, struct dlx_result *res, struct problem_trace *t)
 {
 	struct dlx_request	rq;
 
 	memset(&rq, 0, sizeof rq);
 	memset(t, 0, sizeof *t);
 	if (memo != DLX_MEMO_ALWAYS) {
-		rq.visit = trace_visit;
+		rq.visit = problem_trace_visit;
 		rq.visit_arg = t;
 	}
 	rq.tree = tree;
@@ -370,7 +353,7 @@ same_run(dlx *a, dlx *b, enum dlx_tree tree, enum dlx_memo_mode memo,
     unsigned threads)
 {
 	struct dlx_result	ra, rb;
-	struct trace		ta, tb;
+	struct problem_trace	ta, tb;
 
 	ck_assert_int_eq(traced(a, tree, memo, threads, &ra, &ta), DLX_OK);
 	ck_assert_int_eq(traced(b, tree, memo, threads, &rb, &tb), DLX_OK);

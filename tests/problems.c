@@ -598,3 +598,16 @@ problem_small_build(const struct problem_small *p, int nb)
 	free(pbase);
 	return d;
 }
+
+int
+problem_trace_visit(void *arg, const int *options, size_t n)
+{
+	struct problem_trace	*t = arg;
+	size_t			 k;
+
+	t->n++;
+	for (k = 0; k < n; k++)
+		t->hash = (t->hash ^ (uint64_t)options[k]) * 1099511628211u;
+	t->hash = (t->hash ^ 0xffu) * 1099511628211u;
+	return 0;
+}

@@ -136,4 +136,17 @@ uint64_t problem_small_count(const struct problem_small *p);
  */
 dlx	*problem_small_build(const struct problem_small *p, int nb);
 
+/*
+ * A trace of the solutions a search visits, in order: how many, and a
+ * hash of every option of each.  problem_trace_visit() is a struct
+ * dlx_request visit callback whose argument is a struct problem_trace
+ * (zeroed before the search).
+ */
+struct problem_trace {
+	uint64_t	n;		/* solutions */
+	uint64_t	hash;		/* of every option of each, in order */
+};
+
+int	 problem_trace_visit(void *arg, const int *options, size_t n);
+
 #endif /* PROBLEMS_H */
