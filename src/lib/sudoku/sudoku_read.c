@@ -207,16 +207,21 @@ get_line(dlx_sudoku_reader *r)
 		r->eof = r->stopped = 1;
 		return -1;
 	}
-	while ((ch = getc(fp)) != EOF && ch != '\n') {
+	/* A character at a time without taking the stream's lock for
+	 * each: the reader is the stream's one user while it reads. */
+	flockfile(fp);
+	while ((ch = getc_unlocked(fp)) != EOF && ch != '\n') {
 		if (len < DLX_SUDOKU_MAXLINE)
 			r->buf[len++] = (char)ch;
 		else if (++toolong % DLX_SUDOKU_MAXLINE == 0 &&
 		    r->stop != NULL && r->stop(r->stop_arg)) {
 			/* An endless line (/dev/zero) ends only here. */
+			funlockfile(fp);
 			r->eof = r->stopped = 1;
 			return -1;
 		}
 	}
+	funlockfile(fp);
 	if (ch == EOF) {
 		r->eof = 1;
 		if (len == 0 && !toolong)
