@@ -58,7 +58,7 @@
  * the glances together cost them 6%. */
 #define AUTO_NODES	((uint64_t)1 << 16)
 #define AUTO_UPDATES	((uint64_t)1 << 20)
-#define GLANCE		((uint64_t)1 << 12)	/* lookups before a glance */
+#define GLANCE		((uint64_t)1 << 10)	/* lookups before a glance */
 #define PROBE		((uint64_t)1 << 16)	/* lookups before judging */
 
 struct frame {
@@ -489,16 +489,18 @@ enter:
 			m->judge = m->judge < PROBE << 4 ? m->judge << 2 : 0;
 		}
 		/*
-		 * And a glance at 2^12 lookups: fewer than one hit in 16 by
+		 * And a glance at 2^10 lookups: fewer than one hit in 32 by
 		 * then gives up at once.  Where a node costs thousands of
 		 * updates (the 4x4 magic square: no hit at all), waiting for
 		 * 2^16 lookups would cost more than the whole plain search,
-		 * and pentominoes (2-3% hits) lost a third of their time.
-		 * The empty 6x6 sudoku, which the cache counts four times
-		 * faster, has more than one hit in 16 by then.
+		 * and pentominoes lost a third of their time.  At the glance
+		 * pentominoes and Langford pairs have 0 to 13 hits, each of
+		 * the two orders; the empty 6x6 sudoku, which the cache
+		 * counts four times faster, 86, and domino tilings 269.  (A
+		 * glance at 2^12 lookups cost pentominoes 8x8 3% more.)
 		 */
 		if (m->giveup && m->st.lookups == GLANCE &&
-		    m->st.hits < GLANCE / 16) {
+		    m->st.hits < GLANCE / 32) {
 			rc = MEMO_GIVEUP;
 			goto unwind;
 		}
@@ -743,7 +745,7 @@ count_wide(dlx *d, const struct dlxi_memo *p, struct dlx_wide *count,
 	 * The entries stored so far stay: the count of a state does not
 	 * depend on the branching that reached it.  A problem on which
 	 * neither pays loses two short probes (the first glance gives up
-	 * after 4096 lookups where hits are rare).
+	 * after 1024 lookups where hits are rare).
 	 */
 	rc = memo_run(mp, p, p->order == DLX_MEMO_ORDER_AUTO ? DLX_MEMO_AUTO :
 	    mode, p->order != DLX_MEMO_MRV, &total, ms);
