@@ -191,7 +191,9 @@ hide(struct sparse *sp, struct run *r, int c, int check, int colored, int x,
 				continue;
 			}
 			l = --len[j];
-			if (trail != NULL)
+			if (snap)
+				upd++;
+			else
 				trail[nt++] = j;
 			last = base[j] + (l & SIZE);
 			p = nd[q].loc;
@@ -200,7 +202,6 @@ hide(struct sparse *sp, struct run *r, int c, int check, int colored, int x,
 			nd[q].loc = last;
 			set[p] = z;
 			nd[z].loc = p;
-			upd++;
 			if (l <= 1 && j <= npa) {
 				if (check && l == 0) {
 					dead = 1;
@@ -212,6 +213,10 @@ hide(struct sparse *sp, struct run *r, int c, int check, int colored, int x,
 		}
 	}
 out:
+	/* Undoing by the trail, an update is an entry on it (the counter
+	 * would take a register the loop needs). */
+	if (!snap)
+		upd += (uint64_t)(nt - r->nt);
 	r->nt = nt;
 	r->upd = upd;
 	return dead;
