@@ -104,16 +104,33 @@ track(void *arg, int c, int color)
 		setcolor(m, c, color > 0 ? (uint32_t)color : 0);
 }
 
-/* The key of the current state into m->key. */
-static void
+/* The key of the current state: the bit set itself without colors,
+ * else the bit set and the colors in m->key. */
+static const uint64_t *
 makekey(struct memo *m)
 {
 	int	k;
 
+	if (m->ncolor == 0)
+		return m->bits;
 	memcpy(m->key, m->bits, (size_t)m->words * sizeof *m->key);
 	for (k = 0; k < m->ncolor; k += 2)
 		m->key[m->words + k / 2] = (uint64_t)m->pcol[k] |
 		    (k + 1 < m->ncolor ? (uint64_t)m->pcol[k + 1] << 32 : 0);
+	return m->key;
+}
+
+/* Whether two keys of m are equal: a few words, compared in line (a
+ * call to memcmp() per lookup cost more than the comparison). */
+static inline int
+samekey(const struct memo *m, const uint64_t *a, const uint64_t *b)
+{
+	int	k;
+
+	for (k = 0; k < m->keywords; k++)
+		if (a[k] != b[k])
+			return 0;
+	return 1;
 }
 
 static uint64_t *
@@ -126,17 +143,16 @@ bucket(const struct memo *m, uint64_t h)
 	return m->table + b * BUCKET * memo_slotwords(m);
 }
 
-/* The stored count of the current state (m->key, m->hash), if any. */
+/* The stored count of the current state (its key, m->hash), if any. */
 static int
-lookup(struct memo *m, u128 *count, uint64_t *cost)
+lookup(struct memo *m, const uint64_t *key, u128 *count, uint64_t *cost)
 {
 	uint64_t	*s, h = m->hash | 1;
 	size_t		 sw = memo_slotwords(m), k;
 
 	s = bucket(m, h);
 	for (k = 0; k < BUCKET; k++, s += sw)
-		if (s[0] == h && memcmp(s + HDR, m->key,
-		    (size_t)m->keywords * sizeof *s) == 0) {
+		if (s[0] == h && samekey(m, s + HDR, key)) {
 			*count = (u128)s[1] | (u128)s[2] << 64;
 			*cost = s[3];
 			return 1;
@@ -177,7 +193,8 @@ fill:
  * once its entries have moved, so the two must fit the budget together:
  * the budget bounds the memory taken at every moment, not only at rest.
  * On failure (budget or memory) the old table stays and entries are
- * replaced from then on.
+ * replaced from then on: m->full is set, and no store tries again (a
+ * cache at its budget stores at most nodes).
  */
 static void
 grow(struct memo *m)
@@ -186,6 +203,7 @@ grow(struct memo *m)
 	uint64_t	*old = m->table, *s;
 	size_t		 oldn = m->nslots, sw = memo_slotwords(m), k, bytes;
 
+	m->full = 1;
 	if (oldn > SIZE_MAX / 2 / sw / sizeof *s)
 		return;
 	bytes = 2 * oldn * sw * sizeof *s;
@@ -194,6 +212,7 @@ grow(struct memo *m)
 	s = dlxi_alloc(d, NULL, 2 * oldn * sw, sizeof *s);
 	if (s == NULL)
 		return;
+	m->full = 0;
 	memset(s, 0, bytes);
 	m->table = s;
 	m->nslots = 2 * oldn;
@@ -232,11 +251,10 @@ store(struct memo *m, u128 count, uint64_t cost)
 	 * it doubled the table far beyond what the entries needed; below
 	 * half load the bucket's cheapest entry is replaced instead.
 	 */
-	if (m->used >= m->nslots / 4 * 3 ||
-	    (m->used >= m->nslots / 2 && full(m, m->hash | 1)))
+	if (!m->full && (m->used >= m->nslots / 4 * 3 ||
+	    (m->used >= m->nslots / 2 && full(m, m->hash | 1))))
 		grow(m);
-	makekey(m);
-	place(m, m->hash | 1, m->key, count, cost);
+	place(m, m->hash | 1, makekey(m), count, cost);
 	m->st.stores++;
 }
 
@@ -456,9 +474,8 @@ enter:
 		goto up;
 	}
 	if (m->on) {
-		makekey(m);
 		m->st.lookups++;
-		if (lookup(m, &c128, &cost)) {
+		if (lookup(m, makekey(m), &c128, &cost)) {
 			m->st.hits++;
 			if (fresh && level == base)
 				m->st.comp_hits[comp_sizeclass(m->nact)]++;

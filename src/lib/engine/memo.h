@@ -52,6 +52,7 @@ struct memo {
 	size_t		 nslots;	/* a power of two, >= BUCKET */
 	size_t		 used;		/* slots holding an entry */
 	size_t		 budget;	/* bytes the table may take */
+	int		 full;		/* the table could not grow */
 	size_t		 aux;		/* bytes of everything else */
 	int		 on;		/* looking up and storing */
 	int		 giveup;	/* may give up when nothing repeats */
