@@ -473,8 +473,8 @@ int
 sm_check(const struct sm_model *m, int boxr, int boxc, const int *cells,
     struct dlx_sudoku_conflict *conf)
 {
-	uint64_t	seen, bit, dup;
-	int		n, nunits, u, k, x, g, y, first;
+	uint64_t	seen, bit;
+	int		n, nunits, u, k, x, g, y;
 
 	n = m != NULL ? m->n : boxr * boxc;
 	nunits = m != NULL ? m->nunits : 3 * n;
@@ -482,23 +482,8 @@ sm_check(const struct sm_model *m, int boxr, int boxc, const int *cells,
 		if (cells[x] < 0 || cells[x] > n)
 			return DLX_EINVAL;
 	/* A bit per symbol and unit: the common case, no repeat, costs
-	 * one look at each cell of each unit and clears nothing.  With a
-	 * model, the units' cells are in a table: the repeats of a unit
-	 * gathered without a branch (bit 0, a blank, repeats freely), and
-	 * the unit looked at again only when it has one. */
-	first = 0;
-	while (m != NULL && first < nunits) {
-		seen = dup = 0;
-		for (k = 0; k < n; k++) {
-			bit = (uint64_t)1 << cells[m->unit[first][k]];
-			dup |= seen & bit;
-			seen |= bit;
-		}
-		if ((dup & ~(uint64_t)1) != 0)
-			break;
-		first++;
-	}
-	for (u = first; u < nunits; u++) {
+	 * one look at each cell of each unit and clears nothing. */
+	for (u = 0; u < nunits; u++) {
 		seen = 0;
 		for (k = 0; k < n; k++) {
 			x = m != NULL ? m->unit[u][k] :

@@ -26,14 +26,15 @@ void
 print_line(const struct run *run, int n, const int *cells)
 {
 	char	buf[256];
-	int	i, k, numbers = print_use_numbers(run, n);
+	int	i, k;
 
+	if (print_use_numbers(run, n)) {
+		for (i = 0; i < n * n; i++)
+			cli_out(i == 0 ? "%d" : " %d", cells[i]);
+		return;
+	}
 	/* Symbols a buffer at a time: one write per line of a 9x9. */
 	for (i = k = 0; i < n * n; i++) {
-		if (numbers) {
-			cli_out(i == 0 ? "%d" : " %d", cells[i]);
-			continue;
-		}
 		buf[k++] = cells[i] == 0 ? '.' : run->alphabet[cells[i] - 1];
 		if (k == (int)sizeof buf || i == n * n - 1) {
 			cli_write(buf, (size_t)k);
