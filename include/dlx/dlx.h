@@ -573,7 +573,9 @@ enum dlx_engine {
 	DLX_ENGINE_CACHE,		/* counting with the subproblem cache */
 	DLX_ENGINE_SPARSE,		/* sparse sets: the fast tree */
 	DLX_ENGINE_LINKS,		/* dancing links: Algorithms X, C */
-	DLX_ENGINE_MULT			/* Algorithm M: item bounds */
+	DLX_ENGINE_MULT,		/* Algorithm M: item bounds */
+	DLX_ENGINE_BITS			/* bit boards: the plain 9x9 sudoku
+					   matrix of dlx_sudoku.h */
 };
 
 /* The drivers that ran, as bits (struct dlx_result's drivers). */

@@ -149,12 +149,25 @@ struct dlx {
 	int			 deferred;	/* the forced options are not
 						   on the links yet: see
 						   dlxi_force_deferred() */
+	int			 shape;		/* DLXI_SHAPE_*: a matrix whose
+						   structure an engine knows
+						   (engine/bits.c), else 0;
+						   cleared by an option
+						   added */
 	int			 bare;		/* noptions + 1 while the
 						   workspace holds the sparse
 						   search's form of the bare
 						   matrix (engine/sparse.c),
 						   else 0 */
 };
+
+/*
+ * The shapes of struct dlx's shape.  DLXI_SHAPE_SUDOKU9: the plain 9x9
+ * sudoku matrix as sudoku/sudoku.c builds it (3x3 boxes, no variant;
+ * option (r*9 + c)*9 + v is "cell (r,c) holds v", and no other option),
+ * which engine/bits.c searches on bit boards.
+ */
+#define DLXI_SHAPE_SUDOKU9	1
 
 /* Allocate nmemb * size bytes (at least 1) with d's allocator, or
  * reallocate p; NULL if out of memory or if the size overflows. */

@@ -373,6 +373,8 @@ dlx_add_option_colored(dlx *d, const int *items, const int *colors,
 		return rc;
 	}
 
+	/* Another option: no longer a matrix of a known shape. */
+	d->shape = 0;
 	opt = d->noptions;
 	spacer = d->nnodes - 1;		/* the spacer before this option */
 	for (k = 0; k < n; k++) {

@@ -13,6 +13,7 @@
  * The table is also the one source of the table in README and dlx(1)
  * (tests/cli-matrix.sh checks that they agree with what runs).
  */
+#include <limits.h>
 #include <string.h>
 
 #include "dlx.h"
@@ -27,8 +28,10 @@ static const struct engine {
 	const char	*name;
 	unsigned	 serves;
 } engines[] = {
-	/* Fastest first: the cache where it may count, then the sparse
-	 * sets, the links, and Algorithm M for item bounds. */
+	/* Fastest first: the bit boards for the 9x9 sudoku matrix, the
+	 * cache where it may count, then the sparse sets, the links, and
+	 * Algorithm M for item bounds. */
+	{ DLX_ENGINE_BITS, "bit boards", DLX_NEED_VISIT },
 	{ DLX_ENGINE_CACHE, "cache",
 	    DLX_NEED_COLORS | DLX_NEED_SPLIT | DLX_NEED_THREADS |
 	    DLX_NEED_CACHE },
@@ -128,6 +131,17 @@ pick(const dlx *d, const struct dlx_request *rq, unsigned need, size_t from)
 		if ((need & ~engines[i].serves) != 0)
 			continue;
 		switch (engines[i].id) {
+		case DLX_ENGINE_BITS:
+			/* The 9x9 sudoku matrix, in the default tree (a tree
+			 * asked for by name is that tree's), without budgets
+			 * (they count a tree's nodes and updates): its own
+			 * tree gives the same count and, where it visits,
+			 * the same solutions (bits_search()). */
+			if (!bits_serves(d) || rq->tree != DLX_TREE_DEFAULT ||
+			    DLX_KNUTH_DEFAULT || rq->max_nodes != 0 ||
+			    rq->max_updates != 0)
+				continue;
+			break;
 		case DLX_ENGINE_CACHE:
 			if (rq->memo == DLX_MEMO_NEVER || bounds)
 				continue;
@@ -166,6 +180,10 @@ unmet(const dlx *d, const struct dlx_request *rq, unsigned need)
 		if ((need & DLX_NEED_BOUNDS) &&
 		    engines[i].id != DLX_ENGINE_MULT)
 			continue;
+		/* The bit boards serve less than the sparse sets, on one
+		 * matrix: what to name is the others'. */
+		if (engines[i].id == DLX_ENGINE_BITS)
+			continue;
 		if (engines[i].id == DLX_ENGINE_CACHE &&
 		    rq->memo == DLX_MEMO_NEVER)
 			continue;
@@ -184,8 +202,12 @@ unmet(const dlx *d, const struct dlx_request *rq, unsigned need)
 static enum dlx_engine
 plain_engine(const dlx *d, const struct dlx_request *rq, unsigned need)
 {
-	int	i = pick(d, rq, need, 1);
+	size_t	c;
+	int	i;
 
+	for (c = 0; engines[c].id != DLX_ENGINE_CACHE; c++)
+		continue;
+	i = pick(d, rq, need, c + 1);
 	return i >= 0 ? engines[i].id : DLX_ENGINE_NONE;
 }
 
@@ -230,6 +252,55 @@ static void
 pos_count(const struct dlx_pos *pos, struct dlx_wide *w)
 {
 	dlx_pos_figures(pos, w, NULL, NULL);
+}
+
+/* run_bits(): the request visits two solutions or more, which the
+ * engine after the bit boards must run (no status of dlx.h). */
+#define BITS_HANDED	INT_MIN
+
+/* Nodes the bit boards count alone before the cache may have its glance
+ * (a count under DLX_MEMO_AUTO): about half a second.  Every puzzle of
+ * the usual sets takes a few thousand at most. */
+#define BITS_NODES	((uint64_t)1 << 20)
+
+/*
+ * Run s on the bit boards (engine/bits.c), serially, and fill res.  A
+ * count of every solution under DLX_MEMO_AUTO that outgrows BITS_NODES
+ * goes to the cache's glance (m: the cache counts it where states meet
+ * again often enough, as it would have without the bit boards), and back
+ * to the bit boards from the start where the cache gives up.  Returns
+ * the search's status, or BITS_HANDED.
+ */
+static int
+run_bits(dlx *d, const struct dlx_request *rq, const struct dlxi_search *s,
+    struct dlxi_memo *m, struct dlx_result *res)
+{
+	struct dlxi_search	 first = *s;
+	int			 rc, glance;
+
+	glance = s->visit == NULL && s->max_solutions == 0 &&
+	    rq->memo == DLX_MEMO_AUTO;
+	if (glance)
+		first.max_nodes = BITS_NODES;
+	res->engine = DLX_ENGINE_BITS;
+	res->threads = 1;
+	if (!bits_search(d, &first, &rc))
+		return BITS_HANDED;
+	if (glance && rc == DLX_INCOMPLETE) {
+		m->no_plain = 1;
+		rc = dlxi_count_wide(d, m, &res->count, &res->memo);
+		if (rc != DLX_INCOMPLETE) {
+			res->engine = res->memo.used ? DLX_ENGINE_CACHE :
+			    DLX_ENGINE_SPARSE;
+			dlx_stats(d, &res->stats);
+			return rc;
+		}
+		(void)bits_search(d, s, &rc);
+	}
+	dlx_stats(d, &res->stats);
+	res->count.hi = 0;
+	res->count.lo = res->stats.solutions;
+	return rc;
 }
 
 int
@@ -297,6 +368,19 @@ dlx_run(dlx *d, const struct dlx_request *rq, struct dlx_result *res)
 	m.progress_arg = rq->progress_arg;
 	m.progress_updates = rq->progress_updates;
 	to_search(rq, &srch);
+
+	if (engines[i].id == DLX_ENGINE_BITS) {
+		rc = run_bits(d, rq, &srch, &m, res);
+		if (rc != BITS_HANDED)
+			return rc;
+		/* Two solutions or more to visit: in the order of the
+		 * engine after it. */
+		if ((i = pick(d, rq, need, (size_t)i + 1)) < 0) {
+			res->refused = unmet(d, rq, need);
+			return DLX_ENOTSUP;
+		}
+		nw = threads_for(rq, (size_t)i);
+	}
 
 	if (engines[i].id == DLX_ENGINE_CACHE) {
 		res->engine = DLX_ENGINE_CACHE;

@@ -178,4 +178,17 @@ int	dlxint_count_kept(dlx *d, const struct dlxi_memo *p,
 	    struct dlx_wide *count, struct dlx_memo_stats *ms, void **keep);
 void	dlxint_memo_free(dlx *d, void *keep);
 
+/*
+ * The 9x9 sudoku matrix on bit boards (bits.c).  bits_serves(d): d is
+ * that matrix (d->shape, and nothing added since).  bits_search(d, s,
+ * &rc) searches it as dlxi_search() does (d's figures, the solutions with
+ * the forced options first), in a tree of its own, without budgets (s
+ * has none): returns 1 with the result in *rc, or 0 when s visits the
+ * solutions and there are two or more, whose order would then be this
+ * tree's: the other engines must run s (d's figures are this engine's
+ * until they do; nothing was visited).
+ */
+int	bits_serves(const dlx *d);
+int	bits_search(dlx *d, const struct dlxi_search *s, int *rc);
+
 #endif /* ENGINE_H */

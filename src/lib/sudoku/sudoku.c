@@ -70,6 +70,10 @@ build(dlx_sudoku **sp, const struct dlx_sudoku_variant *v,
 	s->boxr = s->m->boxr;
 	s->boxc = s->m->boxc;
 	s->variant = v->regions != NULL || v->extras != 0 || v->cages != NULL;
+	/* The plain 9x9 grid: the dispatcher may take it to the bit
+	 * boards (engine/bits.c). */
+	if (!s->variant && s->n == 9 && s->boxr == 3 && s->boxc == 3)
+		s->d->shape = DLXI_SHAPE_SUDOKU9;
 	*sp = s;
 	return DLX_OK;
 }

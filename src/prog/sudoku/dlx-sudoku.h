@@ -72,6 +72,8 @@ struct options {
 	int		 no_uniqueness;	/* --no-uniqueness */
 	uint64_t	 limit;		/* stop at this many; 0: none */
 	struct cli_search search;	/* -t, --memo, --no-memo, --memory */
+	int		 tree;		/* --fast (DLX_FAST), --knuth
+					   (DLX_KNUTH), or DLX_TREE_DEFAULT */
 	int		 boxr, boxc;	/* --box, or 0 */
 	const char	*symbols;	/* --symbols, expanded; or NULL */
 	char		 alpha[DLX_SUDOKU_MAXN + 1];

@@ -47,7 +47,9 @@ enum {
 	OPT_HINT,
 	OPT_NO_UNIQUENESS,
 	OPT_EFFORT,
-	OPT_ATTEMPTS
+	OPT_ATTEMPTS,
+	OPT_FAST,
+	OPT_KNUTH
 };
 
 static const struct option longopts[] = {
@@ -59,6 +61,7 @@ static const struct option longopts[] = {
 	{ "effort",	required_argument,	NULL, OPT_EFFORT },
 	{ "explain",	no_argument,		NULL, 'e' },
 	{ "format",	required_argument,	NULL, 'f' },
+	{ "fast",	no_argument,		NULL, OPT_FAST },
 	{ "generate",	required_argument,	NULL, OPT_GENERATE },
 	{ "givens",	required_argument,	NULL, OPT_GIVENS },
 	{ "grade",	required_argument,	NULL, OPT_GRADE },
@@ -66,6 +69,7 @@ static const struct option longopts[] = {
 	{ "hint",	no_argument,		NULL, OPT_HINT },
 	{ "json",	no_argument,		NULL, 'j' },
 	{ "limit",	required_argument,	NULL, 'l' },
+	{ "knuth",	no_argument,		NULL, OPT_KNUTH },
 	{ "no-uniqueness", no_argument,		NULL, OPT_NO_UNIQUENESS },
 	{ "progress",	no_argument,		NULL, OPT_PROGRESS },
 	{ "rate",	no_argument,		NULL, 'r' },
@@ -205,6 +209,10 @@ usage(void)
 	    "      --symbols ALPHA  symbols, e.g. 0-9A-F (default 1-9A-Z)\n"
 	    "  -t, --threads N      search on N threads (default: every "
 	    "CPU available)\n"
+	    "      --fast           search the fast tree on sparse sets, as "
+	    "dlx does (the\n"
+	    "                       default for a 9x9 grid is its bit boards)\n"
+	    "      --knuth          search Knuth's tree, as DLX1 does\n"
 	    "      --no-memo        count by plain search, without the "
 	    "subproblem cache\n"
 	    "      --memo           count with the cache from the start\n"
@@ -332,6 +340,8 @@ main_option(struct options *o, int ch, const char *arg)
 	case OPT_CANDIDATES: o->candidates = 1; return 1;
 	case OPT_HINT: set_mode(o, MODE_HINT, "--hint"); return 1;
 	case OPT_NO_UNIQUENESS: o->no_uniqueness = 1; return 1;
+	case OPT_FAST: o->tree = DLX_FAST; return 1;
+	case OPT_KNUTH: o->tree = DLX_KNUTH; return 1;
 	case OPT_SYMBOLS:
 		if (dlx_sudoku_parse_symbols(arg, o->alpha, &err) < 0)
 			cli_usage_error("--symbols: %s", err.message);

@@ -192,6 +192,7 @@ run_search(struct run *run, const struct puzzle *pz, uint64_t max,
 	rq.progress_arg = &sc;
 	rq.progress_updates = CLI_PROGRESS_UPDATES;
 	cli_request(&run->o.search, &rq);
+	rq.tree = run->o.tree;
 	rq.order = DLX_MEMO_FIRST;
 	memset(&dr, 0, sizeof dr);
 	if (cluster_active(&run->o.cl)) {

@@ -1,0 +1,523 @@
+/*
+ * bits.c: the 9x9 sudoku matrix on bit boards (DLX_ENGINE_BITS).
+ *
+ * The plain 9x9 sudoku matrix (729 options, 324 items: dlx_sudoku_new()
+ * with 3x3 boxes and no variant marks it, d->shape) is one problem with a
+ * structure a general engine cannot see: every item is a unit of nine
+ * cells, and a digit's options in a band of three rows fit one word.  This
+ * engine keeps, for every digit d and band b, the 27 cells of the band
+ * where d may still go (f[3d + b]), and the cells not yet filled.  A cell
+ * filled with d keeps its bit in d's board and loses it in the others, so
+ * that every row, column and box holds at least one bit of each digit as
+ * long as the puzzle can be completed.
+ *
+ * Propagation, to a fixed point, before each choice:
+ *   - a digit in a band: its three rows go to its three boxes one to one,
+ *     so a cell whose row and box no one-to-one assignment pairs is
+ *     dead.  perm[] gives, for the nine row-box pairs that still have a
+ *     cell, those some assignment uses; 0 means none (no way to place
+ *     d in the band).  This is the hidden single of a row and of a box,
+ *     and pointing and claiming inside the band, in one lookup.  A row
+ *     left with one cell is filled.
+ *   - a digit in a column: the nine rows' cells counted (none: dead end;
+ *     one, not filled: the hidden single of the column).
+ *   - a cell with no digit left is a dead end, a cell with one is filled
+ *     (the naked single).
+ * Then it branches on the first open cell with the fewest digits (two
+ * mostly), one copy of the 128-byte board per guess; nothing is undone.
+ *
+ * The tree is not the fast search's, so neither are the figures: a node
+ * is a board propagated, an update a cell filled (givens included), a
+ * branch a guess.  The solutions come in another order too: the
+ * dispatcher (drive/dispatch.c) sends this engine only what does not
+ * depend on the order (a count, a limit), and a request that visits the
+ * solutions only when the engine proves that there is at most one.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "lib/core/dlx_impl.h"
+#include "lib/engine/engine.h"
+#include "lib/engine/loop.h"
+
+#define BAND	0x7ffffffu		/* the 27 cells of a band */
+#define DIGITS	0x1ffu
+
+struct board {
+	uint32_t	f[27];		/* f[3d + b]: band b's cells open to
+					   digit d, or filled with it */
+	uint32_t	open[3];	/* band b's cells not filled */
+	uint32_t	todo;		/* bit 3d + b: f[3d + b] changed since
+					   its band was last looked at */
+	uint32_t	pad;
+};
+
+struct bits {
+	struct loop	 lp;
+	uint64_t	 updates;	/* cells filled */
+	int		 depth;		/* guesses on the way to the board */
+	int		 grid[81];	/* a solution's digits (visit) */
+	int		 keep;		/* keep the solution's digits */
+};
+
+/*
+ * For the nine row-box pairs of a digit in a band (bit 3i + j: row i of
+ * the band has a cell in box j), the pairs some one-to-one assignment of
+ * rows to boxes uses.  Made by trying the six permutations.
+ */
+static const uint16_t perm[512] = {
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x054, 0x054, 0x054, 0x054, 0x000, 0x000,
+	0x000, 0x000, 0x054, 0x054, 0x054, 0x054, 0x000, 0x000, 0x062, 0x062,
+	0x000, 0x000, 0x062, 0x062, 0x000, 0x000, 0x062, 0x062, 0x000, 0x000,
+	0x062, 0x062, 0x000, 0x000, 0x062, 0x062, 0x054, 0x054, 0x076, 0x076,
+	0x000, 0x000, 0x062, 0x062, 0x054, 0x054, 0x076, 0x076, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x08c, 0x08c, 0x08c, 0x08c, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x08c, 0x08c, 0x08c, 0x08c,
+	0x000, 0x0a1, 0x000, 0x0a1, 0x000, 0x0a1, 0x000, 0x0a1, 0x000, 0x0a1,
+	0x000, 0x0a1, 0x08c, 0x0ad, 0x08c, 0x0ad, 0x000, 0x0a1, 0x000, 0x0a1,
+	0x000, 0x0a1, 0x000, 0x0a1, 0x000, 0x0a1, 0x000, 0x0a1, 0x08c, 0x0ad,
+	0x08c, 0x0ad, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x08c, 0x08c, 0x08c, 0x08c, 0x000, 0x000,
+	0x000, 0x000, 0x054, 0x054, 0x054, 0x054, 0x000, 0x000, 0x000, 0x000,
+	0x0dc, 0x0dc, 0x0dc, 0x0dc, 0x000, 0x0a1, 0x062, 0x0e3, 0x000, 0x0a1,
+	0x062, 0x0e3, 0x000, 0x0a1, 0x062, 0x0e3, 0x08c, 0x0ad, 0x0ee, 0x0ef,
+	0x000, 0x0a1, 0x062, 0x0e3, 0x054, 0x0f5, 0x076, 0x0f7, 0x000, 0x0a1,
+	0x062, 0x0e3, 0x0dc, 0x0fd, 0x0fe, 0x0ff, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x10a, 0x10a, 0x000, 0x000,
+	0x10a, 0x10a, 0x000, 0x111, 0x000, 0x111, 0x000, 0x111, 0x000, 0x111,
+	0x000, 0x111, 0x10a, 0x11b, 0x000, 0x111, 0x10a, 0x11b, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x10a, 0x10a,
+	0x000, 0x000, 0x10a, 0x10a, 0x000, 0x111, 0x000, 0x111, 0x000, 0x111,
+	0x000, 0x111, 0x000, 0x111, 0x10a, 0x11b, 0x000, 0x111, 0x10a, 0x11b,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x10a, 0x10a, 0x000, 0x000, 0x10a, 0x10a, 0x000, 0x111, 0x000, 0x111,
+	0x054, 0x155, 0x054, 0x155, 0x000, 0x111, 0x10a, 0x11b, 0x054, 0x155,
+	0x15e, 0x15f, 0x000, 0x000, 0x062, 0x062, 0x000, 0x000, 0x062, 0x062,
+	0x000, 0x000, 0x16a, 0x16a, 0x000, 0x000, 0x16a, 0x16a, 0x000, 0x111,
+	0x062, 0x173, 0x054, 0x155, 0x076, 0x177, 0x000, 0x111, 0x16a, 0x17b,
+	0x054, 0x155, 0x17e, 0x17f, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x10a, 0x10a, 0x08c, 0x08c, 0x18e, 0x18e,
+	0x000, 0x111, 0x000, 0x111, 0x000, 0x111, 0x000, 0x111, 0x000, 0x111,
+	0x10a, 0x11b, 0x08c, 0x19d, 0x18e, 0x19f, 0x000, 0x0a1, 0x000, 0x0a1,
+	0x000, 0x0a1, 0x000, 0x0a1, 0x000, 0x0a1, 0x10a, 0x1ab, 0x08c, 0x0ad,
+	0x18e, 0x1af, 0x000, 0x1b1, 0x000, 0x1b1, 0x000, 0x1b1, 0x000, 0x1b1,
+	0x000, 0x1b1, 0x10a, 0x1bb, 0x08c, 0x1bd, 0x18e, 0x1bf, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x10a, 0x10a,
+	0x08c, 0x08c, 0x18e, 0x18e, 0x000, 0x111, 0x000, 0x111, 0x054, 0x155,
+	0x054, 0x155, 0x000, 0x111, 0x10a, 0x11b, 0x0dc, 0x1dd, 0x1de, 0x1df,
+	0x000, 0x0a1, 0x062, 0x0e3, 0x000, 0x0a1, 0x062, 0x0e3, 0x000, 0x0a1,
+	0x16a, 0x1eb, 0x08c, 0x0ad, 0x1ee, 0x1ef, 0x000, 0x1b1, 0x062, 0x1f3,
+	0x054, 0x1f5, 0x076, 0x1f7, 0x000, 0x1b1, 0x16a, 0x1fb, 0x0dc, 0x1fd,
+	0x1fe, 0x1ff,
+};
+
+/* The boxes (bits 0..2) where a row of a band (9 bits) has cells. */
+static const uint8_t row_boxes[512] = {
+	0, 1, 1, 1, 1, 1, 1, 1, 2, 3, 3, 3, 3, 3, 3, 3,
+	2, 3, 3, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 3, 3,
+	2, 3, 3, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 3, 3,
+	2, 3, 3, 3, 3, 3, 3, 3, 2, 3, 3, 3, 3, 3, 3, 3,
+	4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7,
+	6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+	6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+	6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+	4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7,
+	6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+	6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+	6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+	4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7,
+	6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+	6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+	6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+	4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7,
+	6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+	6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+	6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+	4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7,
+	6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+	6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+	6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+	4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7,
+	6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+	6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+	6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+	4, 5, 5, 5, 5, 5, 5, 5, 6, 7, 7, 7, 7, 7, 7, 7,
+	6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+	6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+	6, 7, 7, 7, 7, 7, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7,
+};
+
+/* The cells of a row of a band in the boxes t (bits 0..2). */
+static const uint16_t box_cells[8] = {
+	0x000, 0x007, 0x038, 0x03f, 0x1c0, 0x1c7, 0x1f8, 0x1ff
+};
+
+/*
+ * Fill cell k (0..26) of band b with digit d, which must be open there:
+ * the cell leaves the other digits' boards, d leaves the cell's row, box
+ * and column.  The boards that changed are marked in todo.
+ */
+static inline void
+fill_cell(struct board *s, int d, int b, int k)
+{
+	uint32_t	bit = 1u << k;
+	uint32_t	col = 0x40201u << (k % 9);
+	uint32_t	peers = (0x1ffu << (9 * (k / 9))) |
+			    (0x1c0e07u << (3 * (k % 9 / 3))) | col;
+	uint32_t	todo = 0, x;
+	int		e, b1 = b == 2 ? 0 : b + 1, b2 = b == 0 ? 2 : b - 1;
+
+	for (e = 0; e < 9; e++) {
+		x = s->f[3 * e + b];
+		todo |= (uint32_t)((x & bit) != 0) << (3 * e + b);
+		s->f[3 * e + b] = x & ~bit;
+	}
+	s->f[3 * d + b] = (s->f[3 * d + b] & ~peers) | bit;
+	x = s->f[3 * d + b1];
+	todo |= (uint32_t)((x & col) != 0) << (3 * d + b1);
+	s->f[3 * d + b1] = x & ~col;
+	x = s->f[3 * d + b2];
+	todo |= (uint32_t)((x & col) != 0) << (3 * d + b2);
+	s->f[3 * d + b2] = x & ~col;
+	s->open[b] &= ~bit;
+	s->todo |= todo | 1u << (3 * d + b);
+}
+
+/*
+ * Digit d in band b: the row-box pairs, then the rows left with one open
+ * cell filled.  0 at a dead end.
+ */
+static inline int
+band(struct bits *bs, struct board *s, int d, int b)
+{
+	uint32_t	x = s->f[3 * d + b], a, one, r0, r1, r2;
+	int		k;
+
+	a = perm[row_boxes[x & 0x1ffu] | row_boxes[(x >> 9) & 0x1ffu] << 3 |
+	    row_boxes[x >> 18] << 6];
+	if (a == 0)
+		return 0;
+	x &= box_cells[a & 7u] | (uint32_t)box_cells[(a >> 3) & 7u] << 9 |
+	    (uint32_t)box_cells[a >> 6] << 18;
+	s->f[3 * d + b] = x;
+	/* The rows with one cell (every row has one at least). */
+	r0 = x & 0x1ffu;
+	r1 = (x >> 9) & 0x1ffu;
+	r2 = x >> 18;
+	one = ((r0 & (r0 - 1)) == 0 ? r0 : 0) |
+	    ((r1 & (r1 - 1)) == 0 ? r1 << 9 : 0) |
+	    ((r2 & (r2 - 1)) == 0 ? r2 << 18 : 0);
+	one &= s->open[b];
+	while (one != 0) {
+		k = __builtin_ctz(one);
+		one &= one - 1;
+		fill_cell(s, d, b, k);
+		bs->updates++;
+	}
+	return 1;
+}
+
+/* Digit d in the nine columns: 0 if one has no cell; a column with one
+ * open cell has it filled. */
+static inline int
+columns(struct bits *bs, struct board *s, int d)
+{
+	uint32_t	ones = 0, twos = 0, v, single, x;
+	int		b, i, c;
+
+	for (b = 0; b < 3; b++) {
+		x = s->f[3 * d + b];
+		for (i = 0; i < 27; i += 9) {
+			v = (x >> i) & 0x1ffu;
+			twos |= ones & v;
+			ones |= v;
+		}
+	}
+	if (ones != DIGITS)
+		return 0;
+	single = ones & ~twos;
+	while (single != 0) {
+		c = __builtin_ctz(single);
+		single &= single - 1;
+		for (b = 0; b < 3; b++) {
+			x = s->f[3 * d + b] & (0x40201u << c);
+			if (x != 0)
+				break;
+		}
+		if ((x & s->open[b]) != 0) {
+			fill_cell(s, d, b, __builtin_ctz(x));
+			bs->updates++;
+		}
+	}
+	return 1;
+}
+
+/* Cells with one digit are filled; 0 if a cell has none. */
+static inline int
+cells(struct bits *bs, struct board *s)
+{
+	uint32_t	ones, twos, x, single, bit;
+	int		b, d, k;
+
+	for (b = 0; b < 3; b++) {
+		ones = twos = 0;
+		for (d = 0; d < 9; d++) {
+			x = s->f[3 * d + b];
+			twos |= ones & x;
+			ones |= x;
+		}
+		if ((s->open[b] & ~ones) != 0)
+			return 0;
+		single = s->open[b] & ~twos;
+		while (single != 0) {
+			k = __builtin_ctz(single);
+			bit = single & -single;
+			single &= single - 1;
+			for (d = 0; d < 9 && (s->f[3 * d + b] & bit) == 0; d++)
+				continue;
+			if (d == 9)	/* lost to a cell filled just now */
+				return 0;
+			fill_cell(s, d, b, k);
+			bs->updates++;
+		}
+	}
+	return 1;
+}
+
+/* Propagate to a fixed point; 0 at a dead end. */
+static int
+propagate(struct bits *bs, struct board *s)
+{
+	uint32_t	t, seen;
+	int		i, d;
+
+	for (;;) {
+		seen = 0;
+		while ((t = s->todo) != 0) {
+			seen |= t;
+			i = __builtin_ctz(t);
+			s->todo = t & (t - 1);
+			if (!band(bs, s, i / 3, i % 3))
+				return 0;
+		}
+		for (d = 0; d < 9; d++)
+			if ((seen >> (3 * d) & 7u) != 0 && !columns(bs, s, d))
+				return 0;
+		if (s->todo != 0)
+			continue;
+		if (!cells(bs, s))
+			return 0;
+		if (s->todo == 0)
+			return 1;
+	}
+}
+
+/*
+ * The open cell to branch on: the first with two digits, else the first
+ * with the fewest.  *bp, *kp: its band and cell; returns its digits.
+ */
+static uint32_t
+choose(const struct board *s, int *bp, int *kp)
+{
+	uint32_t	ones, twos, threes, x, two, m, best = 0;
+	int		b, d, k, n, bn = 10;
+
+	for (b = 0; b < 3; b++) {
+		ones = twos = threes = 0;
+		for (d = 0; d < 9; d++) {
+			x = s->f[3 * d + b];
+			threes |= twos & x;
+			twos |= ones & x;
+			ones |= x;
+		}
+		two = s->open[b] & twos & ~threes;
+		if (two != 0) {
+			*bp = b;
+			*kp = k = __builtin_ctz(two);
+			for (d = 0, m = 0; d < 9; d++)
+				m |= ((s->f[3 * d + b] >> k) & 1u) << d;
+			return m;
+		}
+	}
+	for (b = 0; b < 3; b++)
+		for (x = s->open[b]; x != 0; x &= x - 1) {
+			k = __builtin_ctz(x);
+			for (d = 0, m = 0; d < 9; d++)
+				m |= ((s->f[3 * d + b] >> k) & 1u) << d;
+			n = __builtin_popcount(m);
+			if (n < bn) {
+				bn = n;
+				best = m;
+				*bp = b;
+				*kp = k;
+			}
+		}
+	return best;
+}
+
+/* loop.h's fill: the options of the cells the search filled (the forced
+ * options come first, from the loop). */
+static size_t
+fill_sol(void *arg, int *sol, int depth)
+{
+	const struct bits	*bs = arg;
+	const dlx		*d = bs->lp.d;
+	unsigned char		 given[81];
+	size_t			 n = 0;
+	int			 j, c;
+
+	(void)depth;
+	memset(given, 0, sizeof given);
+	for (j = 0; j < d->nforced; j++)
+		given[d->forced[j] / 9] = 1;
+	for (c = 0; c < 81; c++)
+		if (!given[c])
+			sol[n++] = c * 9 + bs->grid[c];
+	return n;
+}
+
+/* The digits of a solved board, for visit. */
+static void
+keep_grid(struct bits *bs, const struct board *s)
+{
+	int	b, k, d;
+
+	for (b = 0; b < 3; b++)
+		for (k = 0; k < 27; k++)
+			for (d = 0; d < 9; d++)
+				if (s->f[3 * d + b] >> k & 1u)
+					bs->grid[27 * b + k] = d;
+}
+
+/* The subtree of board s (which it may change): DLX_OK when it is done,
+ * or why the search stops. */
+static int
+search(struct bits *bs, struct board *s)
+{
+	struct board	 t;
+	uint32_t	 m;
+	int		 rc, b = 0, k = 0, d, depth = bs->depth;
+
+	for (;;) {
+		if ((rc = loop_enter(&bs->lp, bs->updates, depth)) != DLX_OK)
+			return rc;
+		bs->lp.st->nodes++;
+		if ((size_t)depth > bs->lp.st->max_depth)
+			bs->lp.st->max_depth = (size_t)depth;
+		if (!propagate(bs, s))
+			return DLX_OK;
+		if ((s->open[0] | s->open[1] | s->open[2]) == 0) {
+			if (bs->keep)
+				keep_grid(bs, s);
+			return loop_emit(&bs->lp, bs->updates, depth,
+			    LOOP_ENTERED);
+		}
+		m = choose(s, &b, &k);
+		bs->lp.st->branches++;
+		depth++;
+		/* Every digit but the last on a copy; the last on s. */
+		while ((m & (m - 1)) != 0) {
+			d = __builtin_ctz(m);
+			m &= m - 1;
+			t = *s;
+			fill_cell(&t, d, b, k);
+			bs->updates++;
+			bs->depth = depth;
+			if ((rc = search(bs, &t)) != DLX_OK)
+				return rc;
+		}
+		fill_cell(s, __builtin_ctz(m), b, k);
+		bs->updates++;
+	}
+}
+
+int
+bits_serves(const dlx *d)
+{
+	return d->shape == DLXI_SHAPE_SUDOKU9 && d->noptions == 729 &&
+	    d->nprimary == 324 && d->nitems == 324 && !d->colored &&
+	    !mult_active(d);
+}
+
+int
+bits_search(dlx *d, const struct dlxi_search *s, int *rcp)
+{
+	struct dlxi_search	 probe;
+	struct bits		 bs;
+	struct board		 root;
+	size_t			 n;
+	int			 j, o, c, v, b, k, rc;
+
+	/* A request that visits: counted to two first, without visiting;
+	 * one solution is then visited, two or more are handed back. */
+	probe = *s;
+	if (s->visit != NULL) {
+		probe.visit = NULL;
+		probe.max_solutions = 2;
+	}
+	loop_begin(d);
+	memset(&bs, 0, sizeof bs);
+	loop_start(&bs.lp, d, &probe, &d->st, &bs.depth, d->sol, fill_sol,
+	    &bs);
+	bs.keep = s->visit != NULL;
+	for (j = 0; j < 27; j++)
+		root.f[j] = BAND;
+	root.open[0] = root.open[1] = root.open[2] = BAND;
+	root.todo = 0;
+	root.pad = 0;
+	rc = DLX_OK;
+	for (j = 0; j < d->nforced; j++) {
+		o = d->forced[j];
+		c = o / 9;
+		v = o % 9;
+		b = c / 27;
+		k = c % 27;
+		/* Forced options never share an item (dlx_force()), so a
+		 * given is open to its digit unless the givens leave no
+		 * solution: then there is none. */
+		if ((root.f[3 * v + b] >> k & 1u) == 0 ||
+		    (root.open[b] >> k & 1u) == 0)
+			goto done;
+		fill_cell(&root, v, b, k);
+		bs.updates++;
+	}
+	root.todo = (1u << 27) - 1;
+	rc = search(&bs, &root);
+done:
+	if (s->visit != NULL) {
+		if (rc == DLX_LIMIT) {
+			loop_halt(bs.lp, bs.updates, 0);
+			loop_end(d);
+			return 0;
+		}
+		/* At most one solution (or stopped before a second): it is
+		 * visited as the fast search would visit it. */
+		if (d->st.solutions == 1) {
+			n = 0;
+			for (j = 0; j < d->nforced; j++)
+				d->sol[n++] = d->forced[j];
+			n += fill_sol(&bs, d->sol + n, 0);
+			loop_publish(&bs.lp, bs.updates, 0);
+			if (s->visit(s->visit_arg, d->sol, n) != 0)
+				rc = DLX_STOPPED;
+			else if (rc == DLX_OK && s->max_solutions == 1)
+				rc = DLX_LIMIT;
+		}
+	}
+	if (rc == DLX_OK)
+		loop_done(&bs.lp, bs.updates);
+	else
+		loop_halt(bs.lp, bs.updates, 0);
+	loop_end(d);
+	*rcp = rc;
+	return 1;
+}
