@@ -6,7 +6,7 @@
  * structure a general engine cannot see: every item is a unit of nine
  * cells, and a digit's options in a band of three rows fit one word.  This
  * engine keeps, for every digit d and band b, the 27 cells of the band
- * where d may still go (f[3d + b]), and the cells not yet filled.  A cell
+ * where d may still go (f[F(d, b)]), and the cells not yet filled.  A cell
  * filled with d keeps its bit in d's board and loses it in the others, so
  * that every row, column and box holds at least one bit of each digit as
  * long as the puzzle can be completed.
@@ -40,15 +40,24 @@
 #include "lib/engine/engine.h"
 #include "lib/engine/loop.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #define BAND	0x7ffffffu		/* the 27 cells of a band */
 #define DIGITS	0x1ffu
 
+/* The board of digit d in band b: a band's nine digits side by side,
+ * so that a cell leaves them all in a few vector steps. */
+#define F(d, b)	(9 * (b) + (d))
+
 struct board {
-	uint32_t	f[27];		/* f[3d + b]: band b's cells open to
+	uint32_t	f[27];		/* f[F(d, b)]: band b's cells open to
 					   digit d, or filled with it */
 	uint32_t	open[3];	/* band b's cells not filled */
-	uint32_t	todo;		/* bit 3d + b: f[3d + b] changed since
-					   its band was last looked at */
+	uint32_t	todo;		/* bit F(d, b): that board changed
+					   since its band was last looked
+					   at */
 	uint32_t	pad;
 };
 
@@ -161,6 +170,19 @@ static const uint16_t box_cells[8] = {
 	0x000, 0x007, 0x038, 0x03f, 0x1c0, 0x1c7, 0x1f8, 0x1ff
 };
 
+/* For each cell k of a band (0..26): its row and box in the band (which
+ * hold its column in the band). */
+static const uint32_t peers[27] = {
+	0x01c0fff, 0x01c0fff, 0x01c0fff, 0x0e071ff, 0x0e071ff, 0x0e071ff,
+	0x70381ff, 0x70381ff, 0x70381ff, 0x01ffe07, 0x01ffe07, 0x01ffe07,
+	0x0e3fe38, 0x0e3fe38, 0x0e3fe38, 0x703ffc0, 0x703ffc0, 0x703ffc0,
+	0x7fc0e07, 0x7fc0e07, 0x7fc0e07, 0x7fc7038, 0x7fc7038, 0x7fc7038,
+	0x7ff81c0, 0x7ff81c0, 0x7ff81c0
+};
+
+/* The band after b, and the one after that. */
+static const uint8_t next_band[3][2] = { { 1, 2 }, { 2, 0 }, { 0, 1 } };
+
 /*
  * Fill cell k (0..26) of band b with digit d, which must be open there:
  * the cell leaves the other digits' boards, d leaves the cell's row, box
@@ -169,27 +191,41 @@ static const uint16_t box_cells[8] = {
 static inline void
 fill_cell(struct board *s, int d, int b, int k)
 {
-	uint32_t	bit = 1u << k;
-	uint32_t	col = 0x40201u << (k % 9);
-	uint32_t	peers = (0x1ffu << (9 * (k / 9))) |
-			    (0x1c0e07u << (3 * (k % 9 / 3))) | col;
-	uint32_t	todo = 0, x;
-	int		e, b1 = b == 2 ? 0 : b + 1, b2 = b == 0 ? 2 : b - 1;
+	uint32_t	bit = 1u << k, col = 0x40201u << (k % 9);
+	uint32_t	todo, x, *f = s->f + F(0, b);
+	int		b1 = next_band[b][0], b2 = next_band[b][1];
+#if defined(__SSE2__)
+	__m128i		vb = _mm_set1_epi32((int)bit), v0, v1;
 
-	for (e = 0; e < 9; e++) {
-		x = s->f[3 * e + b];
-		todo |= (uint32_t)((x & bit) != 0) << (3 * e + b);
-		s->f[3 * e + b] = x & ~bit;
+	/* The band's nine boards: which hold the cell, then without it. */
+	v0 = _mm_loadu_si128((const __m128i *)(const void *)f);
+	v1 = _mm_loadu_si128((const __m128i *)(const void *)(f + 4));
+	todo = (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
+	    _mm_and_si128(v0, vb), vb))) |
+	    (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
+	    _mm_and_si128(v1, vb), vb))) << 4 |
+	    ((f[8] & bit) != 0) << 8;
+	_mm_storeu_si128((__m128i *)(void *)f, _mm_andnot_si128(vb, v0));
+	_mm_storeu_si128((__m128i *)(void *)(f + 4), _mm_andnot_si128(vb, v1));
+	f[8] &= ~bit;
+#else
+	int		e;
+
+	for (e = 0, todo = 0; e < 9; e++) {
+		todo |= (uint32_t)((f[e] & bit) != 0) << e;
+		f[e] &= ~bit;
 	}
-	s->f[3 * d + b] = (s->f[3 * d + b] & ~peers) | bit;
-	x = s->f[3 * d + b1];
-	todo |= (uint32_t)((x & col) != 0) << (3 * d + b1);
-	s->f[3 * d + b1] = x & ~col;
-	x = s->f[3 * d + b2];
-	todo |= (uint32_t)((x & col) != 0) << (3 * d + b2);
-	s->f[3 * d + b2] = x & ~col;
+#endif
+	todo <<= F(0, b);
+	f[d] = (f[d] & ~peers[k]) | bit;
+	x = s->f[F(d, b1)];
+	todo |= (uint32_t)((x & col) != 0) << F(d, b1);
+	s->f[F(d, b1)] = x & ~col;
+	x = s->f[F(d, b2)];
+	todo |= (uint32_t)((x & col) != 0) << F(d, b2);
+	s->f[F(d, b2)] = x & ~col;
 	s->open[b] &= ~bit;
-	s->todo |= todo | 1u << (3 * d + b);
+	s->todo |= todo | 1u << F(d, b);
 }
 
 /*
@@ -199,7 +235,7 @@ fill_cell(struct board *s, int d, int b, int k)
 static inline int
 band(struct bits *bs, struct board *s, int d, int b)
 {
-	uint32_t	x = s->f[3 * d + b], a, one, r0, r1, r2;
+	uint32_t	x = s->f[F(d, b)], a, one, r0, r1, r2;
 	int		k;
 
 	a = perm[row_boxes[x & 0x1ffu] | row_boxes[(x >> 9) & 0x1ffu] << 3 |
@@ -208,7 +244,7 @@ band(struct bits *bs, struct board *s, int d, int b)
 		return 0;
 	x &= box_cells[a & 7u] | (uint32_t)box_cells[(a >> 3) & 7u] << 9 |
 	    (uint32_t)box_cells[a >> 6] << 18;
-	s->f[3 * d + b] = x;
+	s->f[F(d, b)] = x;
 	/* The rows with one cell (every row has one at least). */
 	r0 = x & 0x1ffu;
 	r1 = (x >> 9) & 0x1ffu;
@@ -226,16 +262,17 @@ band(struct bits *bs, struct board *s, int d, int b)
 	return 1;
 }
 
-/* Digit d in the nine columns: 0 if one has no cell; a column with one
- * open cell has it filled. */
+/* Digit d in the nine columns: 0 if one has no cell; a column whose one
+ * cell is open has it filled. */
 static inline int
 columns(struct bits *bs, struct board *s, int d)
 {
-	uint32_t	ones = 0, twos = 0, v, single, x;
+	uint32_t	ones = 0, twos = 0, open = 0, v, single, x;
 	int		b, i, c;
 
 	for (b = 0; b < 3; b++) {
-		x = s->f[3 * d + b];
+		x = s->f[F(d, b)];
+		open |= x & s->open[b];
 		for (i = 0; i < 27; i += 9) {
 			v = (x >> i) & 0x1ffu;
 			twos |= ones & v;
@@ -244,19 +281,18 @@ columns(struct bits *bs, struct board *s, int d)
 	}
 	if (ones != DIGITS)
 		return 0;
-	single = ones & ~twos;
+	/* Most columns hold d filled already: their one cell is not open. */
+	single = ones & ~twos & (open | open >> 9 | open >> 18);
 	while (single != 0) {
 		c = __builtin_ctz(single);
 		single &= single - 1;
 		for (b = 0; b < 3; b++) {
-			x = s->f[3 * d + b] & (0x40201u << c);
+			x = s->f[F(d, b)] & (0x40201u << c);
 			if (x != 0)
 				break;
 		}
-		if ((x & s->open[b]) != 0) {
-			fill_cell(s, d, b, __builtin_ctz(x));
-			bs->updates++;
-		}
+		fill_cell(s, d, b, __builtin_ctz(x));
+		bs->updates++;
 	}
 	return 1;
 }
@@ -271,7 +307,7 @@ cells(struct bits *bs, struct board *s)
 	for (b = 0; b < 3; b++) {
 		ones = twos = 0;
 		for (d = 0; d < 9; d++) {
-			x = s->f[3 * d + b];
+			x = s->f[F(d, b)];
 			twos |= ones & x;
 			ones |= x;
 		}
@@ -282,7 +318,7 @@ cells(struct bits *bs, struct board *s)
 			k = __builtin_ctz(single);
 			bit = single & -single;
 			single &= single - 1;
-			for (d = 0; d < 9 && (s->f[3 * d + b] & bit) == 0; d++)
+			for (d = 0; d < 9 && (s->f[F(d, b)] & bit) == 0; d++)
 				continue;
 			if (d == 9)	/* lost to a cell filled just now */
 				return 0;
@@ -306,11 +342,12 @@ propagate(struct bits *bs, struct board *s)
 			seen |= t;
 			i = __builtin_ctz(t);
 			s->todo = t & (t - 1);
-			if (!band(bs, s, i / 3, i % 3))
+			if (!band(bs, s, i % 9, i / 9))
 				return 0;
 		}
 		for (d = 0; d < 9; d++)
-			if ((seen >> (3 * d) & 7u) != 0 && !columns(bs, s, d))
+			if ((seen & (0x40201u << d)) != 0 &&
+			    !columns(bs, s, d))
 				return 0;
 		if (s->todo != 0)
 			continue;
@@ -334,7 +371,7 @@ choose(const struct board *s, int *bp, int *kp)
 	for (b = 0; b < 3; b++) {
 		ones = twos = threes = 0;
 		for (d = 0; d < 9; d++) {
-			x = s->f[3 * d + b];
+			x = s->f[F(d, b)];
 			threes |= twos & x;
 			twos |= ones & x;
 			ones |= x;
@@ -344,7 +381,7 @@ choose(const struct board *s, int *bp, int *kp)
 			*bp = b;
 			*kp = k = __builtin_ctz(two);
 			for (d = 0, m = 0; d < 9; d++)
-				m |= ((s->f[3 * d + b] >> k) & 1u) << d;
+				m |= ((s->f[F(d, b)] >> k) & 1u) << d;
 			return m;
 		}
 	}
@@ -352,7 +389,7 @@ choose(const struct board *s, int *bp, int *kp)
 		for (x = s->open[b]; x != 0; x &= x - 1) {
 			k = __builtin_ctz(x);
 			for (d = 0, m = 0; d < 9; d++)
-				m |= ((s->f[3 * d + b] >> k) & 1u) << d;
+				m |= ((s->f[F(d, b)] >> k) & 1u) << d;
 			n = __builtin_popcount(m);
 			if (n < bn) {
 				bn = n;
@@ -394,7 +431,7 @@ keep_grid(struct bits *bs, const struct board *s)
 	for (b = 0; b < 3; b++)
 		for (k = 0; k < 27; k++)
 			for (d = 0; d < 9; d++)
-				if (s->f[3 * d + b] >> k & 1u)
+				if (s->f[F(d, b)] >> k & 1u)
 					bs->grid[27 * b + k] = d;
 }
 
@@ -484,7 +521,7 @@ bits_search(dlx *d, const struct dlxi_search *s, int *rcp)
 		/* Forced options never share an item (dlx_force()), so a
 		 * given is open to its digit unless the givens leave no
 		 * solution: then there is none. */
-		if ((root.f[3 * v + b] >> k & 1u) == 0 ||
+		if ((root.f[F(v, b)] >> k & 1u) == 0 ||
 		    (root.open[b] >> k & 1u) == 0)
 			goto done;
 		fill_cell(&root, v, b, k);
