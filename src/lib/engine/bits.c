@@ -329,15 +329,25 @@ cells(struct bits *bs, struct board *s)
 	return 1;
 }
 
-/* Propagate to a fixed point; 0 at a dead end. */
+/*
+ * Propagate to a fixed point; 0 at a dead end.  The bands first, then the
+ * cells, and the columns last, only when neither fills a cell and only
+ * while COLUMN_CELLS cells or more are open: near the leaves a column
+ * rarely finds what the other two leave.  (Instructions: a pass over the
+ * columns after each round cost serg's first 300 ambiguous puzzles 494e6
+ * against 387e6 without any, for the same nodes, while top1465 needed
+ * half as many nodes again without; as here, 415e6 and 350e6, 3% less
+ * than with a pass every round.)
+ */
+#define COLUMN_CELLS	30
+
 static int
 propagate(struct bits *bs, struct board *s)
 {
-	uint32_t	t, seen;
+	uint32_t	t, seen = 0;
 	int		i, d;
 
 	for (;;) {
-		seen = 0;
 		while ((t = s->todo) != 0) {
 			seen |= t;
 			i = __builtin_ctz(t);
@@ -345,16 +355,21 @@ propagate(struct bits *bs, struct board *s)
 			if (!band(bs, s, i % 9, i / 9))
 				return 0;
 		}
+		if (!cells(bs, s))
+			return 0;
+		if (s->todo != 0)
+			continue;
+		if (__builtin_popcount(s->open[0]) +
+		    __builtin_popcount(s->open[1]) +
+		    __builtin_popcount(s->open[2]) < COLUMN_CELLS)
+			return 1;
 		for (d = 0; d < 9; d++)
 			if ((seen & (0x40201u << d)) != 0 &&
 			    !columns(bs, s, d))
 				return 0;
-		if (s->todo != 0)
-			continue;
-		if (!cells(bs, s))
-			return 0;
 		if (s->todo == 0)
 			return 1;
+		seen = 0;
 	}
 }
 
