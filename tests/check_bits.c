@@ -112,6 +112,50 @@ START_TEST(test_bits_serg300)
 }
 END_TEST
 
+/*
+ * The puzzles of tests/data's collections, one a line (the hardest sets'
+ * samples), and bits-columns.txt: a puzzle on which a column's one open
+ * cell was once taken away by a cell filled in the same pass (the bit
+ * boards must see a dead end there, not read past the board).
+ */
+START_TEST(test_bits_collections)
+{
+	static const char *const files[] = {
+		"coll-norvig_hardest.txt", "coll-norvig_top95.txt",
+		"coll-plb_hard20.txt", "coll-puzzles2_17_clue.txt",
+		"coll-puzzles3_magictour_top1465.txt",
+		"coll-puzzles5_forum_hardest_1905.txt",
+		"coll-puzzles6_forum_hardest_1106.txt",
+		"coll-puzzles7_serg_benchmark.txt", "bits-columns.txt"
+	};
+	dlx_sudoku	*s;
+	FILE		*fp;
+	char		 path[512], line[256];
+	size_t		 f;
+	int		 cells[81], n = 0;
+
+	ck_assert_int_eq(dlx_sudoku_new(&s, 3, 3, NULL), DLX_OK);
+	for (f = 0; f < sizeof files / sizeof files[0]; f++) {
+		snprintf(path, sizeof path, "%s/tests/data/%s", TOP_SRCDIR,
+		    files[f]);
+		fp = fopen(path, "r");
+		ck_assert_ptr_nonnull(fp);
+		while (fgets(line, sizeof line, fp) != NULL) {
+			if (strlen(line) < 81)
+				continue;
+			to_cells(line, cells);
+			ck_assert_int_eq(dlx_sudoku_set_givens(s, cells, NULL,
+			    NULL), DLX_OK);
+			(void)both_count(dlx_sudoku_matrix(s));
+			n++;
+		}
+		fclose(fp);
+	}
+	ck_assert_int_ge(n, 80);
+	dlx_sudoku_free(s);
+}
+END_TEST
+
 /* A small generator of our own, so that the puzzles are the same
  * everywhere. */
 static unsigned
@@ -390,6 +434,7 @@ make_bits_suite(void)
 
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_bits_serg300);
+	tcase_add_test(tc, test_bits_collections);
 	tcase_add_test(tc, test_bits_random);
 	tcase_add_test(tc, test_bits_first);
 	tcase_add_test(tc, test_bits_progress_stops);

@@ -58,7 +58,7 @@ struct board {
 	uint32_t	todo;		/* bit F(d, b): that board changed
 					   since its band was last looked
 					   at */
-	uint32_t	pad;
+	uint32_t	nopen;		/* cells not filled */
 };
 
 struct bits {
@@ -180,6 +180,12 @@ static const uint32_t peers[27] = {
 	0x7ff81c0, 0x7ff81c0, 0x7ff81c0
 };
 
+/* The column (0..8) of each cell of a band. */
+static const uint8_t column[27] = {
+	0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8,
+	0, 1, 2, 3, 4, 5, 6, 7, 8
+};
+
 /* The band after b, and the one after that. */
 static const uint8_t next_band[3][2] = { { 1, 2 }, { 2, 0 }, { 0, 1 } };
 
@@ -191,7 +197,7 @@ static const uint8_t next_band[3][2] = { { 1, 2 }, { 2, 0 }, { 0, 1 } };
 static inline void
 fill_cell(struct board *s, int d, int b, int k)
 {
-	uint32_t	bit = 1u << k, col = 0x40201u << (k % 9);
+	uint32_t	bit = 1u << k, col = 0x40201u << column[k];
 	uint32_t	todo, x, *f = s->f + F(0, b);
 	int		b1 = next_band[b][0], b2 = next_band[b][1];
 #if defined(__SSE2__)
@@ -225,7 +231,8 @@ fill_cell(struct board *s, int d, int b, int k)
 	todo |= (uint32_t)((x & col) != 0) << F(d, b2);
 	s->f[F(d, b2)] = x & ~col;
 	s->open[b] &= ~bit;
-	s->todo |= todo | 1u << F(d, b);
+	s->nopen--;
+	s->todo |= todo;
 }
 
 /*
@@ -291,6 +298,12 @@ columns(struct bits *bs, struct board *s, int d)
 			if (x != 0)
 				break;
 		}
+		/* A cell filled just now may have taken the column's one
+		 * cell away (a dead end) or filled it. */
+		if (b == 3)
+			return 0;
+		if ((x & s->open[b]) == 0)
+			continue;
 		fill_cell(s, d, b, __builtin_ctz(x));
 		bs->updates++;
 	}
@@ -359,9 +372,7 @@ propagate(struct bits *bs, struct board *s)
 			return 0;
 		if (s->todo != 0)
 			continue;
-		if (__builtin_popcount(s->open[0]) +
-		    __builtin_popcount(s->open[1]) +
-		    __builtin_popcount(s->open[2]) < COLUMN_CELLS)
+		if (s->nopen < COLUMN_CELLS)
 			return 1;
 		for (d = 0; d < 9; d++)
 			if ((seen & (0x40201u << d)) != 0 &&
@@ -525,7 +536,7 @@ bits_search(dlx *d, const struct dlxi_search *s, int *rcp)
 		root.f[j] = BAND;
 	root.open[0] = root.open[1] = root.open[2] = BAND;
 	root.todo = 0;
-	root.pad = 0;
+	root.nopen = 81;
 	rc = DLX_OK;
 	for (j = 0; j < d->nforced; j++) {
 		o = d->forced[j];
