@@ -534,6 +534,7 @@ struct dlx_memo_stats {
  * do:
  *
  *	engine		colors bounds visit Knuth split path threads wide
+ *	bit boards	-      -      yes*  -     -     -    -       -
  *	cache		yes    -      -     -     yes   -    yes     yes
  *	sparse		yes    -      yes   -     yes   yes  yes     -
  *	links		yes    -      yes   yes   yes   yes  yes     -
@@ -543,7 +544,15 @@ struct dlx_memo_stats {
  * and figures, as DLX1, DLX2 and DLX3; split: a position, a part of the
  * tree named by paths of options; path: the path where the search
  * stands at every call, which a checkpoint saves; wide: counts beyond
- * 2^64, where the others return DLX_EOVERFLOW.)  What no
+ * 2^64, where the others return DLX_EOVERFLOW.)  The bit boards serve
+ * one matrix only: the plain 9x9 grid of dlx_sudoku_new() (3x3 boxes, no
+ * variant, no option added), in the default tree (DLX_TREE_DEFAULT) and
+ * without max_nodes or max_updates.  *Their tree is their own, so they
+ * visit a solution only where there is exactly one; two or more go to the
+ * sparse sets, which visit them in the fast tree's order.  A count of
+ * every solution under DLX_MEMO_AUTO that outgrows about a million nodes
+ * gives the cache its glance first, and goes on with the bit boards from
+ * the start where the cache does not pay.  What no
  * engine serves is refused with DLX_ENOTSUP, and result.refused names
  * the needs that could not be met: never another engine that would
  * change the answer or drop an option.

@@ -159,8 +159,9 @@ struct req {
 /*
  * Run the search r describes on d.  This is the only place that calls the
  * library's search entry point: one struct dlx_request is built whole from
- * r, and dlx_run() picks the engine (the subproblem cache where counting
- * alone pays, the sparse sets, the links, Algorithm M for item bounds) and
+ * r, and dlx_run() picks the engine (the bit boards for a 9x9 sudoku, the
+ * subproblem cache where counting alone pays, the sparse sets, the links,
+ * Algorithm M for item bounds) and
  * the threads, as dlx(1) does; what nothing serves comes back as
  * DLX_ENOTSUP with r->res.refused set, and nothing runs.  No GIL is
  * needed: only the library is called.

@@ -139,8 +139,12 @@ struct dlx {
 	int			 colored;	/* an option has a color */
 	void			*running;	/* while an engine that works
 						   on a copy of its own searches
-						   d (engine/sparse.c), its
-						   state, else NULL */
+						   d (engine/sparse.c,
+						   engine/bits.c), its state,
+						   else NULL */
+	double			(*running_progress)(const dlx *d);
+						/* that engine's dlx_progress()
+						   if not sparse.c's, or NULL */
 	int			*scratch;	/* the search workspace (see */
 	size_t			 scratch_cap;	/* dlxi_workspace_need), ints */
 	int			 nzero;		/* primary items whose list */

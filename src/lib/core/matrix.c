@@ -685,6 +685,7 @@ dlx_clone(dlx **out, const dlx *d)
 	c->ext = NULL;
 	c->ext_data = NULL;
 	c->running = NULL;
+	c->running_progress = NULL;
 	c->scratch = NULL;
 	c->scratch_cap = 0;
 	c->bare = 0;

@@ -67,6 +67,9 @@ struct bits {
 	int		 depth;		/* guesses on the way to the board */
 	int		 grid[81];	/* a solution's digits (visit) */
 	int		 keep;		/* keep the solution's digits */
+	uint8_t		 tried[82];	/* at each guess on the way: the
+					   digits tried before this one */
+	uint8_t		 ways[82];	/* and the digits it had */
 };
 
 /*
@@ -486,6 +489,8 @@ search(struct bits *bs, struct board *s)
 		}
 		m = choose(s, &b, &k);
 		bs->lp.st->branches++;
+		bs->ways[depth] = (uint8_t)__builtin_popcount(m);
+		bs->tried[depth] = 0;
 		depth++;
 		/* Every digit but the last on a copy; the last on s. */
 		while ((m & (m - 1)) != 0) {
@@ -497,10 +502,28 @@ search(struct bits *bs, struct board *s)
 			bs->depth = depth;
 			if ((rc = search(bs, &t)) != DLX_OK)
 				return rc;
+			bs->tried[depth - 1]++;
 		}
 		fill_cell(s, __builtin_ctz(m), b, k);
 		bs->updates++;
 	}
+}
+
+/* dlx_progress() while the bit boards search d: Knuth's estimate, from
+ * the guesses on the way to the board being searched. */
+static double
+progress(const dlx *d)
+{
+	const struct bits	*bs = d->running;
+	double			 f = 0.0, w = 1.0;
+	int			 l;
+
+	for (l = 0; l < *bs->lp.depth; l++) {
+		w /= bs->ways[l];
+		f += bs->tried[l] * w;
+	}
+	f += 0.5 * w;
+	return f > 1.0 ? 1.0 : f;
 }
 
 int
@@ -532,6 +555,8 @@ bits_search(dlx *d, const struct dlxi_search *s, int *rcp)
 	loop_start(&bs.lp, d, &probe, &d->st, &bs.depth, d->sol, fill_sol,
 	    &bs);
 	bs.keep = s->visit != NULL;
+	d->running = &bs;
+	d->running_progress = progress;
 	for (j = 0; j < 27; j++)
 		root.f[j] = BAND;
 	root.open[0] = root.open[1] = root.open[2] = BAND;
@@ -559,6 +584,8 @@ done:
 	if (s->visit != NULL) {
 		if (rc == DLX_LIMIT) {
 			loop_halt(bs.lp, bs.updates, 0);
+			d->running = NULL;
+			d->running_progress = NULL;
 			loop_end(d);
 			return 0;
 		}
@@ -579,7 +606,9 @@ done:
 	if (rc == DLX_OK)
 		loop_done(&bs.lp, bs.updates);
 	else
-		loop_halt(bs.lp, bs.updates, 0);
+		loop_halt(bs.lp, bs.updates, bs.depth);
+	d->running = NULL;
+	d->running_progress = NULL;
 	loop_end(d);
 	*rcp = rc;
 	return 1;

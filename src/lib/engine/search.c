@@ -389,6 +389,8 @@ dlx_progress(const dlx *d)
 		return d->searched ? d->progress : 0.0;
 	if (mult_active(d))
 		return mult_progress(d);
+	if (d->running_progress != NULL)
+		return d->running_progress(d);
 	if (d->running != NULL)
 		return sparse_progress(d);
 	/*
@@ -487,6 +489,10 @@ dlx_path(const dlx *d, int *options, size_t *untried, size_t cap)
 	int	p, c;
 
 	if (d == NULL || !d->searching || d->parallel)
+		return 0;
+	/* The bit boards keep no path of options (no checkpoint takes
+	 * them). */
+	if (d->running_progress != NULL)
 		return 0;
 	if (d->running != NULL)
 		return sparse_path(d, options, untried, cap);
