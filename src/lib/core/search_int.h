@@ -144,6 +144,10 @@ struct dlxi_memo {
 					   of counting by plain search (so
 					   that the caller can, e.g. on
 					   threads) */
+	int		 outgrown;	/* AUTO: the caller's plain search
+					   outgrew a budget larger than the
+					   cache's first one: go straight to
+					   its glances */
 	dlx_progress_fn	*progress;	/* as in struct dlxi_search */
 	void		*progress_arg;
 	uint64_t	 progress_updates;

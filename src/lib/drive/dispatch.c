@@ -259,9 +259,12 @@ pos_count(const struct dlx_pos *pos, struct dlx_wide *w)
 #define BITS_HANDED	INT_MIN
 
 /* Nodes the bit boards count alone before the cache may have its glance
- * (a count under DLX_MEMO_AUTO): about half a second.  Every puzzle of
- * the usual sets takes a few thousand at most. */
-#define BITS_NODES	((uint64_t)1 << 20)
+ * (a count under DLX_MEMO_AUTO): about a fifteenth of a second.  Every
+ * puzzle of the usual sets takes a few thousand at most (serg's largest,
+ * 1555 solutions, 3165); the 7,452,654-solution puzzle of README's table
+ * lost 10% of its time to a budget of 2^20 and the cache's first plain
+ * search, 2% to this. */
+#define BITS_NODES	((uint64_t)1 << 18)
 
 /*
  * Run s on the bit boards (engine/bits.c), serially, and fill res.  A
@@ -288,6 +291,7 @@ run_bits(dlx *d, const struct dlx_request *rq, const struct dlxi_search *s,
 		return BITS_HANDED;
 	if (glance && rc == DLX_INCOMPLETE) {
 		m->no_plain = 1;
+		m->outgrown = 1;
 		rc = dlxi_count_wide(d, m, &res->count, &res->memo);
 		if (rc != DLX_INCOMPLETE) {
 			res->engine = res->memo.used ? DLX_ENGINE_CACHE :

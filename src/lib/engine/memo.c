@@ -739,7 +739,7 @@ count_wide(dlx *d, const struct dlxi_memo *p, struct dlx_wide *count,
 			return DLX_ENOTSUP;
 		mode = DLX_MEMO_NEVER;
 	}
-	if (mode == DLX_MEMO_AUTO) {
+	if (mode == DLX_MEMO_AUTO && !p->outgrown) {
 		/* A small tree is counted faster than a cache is set up:
 		 * try the plain search on a small budget first. */
 		s.max_nodes = AUTO_NODES;
