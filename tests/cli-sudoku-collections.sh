@@ -80,7 +80,35 @@ for f in coll-*.txt coll-*.counts; do
 	run "$sudoku" -f csv "$tmp/plain"
 	status "$f: plain" 0 "$st"
 	same "$f: dressed and plain answers" "$tmp/dressed.out" "$tmp/out"
+	# The bit boards (the default for a 9x9) and the exact-cover
+	# searches asked for by name answer alike: the solution of a
+	# unique puzzle, the first of the fast tree otherwise, the counts.
+	for tree in --fast --knuth; do
+		run "$sudoku" $tree -f csv "$tmp/plain"
+		same "$f: $tree answers as the default" "$tmp/dressed.out" \
+		    "$tmp/out"
+	done
+	run "$sudoku" -c -f line "$tmp/plain"
+	cp "$tmp/out" "$tmp/counts"
+	run "$sudoku" --fast -c -f line "$tmp/plain"
+	same "$f: --fast counts as the default" "$tmp/counts" "$tmp/out"
 done
+
+# What ran: the bit boards for a 9x9 by default (the links in a library
+# built with Knuth's tree as its default), the sparse sets with --fast,
+# the links with --knuth; a 4x4 never takes the bit boards.
+head -1 coll-puzzles7_serg_benchmark.txt >"$tmp/one"
+default="bit boards"
+$DLX_RUN "$dlx" --stats queens8.dlx 2>&1 >/dev/null |
+    grep -q '^mode: knuth$' && default=links
+for want in "$default:" "sparse:--fast" "links:--knuth"; do
+	run "$sudoku" ${want#*:} -s -c "$tmp/one"
+	grep -q "engine ${want%:*}, 1 thread" "$tmp/err" ||
+	    failed "engine ${want%:*} ${want#*:}"
+done
+printf '1...\n..3.\n.1..\n...2\n' >"$tmp/four"
+run "$sudoku" -s -c "$tmp/four"
+grep -q "engine bit boards" "$tmp/err" && failed "a 4x4 on the bit boards"
 
 # The counts of the serg benchmark (puzzle, space, count: an annotation
 # for the reader) agree with ours.
