@@ -102,7 +102,7 @@ default="bit boards"
 $DLX_RUN "$dlx" --stats queens8.dlx 2>&1 >/dev/null |
     grep -q '^mode: knuth$' && default=links
 for want in "$default:" "sparse:--fast" "links:--knuth"; do
-	run "$sudoku" ${want#*:} -s -c "$tmp/one"
+	run "$sudoku" ${want#*:} -t 1 -s -c "$tmp/one"
 	grep -q "engine ${want%:*}, 1 thread" "$tmp/err" ||
 	    failed "engine ${want%:*} ${want#*:}"
 done
