@@ -433,14 +433,19 @@ make_bits_suite(void)
 {
 	Suite	*s = suite_create("bits");
 	TCase	*tc = tcase_create("Core");
+	TCase	*many = tcase_create("Many");
 
-	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, test_bits_serg300);
 	tcase_add_test(tc, test_bits_collections);
-	tcase_add_test(tc, test_bits_random);
 	tcase_add_test(tc, test_bits_first);
 	tcase_add_test(tc, test_bits_progress_stops);
 	tcase_add_test(tc, test_bits_only_plain);
 	suite_add_tcase(s, tc);
+	/* Hundreds of puzzles, each searched twice: under valgrind (which
+	 * skips "slow") they took minutes; the sanitizers run them. */
+	tcase_set_timeout(many, 60);
+	tcase_set_tags(many, "slow");
+	tcase_add_test(many, test_bits_serg300);
+	tcase_add_test(many, test_bits_random);
+	suite_add_tcase(s, many);
 	return s;
 }
