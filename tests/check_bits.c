@@ -344,14 +344,6 @@ START_TEST(test_bits_first)
 END_TEST
 
 /* A progress call that stops: DLX_STOPPED, a count of fewer than all. */
-static int
-stop_now(void *arg, const struct dlx_stats *st)
-{
-	(void)st;
-	++*(int *)arg;
-	return 1;
-}
-
 START_TEST(test_bits_progress_stops)
 {
 	struct dlx_request	 rq;
@@ -369,7 +361,7 @@ START_TEST(test_bits_progress_stops)
 	ck_assert_int_eq(dlx_run(dlx_sudoku_matrix(s), &rq, &res), DLX_OK);
 	ck_assert_int_eq(res.engine, plain_engine());
 	ck_assert_uint_eq(res.count.lo, 4068);
-	rq.progress = stop_now;
+	rq.progress = ck_stop_now;
 	rq.progress_arg = &calls;
 	rq.progress_updates = 100;
 	ck_assert_int_eq(dlx_run(dlx_sudoku_matrix(s), &rq, &res),

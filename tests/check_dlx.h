@@ -71,6 +71,10 @@ int	ck_search(dlx *d, const struct dlx_request *rq);
  * gets the solutions found (0 when the search was refused).
  */
 int	ck_solve(dlx *d, dlx_solution_fn *fn, void *arg, uint64_t *count);
+
+/* A progress callback that counts its calls in *(int *)arg and stops the
+ * search at the first. */
+int	ck_stop_now(void *arg, const struct dlx_stats *st);
 int	ck_count(dlx *d, uint64_t max, uint64_t *count);
 
 /* ck_count() and ck_solve() in Knuth's tree (struct dlx_request's tree),

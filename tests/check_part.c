@@ -239,15 +239,6 @@ START_TEST(test_part_solutions_are_the_set)
 }
 END_TEST
 
-/* Stop a count at the first progress call. */
-static int
-stop_now(void *arg, const struct dlx_stats *st)
-{
-	(void)st;
-	++*(int *)arg;
-	return 1;
-}
-
 START_TEST(test_part_stopped_count_resumes)
 {
 	struct dlx_request	 rq;
@@ -264,7 +255,7 @@ START_TEST(test_part_stopped_count_resumes)
 	ck_assert_ptr_nonnull(d);
 	ck_assert_int_eq(dlx_split_part(d, 2, 3, &pos), DLX_OK);
 	memset(&s, 0, sizeof s);
-	s.progress = stop_now;
+	s.progress = ck_stop_now;
 	s.progress_arg = &calls;
 	memset(&par, 0, sizeof par);
 	par.threads = 2;
