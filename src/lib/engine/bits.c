@@ -470,7 +470,7 @@ bits_search(dlx *d, const struct dlxi_search *s, int *rcp)
 	struct bits		 bs;
 	struct board		 root;
 	size_t			 n;
-	int			 j, o, c, v, b, k, rc;
+	int			 j, o, c, v, b, k, rc, handed;
 
 	/* A request that visits: counted to two first, without visiting;
 	 * one solution is then visited, two or more are handed back. */
@@ -510,27 +510,20 @@ bits_search(dlx *d, const struct dlxi_search *s, int *rcp)
 	root.todo = (1u << 27) - 1;
 	rc = search(&bs, &root);
 done:
-	if (s->visit != NULL) {
-		if (rc == DLX_LIMIT) {
-			loop_halt(bs.lp, bs.updates, 0);
-			d->running = NULL;
-			d->running_progress = NULL;
-			loop_end(d);
-			return 0;
-		}
-		/* At most one solution (or stopped before a second): it is
-		 * visited as the fast search would visit it. */
-		if (d->st.solutions == 1) {
-			n = 0;
-			for (j = 0; j < d->nforced; j++)
-				d->sol[n++] = d->forced[j];
-			n += fill_sol(&bs, d->sol + n, 0);
-			loop_publish(&bs.lp, bs.updates, 0);
-			if (s->visit(s->visit_arg, d->sol, n) != 0)
-				rc = DLX_STOPPED;
-			else if (rc == DLX_OK && s->max_solutions == 1)
-				rc = DLX_LIMIT;
-		}
+	/* Visiting, a second solution hands the request back. */
+	handed = s->visit != NULL && rc == DLX_LIMIT;
+	/* At most one solution (or stopped before a second): it is visited
+	 * as the fast search would visit it. */
+	if (s->visit != NULL && !handed && d->st.solutions == 1) {
+		n = 0;
+		for (j = 0; j < d->nforced; j++)
+			d->sol[n++] = d->forced[j];
+		n += fill_sol(&bs, d->sol + n, 0);
+		loop_publish(&bs.lp, bs.updates, 0);
+		if (s->visit(s->visit_arg, d->sol, n) != 0)
+			rc = DLX_STOPPED;
+		else if (rc == DLX_OK && s->max_solutions == 1)
+			rc = DLX_LIMIT;
 	}
 	if (rc == DLX_OK)
 		loop_done(&bs.lp, bs.updates);
@@ -539,6 +532,8 @@ done:
 	d->running = NULL;
 	d->running_progress = NULL;
 	loop_end(d);
+	if (handed)
+		return 0;
 	*rcp = rc;
 	return 1;
 }
