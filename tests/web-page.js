@@ -134,8 +134,14 @@ async function main() {
 			return;
 		}
 
-		// The page loads, with its first puzzle in the grid.
+		// The page loads, with its first puzzle in the grid.  The
+		// grid is drawn once the engine has read the puzzle, which
+		// is a message after the engine says it is ready: wait for
+		// it (a loaded machine answers late), then count its cells.
 		let page = await open('');
+		await page.waitForFunction(() => document.querySelectorAll(
+		    '#board .cell').length > 0, { timeout: 15000 })
+		    .catch(() => {});
 		ok(await page.$$eval('#board .cell', (c) => c.length) === 81,
 		    'the page loads with a 9x9 grid');
 		ok(/^#p=[.1-9]{81}$/.test(await page.evaluate(
