@@ -322,6 +322,54 @@ START_TEST(test_bits_random)
 }
 END_TEST
 
+/*
+ * A count without a limit counts the boards whose open cells pair off at
+ * once (pairs() in bits.c); a limit too high to be met walks to every
+ * solution.  Both give serg's counts, and the first in fewer nodes: the
+ * count that did not walk was taken.
+ */
+START_TEST(test_bits_pairs)
+{
+	struct dlx_request	rq;
+	struct dlx_result	res;
+	dlx_sudoku		*s;
+	dlx			*d;
+	FILE			*fp;
+	char			 line[256], p[82];
+	unsigned long long	 want;
+	uint64_t		 counted = 0, walked = 0;
+	int			 cells[81], n;
+
+	if (dlx_knuth_default())
+		return;
+	fp = fopen(TOP_SRCDIR "/tests/data/sudoku-serg300.counts", "r");
+	ck_assert_ptr_nonnull(fp);
+	ck_assert_int_eq(dlx_sudoku_new(&s, 3, 3, NULL), DLX_OK);
+	d = dlx_sudoku_matrix(s);
+	for (n = 0; n < 40 && fgets(line, sizeof line, fp) != NULL; n++) {
+		ck_assert_int_eq(sscanf(line, "%81s %llu", p, &want), 2);
+		to_cells(p, cells);
+		ck_assert_int_eq(dlx_sudoku_set_givens(s, cells, NULL, NULL),
+		    DLX_OK);
+		memset(&rq, 0, sizeof rq);
+		rq.threads = 1;
+		ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_OK);
+		ck_assert_int_eq(res.engine, DLX_ENGINE_BITS);
+		ck_assert_uint_eq(res.count.lo, want);
+		counted += res.stats.nodes;
+		rq.max_solutions = UINT64_C(1) << 40;
+		ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_OK);
+		ck_assert_int_eq(res.engine, DLX_ENGINE_BITS);
+		ck_assert_uint_eq(res.count.lo, want);
+		walked += res.stats.nodes;
+	}
+	ck_assert_int_eq(n, 40);
+	ck_assert_uint_lt(counted, walked * 3 / 4);
+	fclose(fp);
+	dlx_sudoku_free(s);
+}
+END_TEST
+
 /* dlx_first() on a unique puzzle: the bit boards, DLX_LIMIT. */
 START_TEST(test_bits_first)
 {
@@ -429,6 +477,7 @@ make_bits_suite(void)
 
 	tcase_add_test(tc, test_bits_collections);
 	tcase_add_test(tc, test_bits_first);
+	tcase_add_test(tc, test_bits_pairs);
 	tcase_add_test(tc, test_bits_progress_stops);
 	tcase_add_test(tc, test_bits_only_plain);
 	suite_add_tcase(s, tc);
