@@ -25,14 +25,14 @@
  *     (the naked single).
  * Then it branches on the first open cell with the fewest digits (two
  * mostly), one copy of the 128-byte board per guess; nothing is undone.
- * A count without a limit first asks pairs() whether the board's
- * completions can be counted at once: near the leaves of an ambiguous
- * puzzle they mostly can (an unavoidable rectangle, two completions).
+ * A request that visits no solution hands the last LEAN_CELLS open cells
+ * to a lean search (lean()), with the naked singles alone, over the
+ * cells numbered afresh.
  *
  * The tree is not the fast search's, so neither are the figures: a node
- * is a board propagated, an update a cell filled (givens included), a
- * branch a guess; the completions pairs() counts are no nodes of their
- * own.  The solutions come in another order too: the
+ * is a board propagated (in the lean search: a board after its singles),
+ * an update a cell filled (givens included), a branch a guess.  The
+ * solutions come in another order too: the
  * dispatcher (drive/dispatch.c) sends this engine only what does not
  * depend on the order (a count, a limit), and a request that visits the
  * solutions only when the engine proves that there is at most one.
@@ -71,8 +71,8 @@ struct bits {
 	int		 depth;		/* guesses on the way to the board */
 	int		 grid[81];	/* a solution's digits (visit) */
 	int		 keep;		/* keep the solution's digits */
-	int		 count_pairs;	/* a count without limit: pairs()
-					   counts the boards it can */
+	int		 lean;		/* no visit: the lean search takes
+					   the last LEAN_CELLS cells */
 	uint8_t		 tried[82];	/* at each guess on the way: the
 					   digits tried before this one */
 	uint8_t		 ways[82];	/* and the digits it had */
@@ -366,164 +366,162 @@ choose(const struct board *s, int *bp, int *kp)
 }
 
 /*
- * The pairs' count.  On a board whose open cells have two digits each,
- * where each digit a row, column or box still lacks has exactly two open
- * cells there, a cell's choice is one bit (its lower digit or its higher)
- * and each such unit and digit ties the bits of its two cells: exactly
- * one of them takes the digit.  Any choice of bits that keeps every tie
- * fills every unit with each of its missing digits once, so the board's
- * completions are those choices: none if the ties contradict each other,
- * else two to the number of groups of cells the ties join (an unavoidable
- * rectangle is one group, two completions).  Ambiguous puzzles end in such
- * boards, and their completions are counted here without a guess.
+ * The lean search, for the last LEAN_CELLS open cells of a count.  Near
+ * the leaves the bands' tables cost more than they save: an ambiguous
+ * puzzle ends in boards of a few dozen open cells with many completions,
+ * which a plain search over those cells walks faster.  The open cells are
+ * numbered 0..n-1; dm[d] holds those still open to digit d, peer[i] the
+ * cells that share a row, a column or a box with cell i.  After the
+ * bands' propagation every unit has as many open cells as digits missing
+ * and its cells are open to those digits only, so giving each cell one of
+ * its digits with no two peers alike is a completion, and every
+ * completion is one.  Cells with one digit are filled all at once, a dead
+ * end is a cell with none; the search branches on the first cell with two
+ * digits, else the first with three or more.
  *
- * A unit cannot lack a digit altogether on such a board: its m open cells
- * would hold 2m candidates, two for each of at most m - 1 digits.
+ * A board of the lean search is a node (the loop's budgets, progress and
+ * figures hold as on the bit boards), and so is a solution found.
  *
- * Only a count without a limit asks (a limit or a visit needs the
- * solutions one by one), and only on boards with PAIRS_CELLS open cells or
- * fewer: above that few boards are of the kind, and looking costs more
- * than it saves.  (serg's first 300 puzzles: 158,366 boards searched
- * become 105,014; 12 and 8 cost the same, 16 and 6 slightly more.)
+ * The count of a lean search is not the tree for every request: a visit
+ * needs the solution's digits, which it does not keep; those requests
+ * stay on the bit boards.  (Measured: 36 cells.  serg's 10,000 puzzles
+ * took 0.46 s against 0.98 s without; the 7,452,654-solution puzzle 1.29
+ * s against 2.04; 44 cells and more cost the unique puzzles of the 17-clue
+ * set, where the bands' logic pays: 2.0 s with 64 against 0.28.)
  */
-#define PAIRS_CELLS	12
+#define LEAN_CELLS	36
 
-struct ties {
-	uint8_t		up[81];		/* a cell's parent in its group */
-	uint8_t		flip[81];	/* its bit differs from the parent's */
+/* For each cell k of a band (0..26): its row and its box in the band. */
+static const uint8_t row_of[27] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	2, 2, 2, 2, 2, 2, 2, 2, 2
+};
+static const uint8_t box_of[27] = {
+	0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 0, 1, 1, 1, 2, 2, 2,
+	0, 0, 0, 1, 1, 1, 2, 2, 2
 };
 
-/* The root of cell c's group; *fp: whether c's bit differs from it. */
+/* Count a node entered by the loop at depth. */
 static inline int
-tie_root(struct ties *t, int c, unsigned *fp)
+lean_enter(struct bits *bs, int depth)
 {
-	unsigned	f = 0;
+	int	rc;
 
-	while (t->up[c] != c) {
-		f ^= t->flip[c];
-		c = t->up[c];
-	}
-	*fp = f;
-	return c;
+	if ((rc = loop_enter(&bs->lp, bs->updates, depth)) != DLX_OK)
+		return rc;
+	bs->lp.st->nodes++;
+	if ((size_t)depth > bs->lp.st->max_depth)
+		bs->lp.st->max_depth = (size_t)depth;
+	return DLX_OK;
 }
 
-/* Open cells c and e of a unit take its digit one exactly (lc, le: the
- * digit is the cell's lower one).  0 if that contradicts the ties so far;
- * *joined counts the groups made one. */
-static inline int
-tie(struct ties *t, int c, unsigned lc, int e, unsigned le, int *joined)
-{
-	unsigned	fc, fe;
-	int		rc = tie_root(t, c, &fc), re = tie_root(t, e, &fe);
-
-	/* A cell's bit is 1 when it takes its lower digit: c takes the
-	 * unit's digit when its bit is lc, e when its bit is le, and one
-	 * exactly does when bit(c) ^ bit(e) = 1 ^ lc ^ le. */
-	if (rc == re)
-		return (fc ^ fe) == (1u ^ lc ^ le);
-	t->up[rc] = (uint8_t)re;
-	t->flip[rc] = (uint8_t)(fc ^ fe ^ 1u ^ lc ^ le);
-	(*joined)++;
-	return 1;
-}
-
-/* x holds one cell exactly (a unit's open cells for a digit, less the
- * cell that looks for its partner). */
-#define ONE(x)	((x) != 0 && ((x) & ((x) - 1)) == 0)
-
-/*
- * Returns 1 with the board's completions in *np when it is of the kind
- * above.  Else the search guesses as usual (contradicting ties included):
- * 2 when the cell to branch on was found on the way, as choose() would
- * find it (*bp, *kp, its digits in *np), 0 when choose() must look.  Each
- * open cell with each of its digits looks for its one partner in its row,
- * its box and its column; a tie is made from the lower cell of the two.
- */
+/* The subtree of the lean board dm (which it may change), left: its open
+ * cells, entered at depth: DLX_OK when it is done, or why the search
+ * stops. */
 static int
-pairs(const struct board *s, uint64_t *np, int *bp, int *kp)
+lean(struct bits *bs, uint64_t *dm, const uint64_t *peer, uint64_t left,
+    int depth)
 {
-	struct ties	t;
-	uint32_t	ones, twos, threes, x, y, lo[27], cand[27], bit, col;
-	int		b, b2, d, k, c, e, open = 0, joined = 0;
-	unsigned	l;
+	uint64_t	ones, twos, threes, x, y, bit, c2[9];
+	uint32_t	m;
+	int		rc, i, d;
 
-	/* Every open cell has two digits; lo[F(d, b)]: the open cells of
-	 * band b whose lower digit is d.  A band that fails has been looked
-	 * at as choose() would: its first cell with two digits, or that of
-	 * a band before, is the cell to branch on. */
-	for (b = 0; b < 3; b++) {
-		ones = twos = threes = 0;
-		for (d = 0; d < 9; d++) {
-			x = cand[F(d, b)] = s->f[F(d, b)] & s->open[b];
-			lo[F(d, b)] = x & ~ones;
-			threes |= twos & x;
-			twos |= ones & x;
-			ones |= x;
-		}
-		if ((s->open[b] & (threes | ~twos)) != 0) {
-			for (e = 0; e < b && s->open[e] == 0; e++)
-				continue;
-			x = e < b ? s->open[e] : s->open[b] & twos & ~threes;
-			if (x == 0)
-				return 0;
-			*bp = e;
-			*kp = k = __builtin_ctz(x);
-			for (d = 0, *np = 0; d < 9; d++)
-				*np |= ((s->f[F(d, e)] >> k) & 1u) << d;
-			return 2;
-		}
-		for (x = s->open[b]; x != 0; x &= x - 1) {
-			c = 27 * b + __builtin_ctz(x);
-			t.up[c] = (uint8_t)c;
-			t.flip[c] = 0;
-			open++;
-		}
-	}
-	for (d = 0; d < 9; d++)
-		for (b = 0; b < 3; b++)
-			for (x = cand[F(d, b)]; x != 0; x &= x - 1) {
-				k = __builtin_ctz(x);
-				bit = 1u << k;
-				c = 27 * b + k;
-				l = lo[F(d, b)] >> k & 1u;
-				/* The row and the box, in the band. */
-				y = cand[F(d, b)] & 0x1ffu << 9 * (k / 9) & ~bit;
-				if (!ONE(y))
-					return 0;
-				if (y > bit && !tie(&t, c, l,
-				    27 * b + __builtin_ctz(y),
-				    lo[F(d, b)] & y ? 1u : 0u, &joined))
-					return 0;
-				y = cand[F(d, b)] & 0x1c0e07u << 3 * (k % 9 / 3) &
-				    ~bit;
-				if (!ONE(y))
-					return 0;
-				if (y > bit && !tie(&t, c, l,
-				    27 * b + __builtin_ctz(y),
-				    lo[F(d, b)] & y ? 1u : 0u, &joined))
-					return 0;
-				/* The column: its cells in the other bands,
-				 * and in this one. */
-				col = 0x40201u << k % 9;
-				y = cand[F(d, b)] & col & ~bit;
-				e = 27 * b;
-				for (b2 = 0; b2 < 3; b2++)
-					if (b2 != b && (cand[F(d, b2)] & col) != 0) {
-						if (y != 0)
-							return 0;
-						y = cand[F(d, b2)] & col;
-						e = 27 * b2;
-					}
-				if (!ONE(y))
-					return 0;
-				if (e + __builtin_ctz(y) > c && !tie(&t, c, l,
-				    e + __builtin_ctz(y),
-				    lo[F(d, e / 27)] & y ? 1u : 0u, &joined))
-					return 0;
+	for (;;) {
+		/* The cells with one digit, to a fixed point: two peers
+		 * with the same digit are a dead end. */
+		for (;;) {
+			if (left == 0)
+				return loop_emit(&bs->lp, bs->updates, depth,
+				    LOOP_ENTERED);
+			ones = twos = threes = 0;
+			for (d = 0; d < 9; d++) {
+				x = dm[d];
+				threes |= twos & x;
+				twos |= ones & x;
+				ones |= x;
 			}
-	/* open <= PAIRS_CELLS: no overflow. */
-	*np = (uint64_t)1 << (open - joined);
-	return 1;
+			if ((left & ~ones) != 0)
+				return DLX_OK;
+			if ((x = left & ~twos) == 0)
+				break;
+			for (d = 0; d < 9; d++)
+				for (y = dm[d] & x; y != 0; y &= y - 1) {
+					i = __builtin_ctzll(y);
+					if ((dm[d] >> i & 1u) == 0)
+						return DLX_OK;
+					dm[d] &= ~peer[i];
+					bs->updates++;
+				}
+			left &= ~x;
+			for (d = 0; d < 9; d++)
+				dm[d] &= ~x;
+		}
+		if ((x = left & ~threes) == 0)
+			x = left;
+		i = __builtin_ctzll(x);
+		bit = (uint64_t)1 << i;
+		for (d = 0, m = 0; d < 9; d++)
+			m |= (uint32_t)(dm[d] >> i & 1u) << d;
+		left &= ~bit;
+		for (d = 0; d < 9; d++)
+			dm[d] &= ~bit;
+		bs->lp.st->branches++;
+		bs->ways[depth] = (uint8_t)__builtin_popcount(m);
+		bs->tried[depth] = 0;
+		depth++;
+		/* Every digit but the last on a copy; the last in place. */
+		while ((m & (m - 1)) != 0) {
+			d = __builtin_ctz(m);
+			m &= m - 1;
+			memcpy(c2, dm, sizeof c2);
+			c2[d] &= ~peer[i];
+			bs->updates++;
+			bs->depth = depth;
+			if ((rc = lean_enter(bs, depth)) != DLX_OK ||
+			    (rc = lean(bs, c2, peer, left, depth)) != DLX_OK)
+				return rc;
+			bs->tried[depth - 1]++;
+		}
+		dm[__builtin_ctz(m)] &= ~peer[i];
+		bs->updates++;
+		if ((rc = lean_enter(bs, depth)) != DLX_OK)
+			return rc;
+	}
+}
+
+/* The lean search from board s, propagated and entered at depth, with
+ * LEAN_CELLS open cells or fewer. */
+static int
+lean_start(struct bits *bs, const struct board *s, int depth)
+{
+	uint64_t	dm[9], peer[LEAN_CELLS], unit[27];
+	uint8_t		idx[81];
+	uint32_t	x;
+	int		b, d, k, n;
+
+	/* The cells numbered, the units' cells, then each cell's peers. */
+	memset(unit, 0, sizeof unit);
+	for (b = 0, n = 0; b < 3; b++)
+		for (x = s->open[b]; x != 0; x &= x - 1, n++) {
+			k = __builtin_ctz(x);
+			idx[27 * b + k] = (uint8_t)n;
+			unit[3 * b + row_of[k]] |= (uint64_t)1 << n;
+			unit[9 + column[k]] |= (uint64_t)1 << n;
+			unit[18 + 3 * b + box_of[k]] |= (uint64_t)1 << n;
+		}
+	for (b = 0, n = 0; b < 3; b++)
+		for (x = s->open[b]; x != 0; x &= x - 1, n++) {
+			k = __builtin_ctz(x);
+			peer[n] = (unit[3 * b + row_of[k]] | unit[9 + column[k]] |
+			    unit[18 + 3 * b + box_of[k]]) & ~((uint64_t)1 << n);
+		}
+	for (d = 0; d < 9; d++)
+		for (b = 0, dm[d] = 0; b < 3; b++)
+			for (x = s->f[F(d, b)] & s->open[b]; x != 0;
+			    x &= x - 1)
+				dm[d] |= (uint64_t)1 <<
+				    idx[27 * b + __builtin_ctz(x)];
+	return lean(bs, dm, peer, ((uint64_t)1 << n) - 1, depth);
 }
 
 /* loop.h's fill: the options of the cells the search filled (the forced
@@ -566,9 +564,8 @@ static int
 search(struct bits *bs, struct board *s)
 {
 	struct board	 t;
-	uint64_t	 n;
 	uint32_t	 m;
-	int		 rc, b = 0, k = 0, d, w, depth = bs->depth;
+	int		 rc, b = 0, k = 0, d, depth = bs->depth;
 
 	for (;;) {
 		if ((rc = loop_enter(&bs->lp, bs->updates, depth)) != DLX_OK)
@@ -584,15 +581,9 @@ search(struct bits *bs, struct board *s)
 			return loop_emit(&bs->lp, bs->updates, depth,
 			    LOOP_ENTERED);
 		}
-		w = 0;
-		if (bs->count_pairs && s->nopen <= PAIRS_CELLS &&
-		    (w = pairs(s, &n, &b, &k)) == 1) {
-			if (bs->lp.st->solutions > DLX_COUNT_MAX - n)
-				return DLX_EOVERFLOW;
-			bs->lp.st->solutions += n;
-			return DLX_OK;
-		}
-		m = w == 2 ? (uint32_t)n : choose(s, &b, &k);
+		if (bs->lean && s->nopen <= LEAN_CELLS)
+			return lean_start(bs, s, depth);
+		m = choose(s, &b, &k);
 		bs->lp.st->branches++;
 		bs->ways[depth] = (uint8_t)__builtin_popcount(m);
 		bs->tried[depth] = 0;
@@ -660,7 +651,7 @@ bits_search(dlx *d, const struct dlxi_search *s, int *rcp)
 	loop_start(&bs.lp, d, &probe, &d->st, &bs.depth, d->sol, fill_sol,
 	    &bs);
 	bs.keep = s->visit != NULL;
-	bs.count_pairs = probe.visit == NULL && probe.max_solutions == 0;
+	bs.lean = s->visit == NULL;
 	d->running = &bs;
 	d->running_progress = progress;
 	for (j = 0; j < 27; j++)
