@@ -43,6 +43,7 @@
 #include <string.h>
 
 #include "dlx.h"
+#include "lib/core/alloc.h"
 #include "lib/core/dance.h"
 #include "lib/core/wide.h"
 #include "lib/engine/engine.h"
@@ -209,11 +210,10 @@ grow(struct memo *m)
 	bytes = 2 * oldn * sw * sizeof *s;
 	if (bytes > m->budget || m->budget - bytes < bytes / 2)
 		return;
-	s = dlxi_alloc(d, NULL, 2 * oldn * sw, sizeof *s);
+	s = mem_zalloc(&d->mem, 2 * oldn * sw, sizeof *s);
 	if (s == NULL)
 		return;
 	m->full = 0;
-	memset(s, 0, bytes);
 	m->table = s;
 	m->nslots = 2 * oldn;
 	m->used = 0;
@@ -396,11 +396,10 @@ memo_init(struct memo *m, dlx *d, size_t budget)
 	    m->nslots * 2 * sw <= m->budget)
 		m->nslots *= 2;
 	bytes = m->nslots * sw;
-	m->table = dlxi_alloc(d, NULL, m->nslots * memo_slotwords(m),
+	m->table = mem_zalloc(&d->mem, m->nslots * memo_slotwords(m),
 	    sizeof *m->table);
 	if (m->table == NULL)
 		goto fail;
-	memset(m->table, 0, bytes);
 	/* The prefetching words where they take a small part of the
 	 * budget (a tiny budget is for tests of a starved cache); the
 	 * count does without them. */
