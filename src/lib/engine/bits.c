@@ -401,9 +401,10 @@ static const uint8_t box_of[27] = {
 	0, 0, 0, 1, 1, 1, 2, 2, 2
 };
 
-/* Count a node entered by the loop at depth. */
+/* A node at depth, of either search: the loop's budgets and progress,
+ * then the figures. */
 static inline int
-lean_enter(struct bits *bs, int depth)
+enter(struct bits *bs, int depth)
 {
 	int	rc;
 
@@ -477,14 +478,14 @@ lean(struct bits *bs, uint64_t *dm, const uint64_t *peer, uint64_t left,
 			c2[d] &= ~peer[i];
 			bs->updates++;
 			bs->depth = depth;
-			if ((rc = lean_enter(bs, depth)) != DLX_OK ||
+			if ((rc = enter(bs, depth)) != DLX_OK ||
 			    (rc = lean(bs, c2, peer, left, depth)) != DLX_OK)
 				return rc;
 			bs->tried[depth - 1]++;
 		}
 		dm[__builtin_ctz(m)] &= ~peer[i];
 		bs->updates++;
-		if ((rc = lean_enter(bs, depth)) != DLX_OK)
+		if ((rc = enter(bs, depth)) != DLX_OK)
 			return rc;
 	}
 }
@@ -568,11 +569,8 @@ search(struct bits *bs, struct board *s)
 	int		 rc, b = 0, k = 0, d, depth = bs->depth;
 
 	for (;;) {
-		if ((rc = loop_enter(&bs->lp, bs->updates, depth)) != DLX_OK)
+		if ((rc = enter(bs, depth)) != DLX_OK)
 			return rc;
-		bs->lp.st->nodes++;
-		if ((size_t)depth > bs->lp.st->max_depth)
-			bs->lp.st->max_depth = (size_t)depth;
 		if (!propagate(bs, s))
 			return DLX_OK;
 		if ((s->open[0] | s->open[1] | s->open[2]) == 0) {
