@@ -27,6 +27,8 @@ int	 mem_init(struct dlx_allocator *mem, const struct dlx_allocator *a);
 void	*mem_alloc(const struct dlx_allocator *mem, size_t nmemb, size_t size);
 void	*mem_zalloc(const struct dlx_allocator *mem, size_t nmemb,
 	    size_t size);
+void	*mem_zalloc_table(const struct dlx_allocator *mem, size_t nmemb,
+	    size_t size);
 
 /* Resize p to nmemb * size bytes; NULL (p kept) on failure. */
 void	*mem_realloc(const struct dlx_allocator *mem, void *p, size_t nmemb,

@@ -210,7 +210,7 @@ grow(struct memo *m)
 	bytes = 2 * oldn * sw * sizeof *s;
 	if (bytes > m->budget || m->budget - bytes < bytes / 2)
 		return;
-	s = mem_zalloc(&d->mem, 2 * oldn * sw, sizeof *s);
+	s = mem_zalloc_table(&d->mem, 2 * oldn * sw, sizeof *s);
 	if (s == NULL)
 		return;
 	m->full = 0;
