@@ -401,6 +401,17 @@ static const uint8_t box_of[27] = {
 	0, 0, 0, 1, 1, 1, 2, 2, 2
 };
 
+/* A guess at depth among the digits m, of either search: the figures and
+ * what dlx_progress() reads; returns the depth below. */
+static inline int
+guess(struct bits *bs, uint32_t m, int depth)
+{
+	bs->lp.st->branches++;
+	bs->ways[depth] = (uint8_t)__builtin_popcount(m);
+	bs->tried[depth] = 0;
+	return depth + 1;
+}
+
 /* A node at depth, of either search: the loop's budgets and progress,
  * then the figures. */
 static inline int
@@ -466,10 +477,7 @@ lean(struct bits *bs, uint64_t *dm, const uint64_t *peer, uint64_t left,
 		left &= ~bit;
 		for (d = 0; d < 9; d++)
 			dm[d] &= ~bit;
-		bs->lp.st->branches++;
-		bs->ways[depth] = (uint8_t)__builtin_popcount(m);
-		bs->tried[depth] = 0;
-		depth++;
+		depth = guess(bs, m, depth);
 		/* Every digit but the last on a copy; the last in place. */
 		while ((m & (m - 1)) != 0) {
 			d = __builtin_ctz(m);
@@ -582,10 +590,7 @@ search(struct bits *bs, struct board *s)
 		if (bs->lean && s->nopen <= LEAN_CELLS)
 			return lean_start(bs, s, depth);
 		m = choose(s, &b, &k);
-		bs->lp.st->branches++;
-		bs->ways[depth] = (uint8_t)__builtin_popcount(m);
-		bs->tried[depth] = 0;
-		depth++;
+		depth = guess(bs, m, depth);
 		/* Every digit but the last on a copy; the last on s. */
 		while ((m & (m - 1)) != 0) {
 			d = __builtin_ctz(m);
