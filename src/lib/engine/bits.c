@@ -391,16 +391,6 @@ choose(const struct board *s, int *bp, int *kp)
  */
 #define LEAN_CELLS	36
 
-/* For each cell k of a band (0..26): its row and its box in the band. */
-static const uint8_t row_of[27] = {
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-	2, 2, 2, 2, 2, 2, 2, 2, 2
-};
-static const uint8_t box_of[27] = {
-	0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 0, 1, 1, 1, 2, 2, 2,
-	0, 0, 0, 1, 1, 1, 2, 2, 2
-};
-
 /* A guess at depth among the digits m, of either search: the figures and
  * what dlx_progress() reads; returns the depth below. */
 static inline int
@@ -514,15 +504,16 @@ lean_start(struct bits *bs, const struct board *s, int depth)
 		for (x = s->open[b]; x != 0; x &= x - 1, n++) {
 			k = __builtin_ctz(x);
 			idx[27 * b + k] = (uint8_t)n;
-			unit[3 * b + row_of[k]] |= (uint64_t)1 << n;
+			unit[3 * b + k / 9] |= (uint64_t)1 << n;
 			unit[9 + column[k]] |= (uint64_t)1 << n;
-			unit[18 + 3 * b + box_of[k]] |= (uint64_t)1 << n;
+			unit[18 + 3 * b + column[k] / 3] |= (uint64_t)1 << n;
 		}
 	for (b = 0, n = 0; b < 3; b++)
 		for (x = s->open[b]; x != 0; x &= x - 1, n++) {
 			k = __builtin_ctz(x);
-			peer[n] = (unit[3 * b + row_of[k]] | unit[9 + column[k]] |
-			    unit[18 + 3 * b + box_of[k]]) & ~((uint64_t)1 << n);
+			peer[n] = (unit[3 * b + k / 9] | unit[9 + column[k]] |
+			    unit[18 + 3 * b + column[k] / 3]) &
+			    ~((uint64_t)1 << n);
 		}
 	for (d = 0; d < 9; d++)
 		for (b = 0, dm[d] = 0; b < 3; b++)

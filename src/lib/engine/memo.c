@@ -396,7 +396,7 @@ memo_init(struct memo *m, dlx *d, size_t budget)
 	    m->nslots * 2 * sw <= m->budget)
 		m->nslots *= 2;
 	bytes = m->nslots * sw;
-	m->table = mem_zalloc(&d->mem, m->nslots * memo_slotwords(m),
+	m->table = mem_zalloc_table(&d->mem, m->nslots * memo_slotwords(m),
 	    sizeof *m->table);
 	if (m->table == NULL)
 		goto fail;
