@@ -555,6 +555,23 @@ line_explained(struct run *run, const struct puzzle *pz)
 	cli_puts("\n\n");
 }
 
+/*
+ * A puzzle that could not be read or answered keeps its line, so that
+ * the output's lines stay those of the input's puzzles: "- error" (the
+ * message itself goes to the standard error).
+ */
+static void
+line_error(struct run *run, const char *file, unsigned long line,
+    unsigned long col, const char *msg)
+{
+	(void)run;
+	(void)file;
+	(void)line;
+	(void)col;
+	(void)msg;
+	cli_puts("- error\n");
+}
+
 static void
 line_generated(struct run *run, const struct dlx_sudoku_genpuzzle *g,
     const char *text)
@@ -572,7 +589,7 @@ static const struct sudoku_format line_format = {
 	.unique = line_unique,
 	.rated = line_rated,
 	.explained = line_explained,
-	.error = no_error,
+	.error = line_error,
 	.generated = line_generated,
 };
 
