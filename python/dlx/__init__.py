@@ -176,9 +176,11 @@ def _num(x, name):
     return x
 
 
-def _threads(threads, default):
+def _threads(threads):
+    """threads= as the library takes it: None (every CPU, the one default
+    of every search that takes threads=, as of the programs) is 0."""
     if threads is None:
-        return default
+        return 0
     threads = int(threads)
     if threads < 1:
         raise ValueError("threads must be >= 1 (or None: every CPU)")
@@ -619,7 +621,7 @@ class Problem:
         memo = 0 if memo is None else (1 if memo else -1)
         components = (0 if components is None else
                       (1 if components else -1))
-        st, _ = self._search(threads=_threads(threads, 0), memo=memo,
+        st, _ = self._search(threads=_threads(threads), memo=memo,
                              memory=_num(memory, "memory"), knuth=knuth,
                              components=components,
                              max_nodes=_num(max_nodes, "max_nodes"),
@@ -635,17 +637,19 @@ class Problem:
                               max_updates=_num(max_updates, "max_updates"))
         return sol
 
-    def solutions(self, limit=None, *, threads=1, knuth=False,
+    def solutions(self, limit=None, *, threads=None, knuth=False,
                   max_nodes=None, max_updates=None):
         """An iterator of the solutions, each a list of option indices
         (ascending), in the order the search finds them.
 
         limit    stop after this many (None: all)
-        threads  search on this many threads (the order is the same)
+        threads  search on this many threads (None: every CPU, as
+                 cpus() says, as count() and the programs; the order is
+                 the same on any number)
         Stopping the loop stops the search.  See Solutions.
         """
         it = self._m.iterate(limit=_num(limit, "limit"),
-                             threads=_threads(threads, 1), knuth=knuth,
+                             threads=_threads(threads), knuth=knuth,
                              max_nodes=_num(max_nodes, "max_nodes"),
                              max_updates=_num(max_updates, "max_updates"))
         return Solutions(self, it)
@@ -865,9 +869,12 @@ class Sudoku:
         sol = self._p.first()
         return None if sol is None else self._decode(sol)
 
-    def count(self, limit=None, *, threads=1):
+    def count(self, limit=None, *, threads=None):
         """The number of solutions (stopping at limit when given: then the
-        result is at least that many)."""
+        result is at least that many).
+
+        threads  search on this many threads (None: every CPU, as
+                 cpus() says, as Problem.count() and dlx-sudoku -t)"""
         if limit is not None:
             n = 0
             for _ in self._p.solutions(limit=limit, threads=threads):
@@ -877,7 +884,8 @@ class Sudoku:
 
     def solutions(self, limit=None, *, cells=False):
         """An iterator of the solutions, as strings (lists of ints with
-        cells=True).  Stopping the loop stops the search."""
+        cells=True), found on every CPU (the order is that of one thread).
+        Stopping the loop stops the search."""
         dec = self._decode
         fmt = (lambda c: c) if cells else self.format
         return (fmt(dec(s)) for s in self._p.solutions(limit=limit))
