@@ -38,6 +38,12 @@ explain-small.txt: 2 puzzles: 0 easy, 0 medium, 0 hard, 0 unfair, 0 extreme, 1 s
 explain-triple.txt: 1 puzzle: 0 easy, 0 medium, 0 hard, 0 unfair, 1 extreme, 0 search
 END
 check "rate, line" 1 "$sudoku" --rate --format line explain-small.txt explain-triple.txt
+# dlx-sudoku(1)'s --rate shows this summary line: it stays the program's.
+sed -n 's/^\.Dl \(explain-small\.txt: [0-9]* puzzles\{0,1\}: .*\)/\1/p' \
+    "$top_srcdir/man/dlx-sudoku.1" >"$tmp/man"
+grep '^explain-small\.txt: ' "$tmp/out" >"$tmp/got"
+[ -s "$tmp/man" ] || failed "dlx-sudoku(1) lost the summary line of --rate"
+same "dlx-sudoku(1)'s summary line of --rate" "$tmp/got" "$tmp/man"
 
 cat >"$tmp/exp" <<'END'
 {"type":"puzzle","file":"explain-small.txt","line":3,"size":4,"box":"2x2","puzzle":"12..............","level":"search","steps":2,"guesses":14,"result":"multiple"}

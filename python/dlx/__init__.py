@@ -676,8 +676,12 @@ Step.__doc__ = """One step of Sudoku.explain() or Sudoku.hint().
   eliminations  [((row, col), symbol), ...] the candidates removed
   houses        [(kind, index), ...]: ("row", 0), ("column", 3), ("box", 8)
   cells         [(row, col), ...] the cells of the pattern
-  rating        the step's value on Sudoku Explainer's scale (2.3 for a
-                hidden pair; more for a longer chain), as a float"""
+  rating        the step's value on Sudoku Explainer's scale, as a float:
+                its rule's value in dlx_logic(3)'s table (3.4 for a
+                hidden pair), more for a longer chain or a larger
+                pattern (a naked single that is also a hidden single is
+                rated as the hidden single); None for a contradiction,
+                which is no rule"""
 
 Rating = collections.namedtuple(
     "Rating", "grade guesses steps er ep ed level hardest score nsteps")
@@ -685,7 +689,8 @@ Rating.__doc__ = """The difficulty of a sudoku (Sudoku.rate()), as
 dlx-sudoku --rate gives it.
 
   grade    the grade of the hardest rule used ("singles", "subsets",
-           "fish", ...), or "search" (the rules get stuck)
+           "fish", "advanced"), "search" (the rules get stuck), or
+           "none" (no rule was used)
   guesses  the options the search tried before its first solution (0
            unless the rules get stuck)
   steps    {rule: how many steps used it}
@@ -693,11 +698,19 @@ dlx-sudoku --rate gives it.
            the hardest up to the first placement, the hardest up to the
            first step; None unless the rules solve the puzzle
   level    HoDoKu's level: "easy", "medium", "hard", "unfair",
-           "extreme", or "search" when the rules get stuck
+           "extreme"; "search" when the rules get stuck; "none" when no
+           step was made (a grid given solved, or one the rules find
+           without solution before any step)
   hardest  the rule of the hardest step (None unless the rules solve it)
   score    HoDoKu's score: each step's score added up (None unless the
            rules solve it)
-  nsteps   the steps the rules made"""
+  nsteps   the steps the rules made
+
+A puzzle without solution (the explanation's outcome "contradiction")
+has er, ep, ed, hardest and score None, and its level is that of the
+steps made before the contradiction ("none" if there were none); the
+contradiction itself is no step of the rating (its Step.rating is
+None)."""
 
 
 class Explanation(list):
@@ -1100,7 +1113,8 @@ def _step(t, n):
                 None if cell < 0 else divmod(cell, n), symbol,
                 [(divmod(c, n), v) for c, v in elim],
                 [(kinds[h // n], h % n) for h in houses],
-                [divmod(c, n) for c in cells], rating / 10)
+                [divmod(c, n) for c in cells],
+                None if rating < 0 else rating / 10)
 
 
 def _rating(grade, guesses, steps, t, outcome):

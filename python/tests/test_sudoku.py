@@ -258,6 +258,27 @@ def test_explain_rate_hint_as_dlx_sudoku(parts, lines, uniq, tmp_path):
     assert seen > 0
 
 
+def test_rating_docs():
+    """The figures help(dlx.Step) and help(dlx.Rating) give are true."""
+    import re
+    m = re.search(r"\(([0-9.]+) for a\s+hidden pair\)", dlx.Step.__doc__)
+    assert m, "Step's doc lost its hidden pair"
+    s = next(dlx.Sudoku.read_all(path("tests", "data", "explain-triple.txt")))
+    pairs = [st for st in s.explain() if st.rule == "hidden pair"]
+    assert pairs and all(st.rating == float(m.group(1)) for st in pairs)
+    # A contradiction before any step: level "none", no rating.
+    assert '"none" when no' in dlx.Rating.__doc__
+    ex = dlx.Sudoku("12....3....3....").explain()
+    assert ex.outcome == "contradiction" and ex.rating.level == "none"
+    assert ex[-1].rule == "no place" and ex[-1].rating is None
+    assert "Step.rating is\nNone" in dlx.Rating.__doc__
+    # A grid given solved: level and grade "none".
+    r = dlx.Sudoku(CLASSIC).rate()
+    solved = dlx.Sudoku(dlx.Sudoku(CLASSIC).solve()).rate()
+    assert r.level == "easy" and (solved.level, solved.grade) == ("none",
+                                                                  "none")
+
+
 def test_explain_steps():
     s = next(dlx.Sudoku.read_all(path("tests", "data", "explain-triple.txt")))
     ex = s.explain()
