@@ -43,14 +43,15 @@ expect_lines warn.dlx 0 "1
 " "dlx: warn.dlx:3:3: warning: option has no primary item; ignored
 "
 
-# Standard input is named as such; a directory gives a read error.
+# Standard input is named as such; a directory gives a read error, the
+# file's, without a line number (as dlx-sudoku says it).
 printf 'A\nB\n' >stdin.dlx
 run "$dlx" <stdin.dlx
 expect_lines stdin 2 "" "dlx: (standard input):2:1: unknown item 'B'
 "
 mkdir dir.dlx
 run "$dlx" dir.dlx
-expect_lines dir 2 "" "dlx: dir.dlx:1: read error: Is a directory
+expect_lines dir 2 "" "dlx: dir.dlx: read error: Is a directory
 "
 run "$dlx" missing.dlx
 expect_lines missing 2 "" "dlx: missing.dlx: No such file or directory

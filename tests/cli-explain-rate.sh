@@ -1,8 +1,8 @@
 #!/bin/sh
 # cli-explain-rate.sh: dlx-sudoku --rate (a rating per puzzle, the
 # distribution of levels per file), --hint, --no-uniqueness, lines of
-# pencil marks, and --candidates alone (the pencil marks where the rules
-# stop), exact output; a write error.  The 65 easy puzzles of
+# pencil marks, and --candidates alone (the starting pencil marks, the
+# givens in brackets), exact output; a write error.  The 65 easy puzzles of
 # logic-sound.txt are those the Check suite finds solved by singles; none
 # is left to the search since the chains and forcing chains.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
@@ -38,6 +38,12 @@ explain-small.txt: 2 puzzles: 0 easy, 0 medium, 0 hard, 0 unfair, 0 extreme, 1 s
 explain-triple.txt: 1 puzzle: 0 easy, 0 medium, 0 hard, 0 unfair, 1 extreme, 0 search
 END
 check "rate, line" 1 "$sudoku" --rate --format line explain-small.txt explain-triple.txt
+# dlx-sudoku(1)'s --rate shows this summary line: it stays the program's.
+sed -n 's/^\.Dl \(explain-small\.txt: [0-9]* puzzles\{0,1\}: .*\)/\1/p' \
+    "$top_srcdir/man/dlx-sudoku.1" >"$tmp/man"
+grep '^explain-small\.txt: ' "$tmp/out" >"$tmp/got"
+[ -s "$tmp/man" ] || failed "dlx-sudoku(1) lost the summary line of --rate"
+same "dlx-sudoku(1)'s summary line of --rate" "$tmp/got" "$tmp/man"
 
 cat >"$tmp/exp" <<'END'
 {"type":"puzzle","file":"explain-small.txt","line":3,"size":4,"box":"2x2","puzzle":"12..............","level":"search","steps":2,"guesses":14,"result":"multiple"}
@@ -59,20 +65,50 @@ sed "s|$puzzles/||" "$tmp/out" >"$tmp/got"
 same "rate, candidates" "$tmp/exp" "$tmp/got"
 status "rate, candidates" 0
 
-{
-	echo "explain-small.txt:3: no rule applies"
-	cat explain-small-3.candidates
-	echo
-	echo "explain-small.txt:4: contradiction: no place left for 3 in row 1"
-	cat explain-small-4.candidates
-	echo
-} >"$tmp/exp"
-check "candidates" 1 "$sudoku" --candidates explain-small.txt
+# --candidates alone: the marks the givens leave, before any rule, even
+# on a puzzle the rules solve or find without solution (status 0); a
+# given in brackets, a naked single (r4c5 of classic.txt: 7) without.
+cat >"$tmp/exp" <<'END'
+classic.txt:1: candidates after the givens (givens in brackets)
+[9] 12    126  | [7] 6     [3] | [5] 268  [4]
+[3] 457   4567 | [2] [8]   49  | [1] 679  79
+267 247   [8]  | 469 [5]   [1] | [3] 2679 279
+---------------+---------------+---------------
+178 1478  [3]  | 458 7     [2] | [9] 478  [6]
+278 24789 247  | [1] [3]   [6] | 478 [5]  278
+[5] 24789 2467 | 489 79    479 | 478 [1]  2378
+---------------+---------------+---------------
+[4] [3]   1257 | 569 12679 579 | 678 6789 15789
+127 [6]   1257 | 359 1279  [8] | 47  3479 13579
+178 1578  [9]  | 356 [4]   57  | [2] 3678 13578
 
+explain-small.txt:3: candidates after the givens (givens in brackets)
+[1] [2] | 34   34
+34  34  | 1234 1234
+--------+----------
+234 134 | 1234 1234
+234 134 | 1234 1234
+
+explain-small.txt:4: candidates after the givens (givens in brackets)
+[1] [2] | 4   4
+4   4   | [3] 124
+--------+--------
+24  14  | 124 [3]
+234 134 | 124 124
+
+END
+(cd "$puzzles" && cp classic.txt "$tmp/") || exit 99
+run "$sudoku" --candidates "$tmp/classic.txt" explain-small.txt
+sed "s|^$tmp/||" "$tmp/out" >"$tmp/got"
+same "candidates" "$tmp/exp" "$tmp/got"
+status "candidates" 0
+
+# In JSON: the grid of the givens and each cell's candidates ([] for a
+# given).
 run "$sudoku" --candidates --json explain-small.txt
 cat >"$tmp/exp" <<'END'
-{"type":"puzzle","file":"explain-small.txt","line":3,"size":4,"box":"2x2","puzzle":"12..............","stop":"stuck","grid":"12..............","candidates":[[],[],["3","4"],["3","4"],["3","4"],["3","4"],["1","2"],["1","2"],["2","3","4"],["1","3","4"],["1","2","3","4"],["1","2","3","4"],["2","3","4"],["1","3","4"],["1","2","3","4"],["1","2","3","4"]]}
-{"type":"puzzle","file":"explain-small.txt","line":4,"size":4,"box":"2x2","puzzle":"12....3....3....","stop":"contradiction","grid":"12....3....3....","candidates":[[],[],["4"],["4"],["4"],["4"],[],["1","2","4"],["2","4"],["1","4"],["1","2","4"],[],["2","3","4"],["1","3","4"],["1","2","4"],["1","2","4"]]}
+{"type":"puzzle","file":"explain-small.txt","line":3,"size":4,"box":"2x2","puzzle":"12..............","grid":"12..............","candidates":[[],[],["3","4"],["3","4"],["3","4"],["3","4"],["1","2","3","4"],["1","2","3","4"],["2","3","4"],["1","3","4"],["1","2","3","4"],["1","2","3","4"],["2","3","4"],["1","3","4"],["1","2","3","4"],["1","2","3","4"]]}
+{"type":"puzzle","file":"explain-small.txt","line":4,"size":4,"box":"2x2","puzzle":"12....3....3....","grid":"12....3....3....","candidates":[[],[],["4"],["4"],["4"],["4"],[],["1","2","4"],["2","4"],["1","4"],["1","2","4"],[],["2","3","4"],["1","3","4"],["1","2","4"],["1","2","4"]]}
 END
 same "candidates, json" "$tmp/exp" "$tmp/out"
 

@@ -107,10 +107,10 @@ rm -f big.dlx
 # -- a directory, an unreadable file, a missing file; two files at once.
 mkdir dir.d
 : >exp.out
-echo "dlx: dir.d:1: read error: Is a directory" >exp.err
+echo "dlx: dir.d: read error: Is a directory" >exp.err
 run "$dlx" dir.d
 expect "directory" 2
-echo "dlx: (standard input):1: read error: Is a directory" >exp.err
+echo "dlx: (standard input): read error: Is a directory" >exp.err
 run "$dlx" <dir.d
 expect "directory as standard input" 2
 echo "dlx: missing.dlx: No such file or directory" >exp.err

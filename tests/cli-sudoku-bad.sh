@@ -26,6 +26,24 @@ bad "not a puzzle size" \
 'dlx-sudoku: bad-size.txt:2: line has 7 cells: not a sudoku row or puzzle
 ' -c bad-size.txt
 
+# Two puzzles (or more) pasted on one line: said so, with or without
+# --box; the puzzle on the next line is still solved.
+p=$(sed -n 1p "$puzzles/math495r.txt")
+q=..3....1..4.2...
+printf '%s%s\n%s\n%s%s%s\n%s%s\n' "$p" "$p" "$p" "$p" "$p" "$p" "$q" "$q" \
+    >"$tmp/pasted.txt"
+bad "two puzzles on one line" \
+"$tmp/pasted.txt:2: 1 solution
+" \
+"dlx-sudoku: $tmp/pasted.txt:1: line has 162 cells: two 9x9 puzzles on one line? put each on its own line
+dlx-sudoku: $tmp/pasted.txt:3: line has 243 cells: 3 9x9 puzzles on one line? put each on its own line
+dlx-sudoku: $tmp/pasted.txt:4: line has 32 cells: two 4x4 puzzles on one line? put each on its own line
+" -c "$tmp/pasted.txt"
+printf '%s%s\n' "$p" "$p" >"$tmp/pasted.txt"
+bad "two puzzles on one line, --box" '' \
+"dlx-sudoku: $tmp/pasted.txt:1: line has 162 cells: two 9x9 puzzles on one line? put each on its own line
+" -c --box 3x3 "$tmp/pasted.txt"
+
 bad "stray character" \
 'bad-char.txt:1: 1 solution
 ' \

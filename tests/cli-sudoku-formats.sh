@@ -146,4 +146,23 @@ check "json, all" 0 "$sudoku" -j -a classic-2.txt
 echo '{"type":"count",'"$c2"',"solutions":1,"exact":false}' >"$tmp/exp"
 check "json, limit" 0 "$sudoku" -j -l 1 classic-2.txt
 
+# line: a line for each puzzle, a bad one's "- error" (the message on
+# stderr): the 20 of math495r.txt, three of them malformed, and README's
+# example of it, whose lines are the first of these.
+run "$sudoku" --unique -f line math495r.txt
+status "line, bad puzzles" 2
+[ "$(wc -l <"$tmp/out")" -eq 20 ] ||
+    failed "line, bad puzzles: $(wc -l <"$tmp/out") lines, expected 20"
+[ "$(grep -nx -e '- error' "$tmp/out" | tr '\n' ' ')" = \
+    "4:- error 9:- error 13:- error " ] ||
+    failed "line, bad puzzles: the errors are not lines 4, 9 and 13"
+[ "$(grep -cx '[.1-9]\{81\} unique' "$tmp/out")" -eq 17 ] ||
+    failed "line, bad puzzles: not 17 puzzles unique"
+sed -n '/^    \$ src\/dlx-sudoku --unique -f line /,/^    \.\.\.$/p' \
+    "$top_srcdir/README.md" | sed '1d;$d;s/^    //;/^dlx-sudoku: /d' \
+    >"$tmp/exp"
+[ -s "$tmp/exp" ] || failed "README.md lost its -f line example"
+head -n "$(wc -l <"$tmp/exp")" "$tmp/out" >"$tmp/head"
+same "README.md's -f line example" "$tmp/exp" "$tmp/head"
+
 exit $fail

@@ -20,10 +20,11 @@ printf '%s\n%s\n%s\n%s\n' "$s" "$qs" "$s" "$qs" >exp.out
 expect "titles" 0
 
 # A first line that is a row (4 cells of a 4x4) ends short when a whole
-# puzzle follows: named in an error, and the puzzle is read.
+# puzzle follows: named in an error (and "- error" keeps its line in -f
+# line's output), and the puzzle is read.
 printf '1234\n%s\n' "$p" >row.txt
 run "$sudoku" -f line row.txt
-echo "$s" >exp.out
+printf '%s\n%s\n' "- error" "$s" >exp.out
 echo "dlx-sudoku: row.txt:1: grid ends after 1 of 4 rows (line 2 is not a row)" >exp.err
 expect "a row, then a puzzle" 2
 
@@ -54,7 +55,8 @@ expect "grid with comments" 0
 	echo "no,puzzle,here"
 } >in.csv
 run "$sudoku" -f line in.csv
-printf '%s\n%s\n%s\n%s\n' "$s" "$qs" "$qs" "$s" >exp.out
+printf '%s\n%s\n%s\n%s\n%s\n%s\n' "$s" "$qs" "- error" "$qs" "$s" \
+    "- error" >exp.out
 cat >exp.err <<END
 dlx-sudoku: in.csv:4:83: solution: cell r1c1 differs from the given
 dlx-sudoku: in.csv:7: CSV line without a whole puzzle in a field

@@ -285,7 +285,8 @@ struct dlx_logic_set {
  * rating is the step's value on the rating scale in tenths (23 for 2.3):
  * the rule's value (dlx_logic_rule_value()), or more for a longer chain
  * or a larger pattern, and for a naked single that is also a hidden
- * single, the hidden single's (1.2 in a box, 1.5 in a line).
+ * single, the hidden single's (1.2 in a box, 1.5 in a line); -1 for a
+ * contradiction (DLX_LOGIC_NO_CANDIDATE, DLX_LOGIC_NO_PLACE: no rule).
  */
 struct dlx_logic_step {
 	enum dlx_logic_rule rule;

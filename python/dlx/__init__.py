@@ -176,9 +176,11 @@ def _num(x, name):
     return x
 
 
-def _threads(threads, default):
+def _threads(threads):
+    """threads= as the library takes it: None (every CPU, the one default
+    of every search that takes threads=, as of the programs) is 0."""
     if threads is None:
-        return default
+        return 0
     threads = int(threads)
     if threads < 1:
         raise ValueError("threads must be >= 1 (or None: every CPU)")
@@ -619,7 +621,7 @@ class Problem:
         memo = 0 if memo is None else (1 if memo else -1)
         components = (0 if components is None else
                       (1 if components else -1))
-        st, _ = self._search(threads=_threads(threads, 0), memo=memo,
+        st, _ = self._search(threads=_threads(threads), memo=memo,
                              memory=_num(memory, "memory"), knuth=knuth,
                              components=components,
                              max_nodes=_num(max_nodes, "max_nodes"),
@@ -635,17 +637,19 @@ class Problem:
                               max_updates=_num(max_updates, "max_updates"))
         return sol
 
-    def solutions(self, limit=None, *, threads=1, knuth=False,
+    def solutions(self, limit=None, *, threads=None, knuth=False,
                   max_nodes=None, max_updates=None):
         """An iterator of the solutions, each a list of option indices
         (ascending), in the order the search finds them.
 
         limit    stop after this many (None: all)
-        threads  search on this many threads (the order is the same)
+        threads  search on this many threads (None: every CPU, as
+                 cpus() says, as count() and the programs; the order is
+                 the same on any number)
         Stopping the loop stops the search.  See Solutions.
         """
         it = self._m.iterate(limit=_num(limit, "limit"),
-                             threads=_threads(threads, 1), knuth=knuth,
+                             threads=_threads(threads), knuth=knuth,
                              max_nodes=_num(max_nodes, "max_nodes"),
                              max_updates=_num(max_updates, "max_updates"))
         return Solutions(self, it)
@@ -672,8 +676,12 @@ Step.__doc__ = """One step of Sudoku.explain() or Sudoku.hint().
   eliminations  [((row, col), symbol), ...] the candidates removed
   houses        [(kind, index), ...]: ("row", 0), ("column", 3), ("box", 8)
   cells         [(row, col), ...] the cells of the pattern
-  rating        the step's value on Sudoku Explainer's scale (2.3 for a
-                hidden pair; more for a longer chain), as a float"""
+  rating        the step's value on Sudoku Explainer's scale, as a float:
+                its rule's value in dlx_logic(3)'s table (3.4 for a
+                hidden pair), more for a longer chain or a larger
+                pattern (a naked single that is also a hidden single is
+                rated as the hidden single); None for a contradiction,
+                which is no rule"""
 
 Rating = collections.namedtuple(
     "Rating", "grade guesses steps er ep ed level hardest score nsteps")
@@ -681,7 +689,8 @@ Rating.__doc__ = """The difficulty of a sudoku (Sudoku.rate()), as
 dlx-sudoku --rate gives it.
 
   grade    the grade of the hardest rule used ("singles", "subsets",
-           "fish", ...), or "search" (the rules get stuck)
+           "fish", "advanced"), "search" (the rules get stuck), or
+           "none" (no rule was used)
   guesses  the options the search tried before its first solution (0
            unless the rules get stuck)
   steps    {rule: how many steps used it}
@@ -689,11 +698,19 @@ dlx-sudoku --rate gives it.
            the hardest up to the first placement, the hardest up to the
            first step; None unless the rules solve the puzzle
   level    HoDoKu's level: "easy", "medium", "hard", "unfair",
-           "extreme", or "search" when the rules get stuck
+           "extreme"; "search" when the rules get stuck; "none" when no
+           step was made (a grid given solved, or one the rules find
+           without solution before any step)
   hardest  the rule of the hardest step (None unless the rules solve it)
   score    HoDoKu's score: each step's score added up (None unless the
            rules solve it)
-  nsteps   the steps the rules made"""
+  nsteps   the steps the rules made
+
+A puzzle without solution (the explanation's outcome "contradiction")
+has er, ep, ed, hardest and score None, and its level is that of the
+steps made before the contradiction ("none" if there were none); the
+contradiction itself is no step of the rating (its Step.rating is
+None)."""
 
 
 class Explanation(list):
@@ -865,9 +882,12 @@ class Sudoku:
         sol = self._p.first()
         return None if sol is None else self._decode(sol)
 
-    def count(self, limit=None, *, threads=1):
+    def count(self, limit=None, *, threads=None):
         """The number of solutions (stopping at limit when given: then the
-        result is at least that many)."""
+        result is at least that many).
+
+        threads  search on this many threads (None: every CPU, as
+                 cpus() says, as Problem.count() and dlx-sudoku -t)"""
         if limit is not None:
             n = 0
             for _ in self._p.solutions(limit=limit, threads=threads):
@@ -877,7 +897,8 @@ class Sudoku:
 
     def solutions(self, limit=None, *, cells=False):
         """An iterator of the solutions, as strings (lists of ints with
-        cells=True).  Stopping the loop stops the search."""
+        cells=True), found on every CPU (the order is that of one thread).
+        Stopping the loop stops the search."""
         dec = self._decode
         fmt = (lambda c: c) if cells else self.format
         return (fmt(dec(s)) for s in self._p.solutions(limit=limit))
@@ -1092,7 +1113,8 @@ def _step(t, n):
                 None if cell < 0 else divmod(cell, n), symbol,
                 [(divmod(c, n), v) for c, v in elim],
                 [(kinds[h // n], h % n) for h in houses],
-                [divmod(c, n) for c in cells], rating / 10)
+                [divmod(c, n) for c in cells],
+                None if rating < 0 else rating / 10)
 
 
 def _rating(grade, guesses, steps, t, outcome):

@@ -1,5 +1,6 @@
 """dlx.Sudoku: solve, count, stream, explain, rate, read, generate."""
 
+import inspect
 import json
 import subprocess
 
@@ -58,6 +59,22 @@ def test_empty_4x4_count():
     # 28,200,960 grids of 6x6, 720 for each first row.
     assert dlx.Sudoku([1, 2, 3, 4, 5, 6] + [0] * 30, box=(2, 3)).count() \
         == 28200960 // 720
+
+
+def test_threads_default_every_cpu():
+    """One default for threads= everywhere: None, every CPU, as the
+    programs' -t; a sudoku's count runs as a Problem's does."""
+    for f in (dlx.Problem.count, dlx.Problem.solutions, dlx.Sudoku.count):
+        assert inspect.signature(f).parameters["threads"].default is None
+    # Five rows open: millions of solutions, the first five at once.
+    s = dlx.Sudoku("." * 45 + "123456789456789123789123456" + "." * 9)
+    assert s.count(limit=5) == 5
+    threads = s.stats.threads
+    assert sum(1 for _ in s._p.solutions(limit=5)) == 5
+    assert s._p.stats.threads == threads
+    assert (threads > 1) == (dlx.cpus() > 1)
+    assert s.count(limit=5, threads=1) == 5 and s.stats.threads == 1
+    assert s.count(5, threads=None) == 5 and s.stats.threads == threads
 
 
 def test_cells_input():
@@ -239,6 +256,27 @@ def test_explain_rate_hint_as_dlx_sudoku(parts, lines, uniq, tmp_path):
         else:
             assert h is None
     assert seen > 0
+
+
+def test_rating_docs():
+    """The figures help(dlx.Step) and help(dlx.Rating) give are true."""
+    import re
+    m = re.search(r"\(([0-9.]+) for a\s+hidden pair\)", dlx.Step.__doc__)
+    assert m, "Step's doc lost its hidden pair"
+    s = next(dlx.Sudoku.read_all(path("tests", "data", "explain-triple.txt")))
+    pairs = [st for st in s.explain() if st.rule == "hidden pair"]
+    assert pairs and all(st.rating == float(m.group(1)) for st in pairs)
+    # A contradiction before any step: level "none", no rating.
+    assert '"none" when no' in dlx.Rating.__doc__
+    ex = dlx.Sudoku("12....3....3....").explain()
+    assert ex.outcome == "contradiction" and ex.rating.level == "none"
+    assert ex[-1].rule == "no place" and ex[-1].rating is None
+    assert "Step.rating is\nNone" in dlx.Rating.__doc__
+    # A grid given solved: level and grade "none".
+    r = dlx.Sudoku(CLASSIC).rate()
+    solved = dlx.Sudoku(dlx.Sudoku(CLASSIC).solve()).rate()
+    assert r.level == "easy" and (solved.level, solved.grade) == ("none",
+                                                                  "none")
 
 
 def test_explain_steps():

@@ -837,6 +837,27 @@ first_row(dlx_sudoku_reader *r, const struct row **wp,
 }
 
 /*
+ * A line of k cells that are two or three whole puzzles of n x n cells,
+ * pasted one after the other: say so (DLX_SUDOKU_BAD with *e), rather
+ * than name the nearest size.  Returns DLX_OK when k is no such multiple.
+ * Not more than three: 80 cells are five 4x4 puzzles, but far more likely
+ * a 9x9 puzzle short of a cell (and four are a square, a size of its own).
+ */
+static int
+pasted(const struct row *w, int n, struct dlx_error *e)
+{
+	int	k = w->k, m;
+
+	if (n < 1 || k % (n * n) != 0 || (m = k / (n * n)) < 2 || m > 3)
+		return DLX_OK;
+	if (m == 2)
+		return fail(e, w->line, 0, "line has %d cells: two %dx%d "
+		    "puzzles on one line? put each on its own line", k, n, n);
+	return fail(e, w->line, 0, "line has %d cells: %d %dx%d puzzles on "
+	    "one line? put each on its own line", k, m, n, n);
+}
+
+/*
  * With the box shape fixed by the caller, first row w must be a whole
  * puzzle (N*N cells) or a row of a grid (N cells): *grid says which.
  * Returns DLX_OK or DLX_SUDOKU_BAD with *e.
@@ -853,6 +874,8 @@ shape_fixed(const dlx_sudoku_reader *r, const struct row *w, int *grid,
 		return DLX_OK;
 	if (w->badcol != 0)
 		return stray(w, e);
+	if (pasted(w, n, e) != DLX_OK)
+		return DLX_SUDOKU_BAD;
 	return fail(e, w->line, 0, "line has %d cells, expected %d (a whole "
 	    "puzzle) or %d (a row)", w->k, n * n, n);
 }
@@ -919,6 +942,10 @@ shape_inferred(dlx_sudoku_reader *r, const struct row *w, int *n,
 		return fail(e, w->line, 0, "line has %d cells, a %dx%d puzzle: "
 		    "give its boxes with --box RxC (such as --box %dx%d)", k,
 		    sq, sq, br, bc);
+	/* Two puzzles or more pasted on one line, of the largest size. */
+	for (best = 25; best >= 4; best--)
+		if (inferred(best) && pasted(w, best, e) != DLX_OK)
+			return DLX_SUDOKU_BAD;
 	if (k > 25 && k <= DLX_SUDOKU_MAXN && box_hint(k, &br, &bc))
 		return fail(e, w->line, 0, "line has %d cells, a row of a "
 		    "%dx%d grid: give its boxes with --box RxC (such as "

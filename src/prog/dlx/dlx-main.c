@@ -343,11 +343,15 @@ progress(void *arg, const struct dlx_stats *st)
 	return 0;
 }
 
-/* Print a reader warning or error, "dlx: FILE:LINE:COLUMN: message". */
+/*
+ * Print a reader warning or error, "dlx: FILE:LINE:COLUMN: message".  A
+ * read error is the file's, not a line's: "dlx: FILE: read error: ...",
+ * as dlx-sudoku says it.
+ */
 static void
 report(const char *name, const struct dlx_error *e, const char *what)
 {
-	if (e->line == 0)
+	if (e->line == 0 || e->sys_errno != 0)
 		fprintf(stderr, "%s: %s: %s%s\n", cli_prog, name, what,
 		    e->message);
 	else if (e->column == 0)

@@ -331,6 +331,10 @@ void	print_step(const dlx_logic *, const struct dlx_logic_step *,
 /* The pencil marks: a grid of lines, or the JSON members "grid" and
  * "candidates". */
 void	print_candidates(const struct run *, const dlx_logic *);
+/* The pencil marks of --candidates alone, the givens in brackets "[5]";
+ * boxes of br x bc.  In JSON as print_candidates(). */
+void	print_start_marks(const struct run *, const dlx_logic *, int br,
+	    int bc);
 
 /* "unique", "none" or "multiple" for 1, 0 or more solutions. */
 const char	*print_result_word(uint64_t solutions);

@@ -282,35 +282,27 @@ explain_hint(struct run *run, const struct puzzle *pz)
 	cli_putc('\n');
 }
 
-/* --candidates alone: the pencil marks where the rules stop. */
+/*
+ * --candidates alone: the starting marks, the candidates of each empty
+ * cell once the givens' peers are struck out and before any rule, as a
+ * player pencils them in; the givens in brackets.  (With --explain or
+ * --rate the marks are those where the rules stop.)
+ */
 void
 explain_candidates(struct run *run, const struct puzzle *pz)
 {
-	struct dlx_logic_step	 st;
-	dlx_logic		*lg;
-	int			 rc;
+	dlx_logic	*lg;
 
 	if ((lg = run_logic(run, pz)) == NULL)
 		return;
-	rc = dlx_logic_run(lg, NULL, NULL, &st);
-	if (rc == DLX_LOGIC_CONTRADICTION)
-		run_status(run, CLI_EXIT_NONE);
 	if (run->o.format == FORMAT_JSON) {
 		print_json_head(run, pz, "puzzle");
-		cli_out(",\"stop\":\"%s\"", rc == DLX_LOGIC_SOLVED ?
-		    "solved" : rc == DLX_LOGIC_STUCK ? "stuck" :
-		    "contradiction");
-		print_candidates(run, lg);
+		print_start_marks(run, lg, pz->p->boxr, pz->p->boxc);
 		cli_puts("}\n");
 		return;
 	}
 	print_where(pz);
-	if (rc == DLX_LOGIC_CONTRADICTION)
-		print_step(lg, &st, 0);
-	else
-		cli_puts(rc == DLX_LOGIC_SOLVED ? "solved by the rules" :
-		    "no rule applies");
-	cli_putc('\n');
-	print_candidates(run, lg);
+	cli_puts("candidates after the givens (givens in brackets)\n");
+	print_start_marks(run, lg, pz->p->boxr, pz->p->boxc);
 	cli_putc('\n');
 }

@@ -294,6 +294,87 @@ print_candidates(const struct run *run, const dlx_logic *lg)
 	cli_putc(']');
 }
 
+/*
+ * The text of cell i in the starting marks into buf (3 * MAXN + 3 bytes):
+ * a filled cell (a given) as its symbol in brackets, "[5]", an empty one
+ * as its candidates ("." if none), numbers with commas between them.
+ * Returns its length.
+ */
+static int
+mark_text(const struct run *run, const dlx_logic *lg, int i, char *buf)
+{
+	uint64_t	m;
+	int		n = dlx_logic_size(lg), v, k = 0, num, given;
+
+	num = print_use_numbers(run, n);
+	v = dlx_logic_cell(lg, i);
+	given = v != 0;
+	m = given ? (uint64_t)1 << (v - 1) : dlx_logic_candidates(lg, i);
+	if (given)
+		buf[k++] = '[';
+	for (v = 1; v <= n; v++) {
+		if ((m >> (v - 1) & 1) == 0)
+			continue;
+		if (num)
+			k += sprintf(buf + k, "%s%d", k > given ? "," : "", v);
+		else
+			buf[k++] = run->alphabet[v - 1];
+	}
+	if (k == 0)
+		buf[k++] = '.';
+	if (given)
+		buf[k++] = ']';
+	buf[k] = '\0';
+	return k;
+}
+
+/*
+ * The starting marks (--candidates alone): the pencil-mark grid as the
+ * library writes it (columns padded to their widest cell, boxes of br x bc
+ * set apart), but with the givens in brackets, so that a given and an
+ * empty cell with one candidate (a naked single) look different.  JSON as
+ * print_candidates().
+ */
+void
+print_start_marks(const struct run *run, const dlx_logic *lg, int br, int bc)
+{
+	char	buf[3 * DLX_SUDOKU_MAXN + 3];
+	int	width[DLX_SUDOKU_MAXN], n = dlx_logic_size(lg), r, c, k, w;
+
+	if (run->o.format == FORMAT_JSON) {
+		print_candidates(run, lg);
+		return;
+	}
+	for (c = 0; c < n; c++) {
+		width[c] = 1;
+		for (r = 0; r < n; r++)
+			if ((w = mark_text(run, lg, r * n + c, buf)) > width[c])
+				width[c] = w;
+	}
+	for (r = 0; r < n; r++) {
+		if (r > 0 && r % br == 0) {
+			for (c = 0; c < n; c++) {
+				if (c > 0)
+					cli_puts(c % bc == 0 ? "-+-" : "-");
+				for (k = 0; k < width[c]; k++)
+					cli_putc('-');
+			}
+			cli_putc('\n');
+		}
+		for (c = 0; c < n; c++) {
+			if (c > 0)
+				cli_puts(c % bc == 0 ? " | " : " ");
+			w = mark_text(run, lg, r * n + c, buf);
+			cli_puts(buf);
+			/* No trailing blanks at the end of a line. */
+			if (c < n - 1)
+				for (k = w; k < width[c]; k++)
+					cli_putc(' ');
+		}
+		cli_putc('\n');
+	}
+}
+
 /* A count as a phrase: "2 solutions", "at least 5 solutions". */
 static void
 print_count(const struct search_result *res)
@@ -555,6 +636,23 @@ line_explained(struct run *run, const struct puzzle *pz)
 	cli_puts("\n\n");
 }
 
+/*
+ * A puzzle that could not be read or answered keeps its line, so that
+ * the output's lines stay those of the input's puzzles: "- error" (the
+ * message itself goes to the standard error).
+ */
+static void
+line_error(struct run *run, const char *file, unsigned long line,
+    unsigned long col, const char *msg)
+{
+	(void)run;
+	(void)file;
+	(void)line;
+	(void)col;
+	(void)msg;
+	cli_puts("- error\n");
+}
+
 static void
 line_generated(struct run *run, const struct dlx_sudoku_genpuzzle *g,
     const char *text)
@@ -572,7 +670,7 @@ static const struct sudoku_format line_format = {
 	.unique = line_unique,
 	.rated = line_rated,
 	.explained = line_explained,
-	.error = no_error,
+	.error = line_error,
 	.generated = line_generated,
 };
 
