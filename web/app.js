@@ -832,17 +832,20 @@ function genHint() {
 	const n = r * c;
 	const kind = $('gen-kind').value;
 	const grade = kind ? 0 : Number($('gen-grade').value);
-	const slow = [];
+	const big = [], slow = [];
 	if (n > 9 && $('gen-sym').value !== '0')
-		slow.push('symmetry above 9&times;9');
+		big.push('symmetry');
 	if (n > 9 && (kind === 'x' || kind === 'killer'))
-		slow.push(kind + ' above 9&times;9');
+		big.push($('gen-kind').selectedOptions[0].textContent);
+	if (big.length)
+		slow.push(big.join(' and ') + ' above 9&times;9');
 	if (grade >= 3)
 		slow.push('the grades fish and search');
+	const warn = slow.join(', and ') + (slow.length > 1 ? ',' : '');
 	$('gen-hint').innerHTML = n + '&times;' + n + ' (the size above); ' +
-	    'every puzzle has one solution' + (slow.length ?
-	    '. <b class="warn-text">' + slow.join(' and ').replace(/^./,
-	    (ch) => ch.toUpperCase()) + ' can take minutes</b>' : '');
+	    'every puzzle has one solution' + (warn ? '. <b class=' +
+	    '"warn-text">' + warn[0].toUpperCase() + warn.slice(1) +
+	    ' can take minutes</b>' : '');
 }
 
 const GEN_STAGES = [
@@ -862,8 +865,9 @@ function generate() {
 	const sym = Number($('gen-sym').value);
 	const seed = crypto.getRandomValues(new Uint32Array(1))[0];
 	const n = r * c;
-	const what = 'a ' + n + '&times;' + n + ' ' + (kind ? kind + ' ' :
-	    '') + 'puzzle' + (sym ? ' with ' + $('gen-sym').selectedOptions[0]
+	const what = 'a ' + n + '&times;' + n + ' ' + (kind ?
+	    $('gen-kind').selectedOptions[0].textContent + ' ' : '') +
+	    'puzzle' + (sym ? ' with ' + $('gen-sym').selectedOptions[0]
 	    .textContent + ' symmetry' : '') + (grade ? ' of grade ' +
 	    $('gen-grade').selectedOptions[0].textContent : '');
 	// Why a grid is dropped for another.
@@ -906,8 +910,8 @@ function generate() {
 	});
 	engine.job.ondrop = () => genStatus('');
 	engine.job.onstop = (p, ms) => genStatus('<b>Stopped</b> after ' +
-	    seconds(ms) + (p ? ' and ' + plural(p.attempts, 'grid') : '') +
-	    '.', 'warn');
+	    seconds(ms) + (p ? ', on grid ' + fmt(p.attempts) : '') + '.',
+	    'warn');
 }
 
 // ---- editing the grid ----------------------------------------------------
@@ -984,6 +988,7 @@ function backToEdit() {
 let typing = 0;
 $('puzzle').addEventListener('input', () => {
 	stale();
+	saveURL('');
 	clearTimeout(typing);
 	typing = setTimeout(() => check(), 250);
 });
@@ -1361,6 +1366,7 @@ function open() {
 		syncText();
 		return;
 	}
+	stale();
 	const ex = (q.v || '').split(',');
 	$('v-x').checked = ex.includes('x');
 	$('v-hyper').checked = ex.includes('hyper');
