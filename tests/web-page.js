@@ -223,6 +223,20 @@ async function main() {
 		    document.getElementById('status').textContent),
 		    { timeout: 20000 });
 		await page.waitForSelector('#stop:not([hidden])');
+		// A look at the exact-cover tab (whose text the engine reads
+		// as it is edited) leaves the count running.
+		const before = await text(page, '#status');
+		await page.click('#tab-dlx');
+		await page.waitForFunction(() => document.getElementById(
+		    'dlx-text').value !== '');
+		await page.click('#tab-sudoku');
+		await page.waitForFunction((b) => {
+			const t = document.getElementById('status').textContent;
+			return t !== b && /Counting/.test(t);
+		}, { timeout: 5000 }, before).catch(() => {});
+		ok(/Counting/.test(await text(page, '#status')) &&
+		    (await text(page, '#status')) !== before,
+		    'the count goes on after a look at the exact-cover tab');
 		await new Promise((r) => setTimeout(r, 500));
 		await shot(page, '5-counting');
 		const t0 = Date.now();

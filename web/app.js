@@ -120,6 +120,12 @@ const engine = {
 			this.queued = msg;
 		busy(true);
 	},
+	// Whether a long job of the other tab than tab is running: the
+	// reading of a text as it is edited waits for the action that needs
+	// it rather than stop that job.
+	busyElsewhere(tab) {
+		return !!this.job && !this.job.quick && this.job.tab !== tab;
+	},
 	// Stop a long job of tab that is running (its text was edited:
 	// its answer no longer applies), quietly.
 	drop(tab) {
@@ -599,6 +605,8 @@ function check(then) {
 		done();
 		return;
 	}
+	if (!then && engine.busyElsewhere('sudoku'))
+		return;
 	engine.run('sudoku', [text, S.variant ? '' : extrasArg(), 0, 0, 0],
 	    (res) => {
 		// Edited since: the reading of the new text follows.
@@ -1106,6 +1114,8 @@ let dlxTyping = 0;
 function dlxCheck(then) {
 	clearTimeout(dlxTyping);
 	const text = $('dlx-text').value;
+	if (!then && engine.busyElsewhere('dlx'))
+		return;
 	engine.run('dlx', [text, 2, 0, 0], (res) => {
 		// Edited since: the reading of the new text follows.
 		if ($('dlx-text').value !== text)
