@@ -1314,6 +1314,8 @@ $('dlx-example').addEventListener('change', () => {
 	}
 });
 $('dlx-text').addEventListener('input', () => {
+	// An example edited is no longer the example.
+	$('dlx-example').value = '';
 	dlxStale();
 	dlxURL('');
 	clearTimeout(dlxTyping);
