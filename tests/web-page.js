@@ -111,6 +111,23 @@ async function main() {
 	    path: path.join(opt.shots, name + '.png'), fullPage: true });
 	const text = (page, sel) => page.$eval(sel, (e) => e.textContent);
 	const digits = (s) => s.replace(/[^0-9]/g, '');
+	const shown = (page, sel) => page.$eval(sel, (e) => !e.hidden &&
+	    e.getClientRects().length > 0);
+	const disabled = (page, ids) => page.evaluate((ids) => ids.every(
+	    (id) => document.getElementById(id).disabled), ids);
+	// Set a text box's text as a paste does (one input event).
+	const paste = (page, sel, value) => page.$eval(sel, (t, v) => {
+		t.value = v;
+		t.dispatchEvent(new Event('input', { bubbles: true }));
+	}, value);
+	// The grid's givens as a line, . for a blank.
+	const givens = (page) => page.$$eval('#board .cell', (cs) => cs.map(
+	    (c) => !c.classList.contains('given') ? '.' :
+	    c.querySelector('input') ? c.querySelector('input').value :
+	    c.querySelector('.v').textContent).join(''));
+	const asLine = (p) => p.replace(/0/g, '.');
+	const idle = (page) => page.waitForFunction(() =>
+	    !document.body.classList.contains('busy'), { timeout: 20000 });
 
 	try {
 		if (opt.bench) {
@@ -206,6 +223,20 @@ async function main() {
 		    document.getElementById('status').textContent),
 		    { timeout: 20000 });
 		await page.waitForSelector('#stop:not([hidden])');
+		// A look at the exact-cover tab (whose text the engine reads
+		// as it is edited) leaves the count running.
+		const before = await text(page, '#status');
+		await page.click('#tab-dlx');
+		await page.waitForFunction(() => document.getElementById(
+		    'dlx-text').value !== '');
+		await page.click('#tab-sudoku');
+		await page.waitForFunction((b) => {
+			const t = document.getElementById('status').textContent;
+			return t !== b && /Counting/.test(t);
+		}, { timeout: 5000 }, before).catch(() => {});
+		ok(/Counting/.test(await text(page, '#status')) &&
+		    (await text(page, '#status')) !== before,
+		    'the count goes on after a look at the exact-cover tab');
 		await new Promise((r) => setTimeout(r, 500));
 		await shot(page, '5-counting');
 		const t0 = Date.now();
@@ -248,6 +279,51 @@ async function main() {
 		await shot(page, '8-killer');
 		await page.close();
 
+		// The generator starts with 180-degree symmetry up to 9x9 and
+		// none above (a symmetric 16x16 takes minutes), so a 16x16
+		// comes at once; what can take long is said, its progress
+		// names the grid and the stage, and its Stop stops it.
+		page = await open('');
+		await page.click('#gen-card summary');
+		const sym = () => page.$eval('#gen-sym', (s) => s.value);
+		ok(await sym() === '1', 'a 9x9 is generated with 180-degree ' +
+		    'symmetry by default');
+		await page.select('#size', '4x4');
+		ok(await sym() === '0' && !/minutes/.test(await text(page,
+		    '#gen-hint')), 'a 16x16 without symmetry, and no warning');
+		await page.click('#generate');
+		await page.waitForFunction(() => /New puzzle/.test(
+		    document.getElementById('status').textContent),
+		    { timeout: 120000 });
+		const made16 = await page.$eval('#puzzle', (t) => t.value);
+		ok(/^[.1-9A-G]{256}$/.test(made16), 'a 16x16 is generated: ' +
+		    await text(page, '#status'));
+		await page.select('#gen-kind', 'x');
+		await page.select('#gen-sym', '1');
+		ok(/can take minutes/.test(await text(page, '#gen-hint')),
+		    'X at 16x16 with symmetry is said to take minutes');
+		await page.click('#generate');
+		await page.waitForFunction(() => /grid \d+: (fill|remov|check)/
+		    .test(document.getElementById('gen-status').textContent),
+		    { timeout: 20000 });
+		await page.waitForSelector('#gen-stop:not([hidden])');
+		ok(/Generating a 16\u00d716 X puzzle with 180\u00b0 symmetry/
+		    .test(await text(page, '#gen-status')), 'its progress ' +
+		    'says what it makes, and the grid and stage: ' +
+		    await text(page, '#gen-stage'));
+		await shot(page, '16-generating');
+		const g0 = Date.now();
+		await page.click('#gen-stop');
+		await page.waitForFunction(() => /Stopped/.test(
+		    document.getElementById('gen-status').textContent),
+		    { timeout: 2000 });
+		ok(Date.now() - g0 < 2000 && await page.$eval('#gen-stop',
+		    (b) => b.hidden) && (await page.$eval('#puzzle',
+		    (t) => t.value)) === made16, 'its Stop stops it at once, ' +
+		    'the puzzle before kept');
+		await shot(page, '17-gen-stopped');
+		await page.close();
+
 		// Another size from a line: the empty 4x4 has 288 grids; and
 		// the explanation, for classic sudoku only, says so for X.
 		page = await open('#p=' + '.'.repeat(16) + '&count');
@@ -285,6 +361,82 @@ async function main() {
 		await shot(page, '9-error');
 		await page.close();
 
+		// The page answers only for the text in the puzzle box.  A
+		// count shown goes as soon as the text is edited; a text that
+		// does not read (80 dots) turns the actions off, keeps its
+		// error, and the grid of the puzzle before is dimmed: no
+		// answer for a puzzle the box no longer holds.
+		page = await open('#p=' + opt.ambiguous + '&count');
+		await page.waitForSelector('#count-result', { timeout: 20000 });
+		const gone = await page.evaluate(() => {
+			const t = document.getElementById('puzzle');
+			t.value = '.'.repeat(80);
+			t.dispatchEvent(new Event('input'));
+			return !document.getElementById('count-result') &&
+			    document.getElementById('status').textContent === '';
+		});
+		ok(gone, 'an edit of the puzzle box clears the count shown');
+		await page.waitForSelector('#puzzle-error:not([hidden])');
+		ok(/80 cells/.test(await text(page, '#puzzle-error')) &&
+		    await disabled(page, ['solve', 'count', 'explain']) &&
+		    await page.$eval('#board', (b) =>
+		    b.classList.contains('stale')), '80 dots: its error ' +
+		    'shows, Solve, Count and Explain are off, the old grid ' +
+		    'dimmed');
+		await page.evaluate(() => ['solve', 'count', 'explain']
+		    .forEach((id) => document.getElementById(id).click()));
+		await idle(page);
+		ok(!(await page.$('#count-result')) &&
+		    !(await shown(page, '#pager')) &&
+		    !(await shown(page, '#explain-card')) &&
+		    await shown(page, '#puzzle-error') &&
+		    (await text(page, '#status')) === '',
+		    'clicked, they answer nothing and the error stays');
+		await shot(page, '13-box-error');
+		// Clicked before the text was read (at once after the edit),
+		// Count reads it first and answers with its error.
+		await page.$eval('#puzzle', (t, v) => {
+			t.value = v;
+			t.dispatchEvent(new Event('input'));
+			document.getElementById('count').click();
+		}, opt.ambiguous + '1');
+		await page.waitForFunction(() => /82 cells/.test(
+		    document.getElementById('puzzle-error').textContent));
+		await idle(page);
+		ok(!(await page.$('#count-result')),
+		    'Count at once after an edit answers with the error of ' +
+		    'the new text, not for the old puzzle');
+		// Clear empties the box, and a puzzle typed into it is the one
+		// answered (Count at once after the last key).
+		await page.click('#clear');
+		ok((await page.$eval('#puzzle', (t) => t.value)) === '' &&
+		    (await givens(page)) === '.'.repeat(81) &&
+		    !(await shown(page, '#puzzle-error')) &&
+		    !(await disabled(page, ['solve', 'count', 'explain'])),
+		    'Clear empties the grid and the box, the error goes');
+		await page.type('#puzzle', opt.ambiguous);
+		await page.click('#count');
+		await page.waitForSelector('#count-result', { timeout: 20000 });
+		ok(digits(await text(page, '#count-result')) === opt.count &&
+		    (await givens(page)) === asLine(opt.ambiguous),
+		    'after Clear, a puzzle typed in the box is counted: ' +
+		    opt.count);
+		await shot(page, '14-cleared-typed');
+		// Its solutions on the grid go when the text changes; the new
+		// puzzle, pasted, is the one explained.
+		await page.click('#solve');
+		await page.waitForSelector('#pager:not([hidden])');
+		await paste(page, '#puzzle', opt.explained);
+		ok(!(await shown(page, '#pager')) &&
+		    (await text(page, '#status')) === '',
+		    'a paste clears the solutions shown of the puzzle before');
+		await page.click('#explain');
+		await page.waitForSelector('#grade', { timeout: 20000 });
+		ok((await text(page, '#grade')) === opt.grade &&
+		    (await givens(page)) === asLine(opt.explained),
+		    'Explain at once after a paste explains the pasted puzzle');
+		await page.close();
+
 		// The exact-cover tab: a count from the URL, and an error.
 		const queens = fs.readFileSync(opt.queens, 'utf8');
 		page = await open('#dlx=' + encodeURIComponent(queens) +
@@ -308,6 +460,31 @@ async function main() {
 		    "line 2, column 3: unknown item 'C'",
 		    'an unknown item is reported at its line and column');
 		await shot(page, '11-dlx-error');
+		// The error follows the text as it is edited: gone once it is
+		// fixed (its size shown instead), back when it breaks again,
+		// and Count and List are off meanwhile.
+		await paste(page, '#dlx-text', 'A B C\nA C\nB\n');
+		await page.waitForSelector('#dlx-error', { hidden: true });
+		ok(/3 primary items.*2 options/.test(await text(page,
+		    '#dlx-status')) && !(await disabled(page, ['dlx-count',
+		    'dlx-list'])), 'fixed, the error goes and the size shows');
+		await page.click('#dlx-count');
+		await page.waitForSelector('#dlx-count-result');
+		ok(digits(await text(page, '#dlx-count-result')) === '1',
+		    'and it counts: 1 solution');
+		await page.click('#dlx-list');
+		await page.waitForFunction(() => document.querySelectorAll(
+		    '.dlx-sol').length === 1);
+		await paste(page, '#dlx-text', 'A B C\nA D\nB\n');
+		ok((await page.$$eval('.dlx-sol', (s) => s.length)) === 0 &&
+		    (await text(page, '#dlx-status')) === '',
+		    'an edit clears the solutions listed');
+		await page.waitForSelector('#dlx-error:not([hidden])');
+		ok((await text(page, '#dlx-error')) ===
+		    "line 2, column 3: unknown item 'D'" &&
+		    await disabled(page, ['dlx-count', 'dlx-list']),
+		    'broken again, its error is back, Count and List off');
+		await shot(page, '15-dlx-edited');
 		await page.close();
 
 		// A phone: the page fits 390 pixels, the grid is usable.

@@ -5,9 +5,14 @@
 # right (an ambiguous one with a known count), the explanation is the one
 # dlx-sudoku --explain gives, Stop stops a long count, a killer's text
 # form in the URL is drawn and solved, malformed and
-# clashing puzzles show their errors next to the input, the exact-cover
-# tab counts and reports its errors, a generated puzzle has one solution,
-# and a phone's viewport shows the page without sideways scrolling.  A
+# clashing puzzles show their errors next to the input, the page answers
+# only for the text in the puzzle box (a text that does not read turns
+# the actions off, an edit clears the answer shown, Clear empties the box
+# and a puzzle typed there is the one counted), the exact-cover tab counts
+# and reports its errors as its text is edited, a generated puzzle has
+# one solution, a 16x16 is generated without symmetry by default, the
+# generator's progress names its stage and its Stop stops it, and a
+# phone's viewport shows the page without sideways scrolling.  A
 # screenshot of each state goes to tests/web-shots/ in the build tree.
 #
 # Needs emscripten (configure's EMCC), chromium, node and puppeteer-core:

@@ -98,25 +98,39 @@ const engine = {
 	},
 	// Run glue function call(args).  A job running is stopped first,
 	// unless it is a quick one (reading a puzzle): then the new job
-	// waits in the worker behind it, and the old answer is dropped.
+	// waits in the worker behind it, and the old answer is dropped.  A
+	// job of the other tab that is stopped so says so there.
 	run(call, args, onresult, onprogress, quick) {
+		const tab = call === 'dlx' ? 'dlx' : 'sudoku';
 		if (this.dead) {
 			setTimeout(() => onresult({ ok: false,
 			    error: this.dead }, 0), 0);
-			this.job = { id: 0 };
+			this.job = { id: 0, tab };
 			return;
 		}
 		if (this.job && !this.job.quick)
-			this.stop(true);
+			this.stop(this.job.tab === tab);
 		const id = ++this.seq;
 		this.job = { id, onresult, onprogress, t0: performance.now(),
-		    last: null, quick: !!quick };
+		    last: null, quick: !!quick, tab, call };
 		const msg = { id, call, args };
 		if (this.ready)
 			this.worker.postMessage(msg);
 		else
 			this.queued = msg;
 		busy(true);
+	},
+	// Whether a long job of the other tab than tab is running: the
+	// reading of a text as it is edited waits for the action that needs
+	// it rather than stop that job.
+	busyElsewhere(tab) {
+		return !!this.job && !this.job.quick && this.job.tab !== tab;
+	},
+	// Stop a long job of tab that is running (its text was edited:
+	// its answer no longer applies), quietly.
+	drop(tab) {
+		if (this.job && !this.job.quick && this.job.tab === tab)
+			this.stop(true);
 	},
 	// Stop the job running: its worker goes, with whatever it was doing.
 	stop(quiet) {
@@ -127,6 +141,8 @@ const engine = {
 		this.queued = null;
 		this.restart();
 		busy(false);
+		if (job.ondrop)
+			job.ondrop();
 		if (!quiet && job.onstop)
 			job.onstop(job.last, performance.now() - job.t0);
 	},
@@ -140,10 +156,16 @@ function busy(on) {
 	document.body.classList.toggle('busy', on);
 	if (on)
 		busyTimer = setTimeout(() => {
-			$('stop').hidden = $('dlx-stop').hidden = false;
+			// The generator's is beside Generate.
+			const gen = engine.job && engine.job.call ===
+			    'generate';
+			$('stop').hidden = gen;
+			$('gen-stop').hidden = !gen;
+			$('dlx-stop').hidden = false;
 		}, 120);
 	else
-		$('stop').hidden = $('dlx-stop').hidden = true;
+		$('stop').hidden = $('dlx-stop').hidden =
+		    $('gen-stop').hidden = true;
 }
 
 // How much of the search tree a count has seen, in words.
@@ -168,6 +190,9 @@ const S = {
 	ex: null, step: 0,	// an explanation and the step shown
 	bad: [],		// cells of a clash
 	action: '',		// what the URL asks for
+	read: '',		// the puzzle box's text that the above is
+	textError: null,	// or the box's text that does not read
+	errorOf: '',		// the error shown: 'text' or an action's
 };
 
 function line() {
@@ -193,6 +218,7 @@ function setShape(boxr, boxc) {
 	S.cells = new Array(S.n * S.n).fill(0);
 	S.variant = null;
 	$('size').value = boxr + 'x' + boxc;
+	genDefaults();
 }
 
 // Take the puzzle the engine read (its "puzzle" member).
@@ -216,6 +242,7 @@ function adopt(p) {
 	const size = p.boxr + 'x' + p.boxc;
 	if ([...$('size').options].some((o) => o.value === size))
 		$('size').value = size;
+	genDefaults();
 	$('v-x').checked = (p.extras & 1) !== 0;
 	$('v-hyper').checked = (p.extras & 2) !== 0;
 }
@@ -444,7 +471,10 @@ function status(html, kind) {
 	s.className = 'status' + (kind ? ' ' + kind : '');
 }
 
-function showError(res) {
+// Show an error next to the puzzle box: of its text (of), or of an
+// action on it.
+function showError(res, of) {
+	S.errorOf = of || 'action';
 	const e = $('puzzle-error');
 	let where = '';
 	if (res.line)
@@ -456,19 +486,79 @@ function showError(res) {
 	if (res.puzzle)
 		adopt(res.puzzle);
 	S.bad = res.cells || [];
-	$('puzzle').classList.add('invalid');
-	$('puzzle').setAttribute('aria-invalid', 'true');
+	// The text is at fault (not, say, Explain asked of an X sudoku).
+	if (S.errorOf === 'text' || res.line || res.cells) {
+		$('puzzle').classList.add('invalid');
+		$('puzzle').setAttribute('aria-invalid', 'true');
+	}
 }
 
 function clearError() {
+	S.errorOf = '';
 	$('puzzle-error').hidden = true;
 	$('puzzle').classList.remove('invalid');
 	$('puzzle').removeAttribute('aria-invalid');
 	S.bad = [];
 }
 
+// Write the puzzle into the box (nothing for an empty grid, so that a
+// puzzle pasted or typed there is the whole text).
 function syncText() {
-	$('puzzle').value = puzzleText();
+	const empty = !S.variant && S.cells.every((v) => v === 0);
+	$('puzzle').value = empty ? '' : puzzleText();
+	S.read = $('puzzle').value;
+	S.textError = null;
+	updateActions();
+}
+
+// What the page knows of the text in the box: 'ok' (the puzzle above is
+// its reading), 'bad' (it does not read; its error is shown) or 'new'
+// (edited since it was read).
+function boxState() {
+	const t = $('puzzle').value;
+	if (S.textError === t)
+		return 'bad';
+	return t === S.read ? 'ok' : 'new';
+}
+
+// The actions answer for the box's text only: while it does not read
+// they are off, and the grid (an older puzzle) is dimmed.
+function updateActions() {
+	const bad = boxState() === 'bad';
+	for (const id of ['solve', 'count', 'explain']) {
+		$(id).disabled = bad;
+		$(id).title = bad ? 'the puzzle box does not read as a ' +
+		    'puzzle: see the error under it' : '';
+	}
+	$('board').classList.toggle('stale', bad && S.bad.length === 0);
+}
+
+// An action on the box's text: at once if it was read, after reading it
+// if it was edited since (its error instead, if it does not read).
+function act(fn) {
+	return () => {
+		const st = boxState();
+		if (st === 'ok')
+			fn();
+		else if (st === 'new')
+			check(fn);
+	};
+}
+
+// The puzzle was changed (its text, a cell, the size, the units): what
+// is shown of the one before goes (solutions, steps, a count or its
+// progress, an action's error), and a job for it stops.
+function stale() {
+	engine.drop('sudoku');
+	if (S.view !== 'edit') {
+		S.view = 'edit';
+		draw();
+	}
+	leaveExplain();
+	if (S.errorOf !== 'text')
+		clearError();
+	status('');
+	updateActions();
 }
 
 function saveURL(action) {
@@ -493,25 +583,49 @@ function extrasArg() {
 }
 
 // Read the text box through the engine, then (if it reads) do then().
+// An empty box is the empty grid of the size chosen.
 function check(then) {
+	clearTimeout(typing);
 	const text = $('puzzle').value;
-	engine.run('sudoku', [text, S.variant ? '' : extrasArg(), 0, 0, 0],
-	    (res) => {
-		if (!res.ok) {
-			showError(res);
-			S.view = 'edit';
-			draw();
-			status('');
-			return;
-		}
+	const done = () => {
+		S.read = text;
+		S.textError = null;
 		clearError();
-		adopt(res.puzzle);
 		S.view = 'edit';
 		draw();
+		updateActions();
 		if (then)
 			then();
 		else
 			saveURL('');
+	};
+	if (text.trim() === '') {
+		const [r, c] = $('size').value.split('x').map(Number);
+		setShape(r, c);
+		done();
+		return;
+	}
+	if (!then && engine.busyElsewhere('sudoku'))
+		return;
+	engine.run('sudoku', [text, S.variant ? '' : extrasArg(), 0, 0, 0],
+	    (res) => {
+		// Edited since: the reading of the new text follows.
+		if ($('puzzle').value !== text)
+			return;
+		if (!res.ok) {
+			// (A clash is shown on its grid: the puzzle is no
+			// longer the reading of any text.)
+			S.textError = text;
+			S.read = null;
+			showError(res, 'text');
+			S.view = 'edit';
+			draw();
+			status('');
+			updateActions();
+			return;
+		}
+		adopt(res.puzzle);
+		done();
 	}, null, true);
 }
 
@@ -698,47 +812,123 @@ function markStep() {
 		on.scrollIntoView({ block: 'nearest' });
 }
 
+// ---- the generator ---------------------------------------------------------
+
+function genStatus(html, kind) {
+	const s = $('gen-status');
+	s.innerHTML = html;
+	s.className = 'status' + (kind ? ' ' + kind : '');
+}
+
+// The symmetry a size starts with: 180 degrees up to 9x9; none above,
+// where symmetric puzzles are rare (most grids end in a puzzle that is
+// not minimal, and are dropped) and can take minutes.
+let genSize = '';
+function genDefaults() {
+	const size = $('size').value;
+	if (size === genSize)
+		return;
+	genSize = size;
+	const [r, c] = size.split('x').map(Number);
+	$('gen-sym').value = r * c > 9 ? '0' : '1';
+	genHint();
+}
+
+// Under Generate: what it makes, and a warning for what can take long.
+function genHint() {
+	const [r, c] = $('size').value.split('x').map(Number);
+	const n = r * c;
+	const kind = $('gen-kind').value;
+	const grade = kind ? 0 : Number($('gen-grade').value);
+	const big = [], slow = [];
+	if (n > 9 && $('gen-sym').value !== '0')
+		big.push('symmetry');
+	if (n > 9 && (kind === 'x' || kind === 'killer'))
+		big.push($('gen-kind').selectedOptions[0].textContent);
+	if (big.length)
+		slow.push(big.join(' and ') + ' above 9&times;9');
+	if (grade >= 3)
+		slow.push('the grades fish and search');
+	const warn = slow.join(', and ') + (slow.length > 1 ? ',' : '');
+	$('gen-hint').innerHTML = n + '&times;' + n + ' (the size above); ' +
+	    'every puzzle has one solution' + (warn ? '. <b class=' +
+	    '"warn-text">' + warn[0].toUpperCase() + warn.slice(1) +
+	    ' can take minutes</b>' : '');
+}
+
+const GEN_STAGES = [
+	'filling a grid',
+	'removing the givens the singles can do without',
+	'removing givens one at a time, each only if the solution stays ' +
+	    'unique',
+	'checking that no given alone can go (a symmetric puzzle must be ' +
+	    'minimal)',
+	'grading it',
+];
+
 function generate() {
-	leaveExplain();
 	const [r, c] = $('size').value.split('x').map(Number);
 	const kind = $('gen-kind').value;
 	const grade = kind ? 0 : Number($('gen-grade').value);
+	const sym = Number($('gen-sym').value);
 	const seed = crypto.getRandomValues(new Uint32Array(1))[0];
-	status('<span class="spin"></span> Generating&hellip;');
-	engine.run('generate', [r, c, kind, Number($('gen-sym').value),
-	    grade, seed], (res, ms) => {
+	const n = r * c;
+	const what = 'a ' + n + '&times;' + n + ' ' + (kind ?
+	    $('gen-kind').selectedOptions[0].textContent + ' ' : '') +
+	    'puzzle' + (sym ? ' with ' + $('gen-sym').selectedOptions[0]
+	    .textContent + ' symmetry' : '') + (grade ? ' of grade ' +
+	    $('gen-grade').selectedOptions[0].textContent : '');
+	// Why a grid is dropped for another.
+	const target = (sym ? 'minimal symmetric ' : '') + 'puzzle' +
+	    (grade ? ' of that grade' : '');
+	genStatus('<span class="spin"></span> Generating ' + what +
+	    '&hellip;');
+	engine.run('generate', [r, c, kind, sym, grade, seed], (res, ms) => {
 		if (!res.ok) {
-			status(res.error, 'bad');
+			genStatus(res.error, 'bad');
 			return;
 		}
+		stale();
 		clearError();
 		adopt(res.puzzle);
-		S.view = 'edit';
 		syncText();
 		saveURL('');
 		draw();
+		genStatus('');
 		status('<b>New ' + (res.puzzle.variant === 'classic' ? '' :
 		    res.puzzle.variant + ' ') + 'puzzle:</b> ' +
 		    (res.givens ? plural(res.givens, 'given') :
 		    'the cages alone') + (res.grade ? ', grade ' +
 		    res.grade : '') + ', one solution <span class="muted">(' +
-		    seconds(ms) + ')</span>', 'good');
+		    plural(res.attempts, 'grid') + ', ' + seconds(ms) +
+		    ')</span>', 'good');
 	}, (p, ms) => {
-		status('<span class="spin"></span> Generating&hellip; ' +
-		    plural(p.attempts, 'grid') + ' tried <span class="muted">' +
-		    seconds(ms) + '</span>');
+		const stage = GEN_STAGES[p.stage] || GEN_STAGES[0];
+		const steps = (p.stage === 2 || p.stage === 3) && p.total ?
+		    ' (' + fmt(p.done) + ' of ' + fmt(p.total) + ' tried)' : '';
+		const left = p.stage >= 1 && p.givens ? ', ' +
+		    plural(p.givens, 'given') + ' left' : '';
+		genStatus('<span class="spin"></span> Generating ' + what +
+		    '&hellip; <span class="muted">' + seconds(ms) +
+		    '</span><br>grid ' + fmt(p.attempts) + ': <span ' +
+		    'id="gen-stage">' + stage + steps + left + '</span>' +
+		    (p.attempts > 1 ? '<br><span class="muted">the ' +
+		    (p.attempts > 2 ? fmt(p.attempts - 1) + ' grids' :
+		    'grid') + ' before gave no ' + target + '</span>' : ''));
 	});
-	engine.job.onstop = () => status('<b>Stopped.</b>', 'warn');
+	engine.job.ondrop = () => genStatus('');
+	engine.job.onstop = (p, ms) => genStatus('<b>Stopped</b> after ' +
+	    seconds(ms) + (p ? ', on grid ' + fmt(p.attempts) : '') + '.',
+	    'warn');
 }
 
 // ---- editing the grid ----------------------------------------------------
 
 function edited() {
+	stale();
 	clearError();
-	$('puzzle-error').hidden = true;
 	syncText();
 	saveURL('');
-	status('');
 }
 
 $('board').addEventListener('keydown', (ev) => {
@@ -805,20 +995,20 @@ function backToEdit() {
 
 let typing = 0;
 $('puzzle').addEventListener('input', () => {
+	stale();
+	saveURL('');
 	clearTimeout(typing);
 	typing = setTimeout(() => check(), 250);
 });
 
 $('size').addEventListener('change', () => {
 	const [r, c] = $('size').value.split('x').map(Number);
+	stale();
 	setShape(r, c);
-	S.view = 'edit';
-	leaveExplain();
 	clearError();
 	syncText();
 	saveURL('');
 	draw();
-	status('');
 });
 for (const id of ['v-x', 'v-hyper'])
 	$(id).addEventListener('change', () => {
@@ -828,32 +1018,35 @@ for (const id of ['v-x', 'v-hyper'])
 			return;
 		}
 		drawnShape = '';
-		S.view = 'edit';
-		leaveExplain();
+		stale();
 		saveURL('');
 		check();
 	});
+// Clear empties the grid and the box, ready for a puzzle to be pasted or
+// typed (in either).
 $('clear').addEventListener('click', () => {
-	engine.stop(true);
+	clearTimeout(typing);
+	stale();
 	S.cells.fill(0);
 	S.variant = null;
-	S.view = 'edit';
-	leaveExplain();
 	clearError();
 	syncText();
 	saveURL('');
 	draw();
-	status('');
 });
-$('solve').addEventListener('click', solve);
-$('count').addEventListener('click', countAll);
-$('explain').addEventListener('click', explain);
+$('solve').addEventListener('click', act(solve));
+$('count').addEventListener('click', act(countAll));
+$('explain').addEventListener('click', act(explain));
 $('generate').addEventListener('click', generate);
 $('stop').addEventListener('click', () => engine.stop(false));
+$('gen-stop').addEventListener('click', () => engine.stop(false));
 $('back').addEventListener('click', backToEdit);
 $('gen-kind').addEventListener('change', () => {
 	$('gen-grade').disabled = $('gen-kind').value !== '';
+	genHint();
 });
+for (const id of ['gen-sym', 'gen-grade'])
+	$(id).addEventListener('change', genHint);
 
 function page(d) {
 	if (S.view === 'solution') {
@@ -891,9 +1084,81 @@ document.addEventListener('keydown', (ev) => {
 
 // ---- the exact-cover tab --------------------------------------------------
 
-const D = { sols: [], skip: 0, more: false, pageSize: 20 };
+const D = {
+	sols: [], skip: 0, more: false, pageSize: 20,
+	read: null,		// the text last read without an error
+	textError: null,	// or the text last read, with one
+};
 
-function dlxError(res) {
+// As the puzzle box's (boxState()): 'ok', 'bad' or 'new'.
+function dlxState() {
+	const t = $('dlx-text').value;
+	if (D.textError === t)
+		return 'bad';
+	return t === D.read ? 'ok' : 'new';
+}
+
+function dlxActions() {
+	const bad = dlxState() === 'bad';
+	for (const id of ['dlx-count', 'dlx-list']) {
+		$(id).disabled = bad;
+		$(id).title = bad ? 'the problem does not read: see the ' +
+		    'error under it' : '';
+	}
+}
+
+// Read the text through the engine (without searching): its error, or
+// its size, follows the text as it is edited.  Then (if it reads) do
+// then().
+let dlxTyping = 0;
+function dlxCheck(then) {
+	clearTimeout(dlxTyping);
+	const text = $('dlx-text').value;
+	if (!then && engine.busyElsewhere('dlx'))
+		return;
+	engine.run('dlx', [text, 2, 0, 0], (res) => {
+		// Edited since: the reading of the new text follows.
+		if ($('dlx-text').value !== text)
+			return;
+		if (!res.ok) {
+			D.read = null;
+			D.textError = text;
+			dlxError(res, !!then);
+			dlxActions();
+			return;
+		}
+		D.read = text;
+		D.textError = null;
+		$('dlx-status').innerHTML = dlxOk(res);
+		dlxActions();
+		if (then)
+			then();
+	}, null, true);
+}
+
+function dlxAct(fn) {
+	return () => {
+		const st = dlxState();
+		if (st === 'ok')
+			fn();
+		else if (st === 'new')
+			dlxCheck(fn);
+	};
+}
+
+// The text was changed: what was shown of the one before goes, and a job
+// for it stops.
+function dlxStale() {
+	engine.drop('dlx');
+	$('dlx-status').innerHTML = '';
+	$('dlx-out').innerHTML = '';
+	$('dlx-pager').hidden = true;
+	dlxActions();
+}
+
+// Its error under the text; select (after an action) selects the line
+// at fault (not while the text is typed).
+function dlxError(res, select) {
 	const e = $('dlx-error');
 	e.textContent = (res.line ? 'line ' + res.line + (res.col ?
 	    ', column ' + res.col : '') + ': ' : '') + res.error;
@@ -902,7 +1167,7 @@ function dlxError(res) {
 	ta.classList.add('invalid');
 	ta.setAttribute('aria-invalid', 'true');
 	// Select the line at fault.
-	if (res.line) {
+	if (res.line && select) {
 		const lines = ta.value.split('\n');
 		let a = 0;
 		for (let i = 0; i < res.line - 1 && i < lines.length; i++)
@@ -944,7 +1209,7 @@ function dlxCount() {
 	    '&hellip;';
 	engine.run('dlx', [$('dlx-text').value, 1, 0, 0], (res, ms) => {
 		if (!res.ok)
-			return dlxError(res);
+			return dlxError(res, true);
 		$('dlx-status').innerHTML = '<b class="count" ' +
 		    'id="dlx-count-result">' + fmt(res.count) + '</b> ' +
 		    'solution' + (res.count === '1' ? '' : 's') +
@@ -970,7 +1235,7 @@ function dlxList(skip) {
 	engine.run('dlx', [$('dlx-text').value, 0, skip, D.pageSize],
 	    (res, ms) => {
 		if (!res.ok)
-			return dlxError(res);
+			return dlxError(res, true);
 		D.skip = skip;
 		D.more = res.more;
 		const out = $('dlx-out');
@@ -1043,14 +1308,21 @@ $('dlx-example').addEventListener('change', () => {
 	const v = $('dlx-example').value;
 	if (v) {
 		$('dlx-text').value = EXAMPLES[v];
-		$('dlx-error').hidden = true;
-		$('dlx-out').innerHTML = '';
-		$('dlx-status').innerHTML = '';
+		dlxStale();
 		dlxURL('');
+		dlxCheck();
 	}
 });
-$('dlx-count').addEventListener('click', dlxCount);
-$('dlx-list').addEventListener('click', () => dlxList(0));
+$('dlx-text').addEventListener('input', () => {
+	// An example edited is no longer the example.
+	$('dlx-example').value = '';
+	dlxStale();
+	dlxURL('');
+	clearTimeout(dlxTyping);
+	dlxTyping = setTimeout(() => dlxCheck(), 250);
+});
+$('dlx-count').addEventListener('click', dlxAct(dlxCount));
+$('dlx-list').addEventListener('click', dlxAct(() => dlxList(0)));
 $('dlx-stop').addEventListener('click', () => engine.stop(false));
 $('dlx-prev').addEventListener('click', () =>
     dlxList(Math.max(0, D.skip - D.pageSize)));
@@ -1074,6 +1346,8 @@ $('tab-dlx').addEventListener('click', () => {
 	if (!$('dlx-text').value)
 		$('dlx-text').value = EXAMPLES.knuth;
 	dlxURL('');
+	if (dlxState() === 'new')
+		dlxCheck();
 });
 
 // Open what the fragment says.
@@ -1093,10 +1367,8 @@ function open() {
 	if (q.dlx !== undefined) {
 		tab('dlx');
 		$('dlx-text').value = q.dlx;
-		if (q.count)
-			dlxCount();
-		else if (q.list)
-			dlxList(0);
+		dlxStale();
+		dlxCheck(q.count ? dlxCount : q.list ? () => dlxList(0) : null);
 		return;
 	}
 	tab('sudoku');
@@ -1106,6 +1378,7 @@ function open() {
 		syncText();
 		return;
 	}
+	stale();
 	const ex = (q.v || '').split(',');
 	$('v-x').checked = ex.includes('x');
 	$('v-hyper').checked = ex.includes('hyper');
@@ -1129,5 +1402,6 @@ if (!location.hash)
 	history.replaceState(null, '', '#p=' + '..3.2.6..9..3.5..1..18.64....' +
 	    '81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..');
 engine.start();
+genDefaults();
 open();
 window.addEventListener('hashchange', open);

@@ -42,17 +42,18 @@
 #define WEB_EXPORT	EMSCRIPTEN_KEEPALIVE
 
 /* Progress to the worker: what kind of run, and its figures so far. */
-EM_JS(void, web_progress, (int kind, double a, double b, double c), {
+EM_JS(void, web_progress, (int kind, double a, double b, double c,
+    double d, double e), {
 	if (Module.onprogress)
-		Module.onprogress(kind, a, b, c);
+		Module.onprogress(kind, a, b, c, d, e);
 });
 #else
 #define WEB_EXPORT
 
 static void
-web_progress(int kind, double a, double b, double c)
+web_progress(int kind, double a, double b, double c, double d, double e)
 {
-	(void)kind, (void)a, (void)b, (void)c;
+	(void)kind, (void)a, (void)b, (void)c, (void)d, (void)e;
 }
 #endif
 
@@ -65,7 +66,9 @@ int		 dlxweb_warm(void);
 
 /* Kinds of progress (web_progress's first argument). */
 #define PROGRESS_SEARCH	0	/* solutions, fraction of the tree, nodes */
-#define PROGRESS_GEN	1	/* attempts */
+#define PROGRESS_GEN	1	/* attempts (the grid being made included),
+				   stage (enum dlx_gen_stage), its steps
+				   done and total, givens left */
 
 /* What dlxweb_sudoku() does with a puzzle. */
 #define ACT_CHECK	0	/* read it and describe it */
@@ -79,6 +82,11 @@ int		 dlxweb_warm(void);
 /* Memory the subproblem cache of a count may take: enough for the
  * counts a page is asked for, and well below what a browser grants. */
 #define CACHE_BYTES	((size_t)128 << 20)
+
+/* What dlxweb_dlx() does with a problem. */
+#define PB_LIST	0	/* its solutions skip .. skip+take-1 */
+#define PB_COUNT	1	/* count every solution */
+#define PB_READ	2	/* read it and give its size */
 
 /* Most solutions one call lists (the page asks for pages of them). */
 #define MAX_TAKE	1000
@@ -228,7 +236,7 @@ on_progress(void *arg, const struct dlx_stats *st)
 	/* The logic solver searches a matrix of its own, out of reach:
 	 * there the fraction of the tree is unknown (-1). */
 	web_progress(PROGRESS_SEARCH, (double)st->solutions,
-	    d != NULL ? dlx_progress(d) : -1, (double)st->nodes);
+	    d != NULL ? dlx_progress(d) : -1, (double)st->nodes, 0, 0);
 	return 0;
 }
 
@@ -805,11 +813,19 @@ dlxweb_sudoku(const char *text, const char *extras, int action, double skip,
 	return finish();
 }
 
+/* The generator's progress, with where it is (arg: the generator, once
+ * made), so that the page says what it is doing. */
 static int
 on_gen(void *arg, uint64_t attempts)
 {
-	(void)arg;
-	web_progress(PROGRESS_GEN, (double)attempts, 0, 0);
+	dlx_sudoku_gen			**gen = arg;
+	struct dlx_sudoku_gen_status	  st;
+
+	if (*gen == NULL || dlx_sudoku_gen_status(*gen, &st) != DLX_OK)
+		web_progress(PROGRESS_GEN, (double)attempts + 1, -1, 0, 0, 0);
+	else
+		web_progress(PROGRESS_GEN, (double)st.attempts, st.stage,
+		    st.done, st.total, st.givens);
 	return 0;
 }
 
@@ -851,6 +867,7 @@ dlxweb_generate(int boxr, int boxc, const char *variant, int symmetry,
 	o.seed = (uint64_t)seed;
 	o.max_attempts = 20000;
 	o.progress = on_gen;
+	o.progress_arg = &gen;
 	if ((rc = dlx_sudoku_gen_new(&gen, &o)) == DLX_EINVAL) {
 		fail("this generator cannot make that combination (a grade "
 		    "is for classic sudoku only, windows exclude jigsaw, "
@@ -960,12 +977,13 @@ list_options(void *arg, const int *options, size_t n)
 
 /*
  * The exact cover problem in text (Knuth's DLX format, as dlx(1) reads
- * it): count its solutions (count nonzero), or list solutions skip ..
- * skip+take-1, each as its options' lines.  The answer gives the
- * problem's size and the reader's warnings (options skipped).
+ * it): list solutions skip .. skip+take-1, each as its options' lines
+ * (what PB_LIST), count its solutions (PB_COUNT), or only read it
+ * (PB_READ, as the page checks the text being edited).  The answer gives
+ * the problem's size and the reader's warnings (options skipped).
  */
 WEB_EXPORT const char *
-dlxweb_dlx(const char *text, int count, double skip, int take)
+dlxweb_dlx(const char *text, int what, double skip, int take)
 {
 	struct dlx_text_options	 o;
 	struct dlx_error	 e;
@@ -976,7 +994,8 @@ dlxweb_dlx(const char *text, int count, double skip, int take)
 	int			 rc;
 
 	begin();
-	if (text == NULL || skip < 0 || take < 0) {
+	if (text == NULL || what < PB_LIST || what > PB_READ || skip < 0 ||
+	    take < 0) {
 		fail(dlx_strerror(DLX_EINVAL));
 		return finish();
 	}
@@ -999,13 +1018,14 @@ dlxweb_dlx(const char *text, int count, double skip, int take)
 	    "\"options\":%zu", dlx_text_nskipped(pb.t), dlx_nprimary(d),
 	    dlx_nsecondary(d), dlx_noptions(d));
 	memset(&w, 0, sizeof w);
-	if (count) {
+	rc = DLX_OK;
+	if (what == PB_COUNT) {
 		w.count = 1;
 		w.memo = DLX_MEMO_AUTO;
 		w.order = DLX_MEMO_ORDER_AUTO;
 		rc = web_search(d, &w);
 		count_members(&w, rc);
-	} else {
+	} else if (what == PB_LIST) {
 		memset(&l, 0, sizeof l);
 		l.t = pb.t;
 		l.skip = (uint64_t)skip;

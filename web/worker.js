@@ -5,7 +5,9 @@
 // of the glue's functions (web/dlx_web.c) and args its arguments; the
 // worker answers {type: 'result', id, res, ms} with the glue's JSON
 // answer parsed, and while the job runs {type: 'progress', id, ...} a
-// few times a second.  To stop a job the page ends this worker and starts
+// few times a second: a search's solutions, fraction of the tree and
+// nodes, or the generator's grid (attempts), stage, its steps done and
+// total, and givens left.  To stop a job the page ends this worker and starts
 // another: the engine runs without pause, so no message could reach it.
 'use strict';
 
@@ -16,7 +18,7 @@ let job = 0;
 let last = 0;
 
 // The glue's progress (its web_progress()): at most every 200 ms.
-function onprogress(kind, a, b, c) {
+function onprogress(kind, a, b, c, d, e) {
 	const now = performance.now();
 	if (now - last < 200)
 		return;
@@ -25,7 +27,8 @@ function onprogress(kind, a, b, c) {
 		postMessage({ type: 'progress', id: job, solutions: a,
 		    fraction: b, nodes: c });
 	else
-		postMessage({ type: 'progress', id: job, attempts: a });
+		postMessage({ type: 'progress', id: job, attempts: a,
+		    stage: b, done: c, total: d, givens: e });
 }
 
 // A JavaScript string in the module's memory (free it with _free).
