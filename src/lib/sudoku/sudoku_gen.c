@@ -422,9 +422,87 @@ random_regions(dlx_sudoku_gen *g)
 }
 
 /*
+ * While there are more than DLX_SUDOKU_LABELS cages (the text form names
+ * each by one character), the smallest cage that can joins its smallest
+ * neighbour with none of its digits.  Cage numbers then close up, in the
+ * order the cages were made.  Returns the number of cages, or -1 if too
+ * many are left (no two more can join: never seen, but then another
+ * grid is tried).
+ */
+static int
+merge_cages(dlx_sudoku_gen *g, int ncages)
+{
+	int		 n = g->n, size[NCELLS], renum[NCELLS], left = ncages;
+	uint64_t	 digits[NCELLS];
+	int		 x, y, k, a, b, best, r, c, tried[NCELLS];
+	static const int dr[4] = { -1, 1, 0, 0 }, dc[4] = { 0, 0, -1, 1 };
+
+	for (a = 0; a < ncages; a++) {
+		size[a] = 0;
+		digits[a] = 0;
+		tried[a] = 0;
+	}
+	for (x = 0; x < n * n; x++) {
+		size[g->cages[x]]++;
+		digits[g->cages[x]] |= (uint64_t)1 << (g->solution[x] - 1);
+	}
+	while (left > DLX_SUDOKU_LABELS) {
+		/* The smallest cage not yet found stuck. */
+		for (a = -1, k = 0; k < ncages; k++)
+			if (size[k] > 0 && !tried[k] &&
+			    (a < 0 || size[k] < size[a]))
+				a = k;
+		if (a < 0)
+			return -1;
+		best = -1;
+		for (x = 0; x < n * n; x++) {
+			if (g->cages[x] != a)
+				continue;
+			for (k = 0; k < 4; k++) {
+				r = x / n + dr[k];
+				c = x % n + dc[k];
+				if (r < 0 || r >= n || c < 0 || c >= n)
+					continue;
+				b = g->cages[r * n + c];
+				if (b != a && (digits[a] & digits[b]) == 0 &&
+				    size[a] + size[b] <= n &&
+				    (best < 0 || size[b] < size[best]))
+					best = b;
+			}
+		}
+		if (best < 0) {
+			tried[a] = 1;
+			continue;
+		}
+		for (x = 0; x < n * n; x++)
+			if (g->cages[x] == a)
+				g->cages[x] = best;
+		size[best] += size[a];
+		digits[best] |= digits[a];
+		g->sums[best] += g->sums[a];
+		size[a] = 0;
+		left--;
+		/* A cage grown may now take a stuck one. */
+		for (k = 0; k < ncages; k++)
+			tried[k] = 0;
+	}
+	for (a = 0, y = 0; a < ncages; a++)
+		if (size[a] > 0) {
+			renum[a] = y;
+			g->sums[y++] = g->sums[a];
+		}
+	for (x = 0; x < n * n; x++)
+		g->cages[x] = renum[g->cages[x]];
+	return left;
+}
+
+/*
  * Random cages over the solution: grow each from a random free cell to a
  * random size (mostly 2 to 4; up to 5 from 12x12 so that the labels
- * last), never repeating a digit.  Returns the number of cages.
+ * last), never repeating a digit; then join the smallest while there are
+ * more than the text form can name (merge_cages(): a 16x16 grid is cut
+ * into some 90 cages).  Returns the number of cages, or -1 (try another
+ * grid).
  */
 static int
 random_cages(dlx_sudoku_gen *g)
@@ -474,7 +552,7 @@ random_cages(dlx_sudoku_gen *g)
 			g->sums[g_] += g->solution[pick];
 		}
 	}
-	return ncages;
+	return merge_cages(g, ncages);
 }
 
 /* ---- searching --------------------------------------------------------- */
@@ -928,7 +1006,8 @@ dlx_sudoku_gen_next(dlx_sudoku_gen *g, struct dlx_sudoku_genpuzzle *p)
 		if (!made)
 			continue;
 		if (g->o.killer) {
-			g->v.ncages = random_cages(g);
+			if ((g->v.ncages = random_cages(g)) < 0)
+				continue;
 			g->v.cages = g->cages;
 			g->v.sums = g->sums;
 			dlx_sudoku_free(g->killer);
