@@ -39,6 +39,28 @@
 /* Largest N whose checks have no bound by default. */
 #define UNBOUNDED_MAXN	16
 
+/*
+ * Largest N of a killer whose checks have no bound by default.  The
+ * cages hold the search only once their sets are chosen, so a killer
+ * with few givens is a long search: a 12x12 took 65 s to over 120 with
+ * one check over a minute, a 16x16 gave none in 300 s.  Above, a check
+ * may take DLX_GEN_EFFORT_KILLER nodes; nearly all its givens left are
+ * those whose check ran out (the cages alone may well make the puzzle
+ * unique, but no search proves it in time).
+ */
+#define KILLER_UNBOUNDED_MAXN 9
+
+/*
+ * Largest N where a symmetric puzzle from which one given alone could go
+ * is thrown away: at 16x16 nearly all are (a minimal one took 100 to 530
+ * grids, 25 to over 100 s; 12x12 with quarter turns over 9000 grids).
+ * Above, the first puzzle from which no orbit can go is kept, and its
+ * checks have a bound, DLX_GEN_EFFORT_SYMMETRIC: unbounded, one 16x16
+ * grid in 100 took 19 million nodes (17 s), against 0.1 to 0.7 million
+ * with the bound, where a check runs out once or twice a puzzle.
+ */
+#define SYM_MINIMAL_MAXN 9
+
 /* Verdicts of a removal check. */
 enum verdict {
 	GOES,			/* unique without it */
@@ -279,6 +301,21 @@ variant_matrix(dlx_sudoku_gen *g, dlx_sudoku **sp)
 	return dlx_sudoku_new(sp, g->v.boxr, g->v.boxc, &so);
 }
 
+/* The bound of a check when o.effort is 0 (0: none). */
+static uint64_t
+default_effort(const struct dlx_sudoku_gen_options *o)
+{
+	int	 n = o->boxr * o->boxc;
+
+	if (n > UNBOUNDED_MAXN)
+		return DLX_GEN_EFFORT_DEFAULT;
+	if (o->killer && n > KILLER_UNBOUNDED_MAXN)
+		return DLX_GEN_EFFORT_KILLER;
+	if (o->symmetry != DLX_GEN_SYM_NONE && n > SYM_MINIMAL_MAXN)
+		return DLX_GEN_EFFORT_SYMMETRIC;
+	return 0;
+}
+
 int
 dlx_sudoku_gen_new(dlx_sudoku_gen **gp, const struct dlx_sudoku_gen_options *o)
 {
@@ -306,7 +343,7 @@ dlx_sudoku_gen_new(dlx_sudoku_gen **gp, const struct dlx_sudoku_gen_options *o)
 	else if (o->effort != 0)
 		g->effort = o->effort;
 	else
-		g->effort = n <= UNBOUNDED_MAXN ? 0 : DLX_GEN_EFFORT_DEFAULT;
+		g->effort = default_effort(o);
 	seed = o->seed;
 	g->rng[0] = splitmix(&seed);
 	g->rng[1] = splitmix(&seed);
@@ -937,9 +974,9 @@ reduce(dlx_sudoku_gen *g, int *keep, int *minimal)
 	if (g->o.symmetry != DLX_GEN_SYM_NONE && *minimal &&
 	    (rc = alone_pass(g, d, nk, minimal)) != DLX_OK)
 		return rc;
-	/* Without a bound only minimal puzzles are kept; with one, the
-	 * symmetric puzzle is kept as it is. */
-	*keep = *minimal || g->effort != 0;
+	/* Without a bound only minimal puzzles are kept up to 9x9; with
+	 * one, or larger, the symmetric puzzle is kept as it is. */
+	*keep = *minimal || g->effort != 0 || n > SYM_MINIMAL_MAXN;
 	return DLX_OK;
 }
 

@@ -31,7 +31,7 @@ static void
 gen_progress_line(struct cli_progress *p, uint64_t made, uint64_t total,
     const struct dlx_sudoku_gen_status *st)
 {
-	char	 steps[64] = "";
+	char	 steps[64] = "", kept[64] = "";
 
 	if (st == NULL || st->attempts == 0) {
 		cli_progress_line(p, "%llu of %llu puzzles, %.0f s",
@@ -43,11 +43,15 @@ gen_progress_line(struct cli_progress *p, uint64_t made, uint64_t total,
 	    DLX_GEN_STAGE_GRADE)
 		snprintf(steps, sizeof steps, " %d of %d", st->done,
 		    st->total);
+	/* Givens whose check ran out of effort: they stay, unproven. */
+	if (st->unsettled > 0)
+		snprintf(kept, sizeof kept, " (%llu kept at the effort bound)",
+		    (unsigned long long)st->unsettled);
 	cli_progress_line(p, "%llu of %llu puzzles; the next: attempt %llu, "
-	    "%s%s, %d givens, %.0f s", (unsigned long long)made,
+	    "%s%s, %d givens%s, %.0f s", (unsigned long long)made,
 	    (unsigned long long)total, (unsigned long long)st->attempts,
 	    st->stage >= 0 && st->stage <= DLX_GEN_STAGE_GRADE ?
-	    stage_names[st->stage] : "", steps, st->givens,
+	    stage_names[st->stage] : "", steps, st->givens, kept,
 	    cli_progress_elapsed(p));
 }
 
