@@ -885,9 +885,12 @@ search_pass(dlx_sudoku_gen *g, dlx *d, const int *list, int m, int *nk)
 				goto out;
 		/* One cell: its other symbols, each a short search; an
 		 * orbit of several: one count (measured: 20% faster at 9x9
-		 * with symmetry, where most orbits stay). */
-		rc = g->norbit[x] == 1 ? removable(g, d, x, &verdict) :
-		    unique(g, d, &verdict);
+		 * with symmetry, where most orbits stay).  A killer's cell
+		 * under a bound too: there one search of the effort settles
+		 * more than several sharing it (16x16, seeds 0-4: 38 to 44
+		 * givens left instead of 44 to 49, in the same time). */
+		rc = g->norbit[x] == 1 && !(g->o.killer && g->effort != 0) ?
+		    removable(g, d, x, &verdict) : unique(g, d, &verdict);
 		if (rc != DLX_OK)
 			goto out;
 		if (verdict == GOES) {
