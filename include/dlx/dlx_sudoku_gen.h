@@ -36,9 +36,9 @@
  *    hold the search only once their digits are chosen, so a killer
  *    with few givens is a long search (a 12x12 took over a minute
  *    without the bound, a 16x16 gave none in five minutes).  Nearly
- *    every given left is one whose check ran out: about 12 on 12x12 and
- *    46 on 16x16 (the cages alone may well make it unique; no search
- *    proves it in time), in about 0.5 s and 3 s on one core;
+ *    every given left is one whose check ran out: about 11 on 12x12 and
+ *    42 on 16x16 (the cages alone may well make it unique; no search
+ *    proves it in time), in 0.1 to 0.5 s and 1 to 3 s on one core;
  *  - DLX_GEN_EFFORT_SYMMETRIC with symmetry from 10x10 to 16x16 (not
  *    killer): there nearly every symmetric puzzle has a given that could
  *    go alone, so the first from which no orbit can go is kept (p.minimal
