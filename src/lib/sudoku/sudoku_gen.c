@@ -43,6 +43,9 @@
 /* Largest N whose checks have no bound by default. */
 #define UNBOUNDED_MAXN	16
 
+/* Largest killer (dlx_sudoku_gen_check() refuses more). */
+#define KILLER_MAXN	16
+
 /*
  * Largest N of a killer whose checks have no bound by default.  The
  * cages hold the search only once their sets are chosen, so a killer
@@ -266,7 +269,7 @@ dlx_sudoku_gen_check(const struct dlx_sudoku_gen_options *o,
 		return refuse(err, "hyper puzzles go up to 12x12, not "
 		    "%dx%d: above, the search finds no full grid in time", n,
 		    n);
-	if (o->killer && n > 16)
+	if (o->killer && n > KILLER_MAXN)
 		return refuse(err, "killer puzzles go up to 16x16, not "
 		    "%dx%d", n, n);
 	if (o->grade < 0 || o->grade >= DLX_LOGIC_NGRADES)
@@ -473,9 +476,11 @@ random_regions(dlx_sudoku_gen *g)
 static int
 merge_cages(dlx_sudoku_gen *g, int ncages)
 {
-	int		 n = g->n, size[NCELLS], renum[NCELLS], left = ncages;
-	uint64_t	 digits[NCELLS];
-	int		 x, y, k, a, b, best, r, c, tried[NCELLS];
+	int		 n = g->n, left = ncages, x, y, k, a, b, best, r, c;
+	int		 size[KILLER_MAXN * KILLER_MAXN];	/* per cage */
+	int		 renum[KILLER_MAXN * KILLER_MAXN];
+	int		 tried[KILLER_MAXN * KILLER_MAXN];
+	uint32_t	 digits[KILLER_MAXN * KILLER_MAXN];
 	static const int dr[4] = { -1, 1, 0, 0 }, dc[4] = { 0, 0, -1, 1 };
 
 	for (a = 0; a < ncages; a++) {
@@ -485,7 +490,7 @@ merge_cages(dlx_sudoku_gen *g, int ncages)
 	}
 	for (x = 0; x < n * n; x++) {
 		size[g->cages[x]]++;
-		digits[g->cages[x]] |= (uint64_t)1 << (g->solution[x] - 1);
+		digits[g->cages[x]] |= (uint32_t)1 << (g->solution[x] - 1);
 	}
 	while (left > DLX_SUDOKU_LABELS) {
 		/* The smallest cage not yet found stuck. */
