@@ -569,6 +569,36 @@ START_TEST(test_gen_symmetric_16x16)
 }
 END_TEST
 
+/* Asked for no bound, a symmetric 12x12 is minimal: no given alone can
+ * go (each counted by the reference solver). */
+START_TEST(test_gen_symmetric_no_bound)
+{
+	struct dlx_sudoku_gen_options	 o;
+	struct dlx_sudoku_genpuzzle	 p;
+	dlx_sudoku_gen			*g;
+	int				 cells[144], x, save;
+
+	memset(&o, 0, sizeof o);
+	o.boxr = 3;
+	o.boxc = 4;
+	o.symmetry = DLX_GEN_SYM_180;
+	o.effort = DLX_GEN_EFFORT_NONE;
+	ck_assert_int_eq(dlx_sudoku_gen_new(&g, &o), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_gen_next(g, &p), DLX_OK);
+	ck_assert_int_eq(p.minimal, 1);
+	memcpy(cells, p.puzzle, sizeof cells);
+	ck_assert_int_eq(ref_solve(3, 4, cells, NULL, 2), 1);
+	for (x = 0; x < 144; x++) {
+		if ((save = cells[x]) == 0)
+			continue;
+		cells[x] = 0;
+		ck_assert_int_eq(ref_solve(3, 4, cells, NULL, 2), 2);
+		cells[x] = save;
+	}
+	dlx_sudoku_gen_free(g);
+}
+END_TEST
+
 /* ---- stopping ----------------------------------------------------------- */
 
 struct poller {
@@ -683,6 +713,7 @@ make_gen_suite(void)
 	tcase_add_test(lim, test_gen_stop_in_search);
 	tcase_add_test(lim, test_gen_killer_default);
 	tcase_add_test(lim, test_gen_symmetric_16x16);
+	tcase_add_test(lim, test_gen_symmetric_no_bound);
 	tcase_set_timeout(lim, 120);
 	/* Seconds of work: CI's in-process valgrind run leaves out the
 	 * tag "slow" (CK_EXCLUDE_TAGS); every other run has it. */

@@ -42,7 +42,8 @@
  *  - DLX_GEN_EFFORT_SYMMETRIC with symmetry from 10x10 to 16x16 (not
  *    killer): there nearly every symmetric puzzle has a given that could
  *    go alone, so the first from which no orbit can go is kept (p.minimal
- *    says whether it is minimal); about 0.1 to 1 s at 16x16;
+ *    says whether it is minimal); about 0.1 to 1 s at 16x16.  With
+ *    DLX_GEN_EFFORT_NONE only minimal puzzles are kept, at any size;
  *  - DLX_GEN_EFFORT_DEFAULT above 16x16.
  * With a bound, classic puzzles first lose every given the logic solver's
  * singles can do without (a puzzle the singles solve has one solution:

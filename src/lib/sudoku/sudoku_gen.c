@@ -63,7 +63,7 @@
  * grids, 25 to over 100 s; 12x12 with quarter turns over 9000 grids).
  * Above, the first puzzle from which no orbit can go is kept, and its
  * checks have a bound, DLX_GEN_EFFORT_SYMMETRIC: unbounded, one 16x16
- * grid in 100 took 19 million nodes (17 s), against 0.1 to 0.7 million
+ * grid in 80 took 19 million nodes (17 s), against 0.1 to 0.7 million
  * with the bound, where a check runs out once or twice a puzzle.
  */
 #define SYM_MINIMAL_MAXN 9
@@ -986,9 +986,11 @@ reduce(dlx_sudoku_gen *g, int *keep, int *minimal)
 	if (g->o.symmetry != DLX_GEN_SYM_NONE && *minimal &&
 	    (rc = alone_pass(g, d, nk, minimal)) != DLX_OK)
 		return rc;
-	/* Without a bound only minimal puzzles are kept up to 9x9; with
-	 * one, or larger, the symmetric puzzle is kept as it is. */
-	*keep = *minimal || g->effort != 0 || n > SYM_MINIMAL_MAXN;
+	/* Without a bound only minimal puzzles are kept up to 9x9, and at
+	 * any size when the caller asked for none (DLX_GEN_EFFORT_NONE);
+	 * else the symmetric puzzle is kept as it is. */
+	*keep = *minimal || g->effort != 0 || (n > SYM_MINIMAL_MAXN &&
+	    g->o.effort != DLX_GEN_EFFORT_NONE);
 	return DLX_OK;
 }
 
