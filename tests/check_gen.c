@@ -1,8 +1,10 @@
 /*
  * check_gen.c: the generator's limits: what it refuses and why (the 4x4
  * facts are established here by enumeration), puzzles of 16x16 and 25x25
- * under an effort bound checked unique by a count, and a stop asked by
- * the progress callback, also in the middle of a search.
+ * under an effort bound checked unique by a count, killers of 12x12 and
+ * 16x16 counted by a killer search of this file's own and symmetric
+ * puzzles by the reference solver (ref/sudoku_ref.c), and a stop asked
+ * by the progress callback, also in the middle of a search.
  */
 #include <check.h>
 #include <stdint.h>
