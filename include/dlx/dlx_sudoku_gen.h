@@ -37,8 +37,10 @@
  *    with few givens is a long search (a 12x12 took over a minute
  *    without the bound, a 16x16 gave none in five minutes).  Nearly
  *    every given left is one whose check ran out: about 11 on 12x12 and
- *    42 on 16x16 (the cages alone may well make it unique; no search
- *    proves it in time), in 0.1 to 0.5 s and 1 to 3 s on one core;
+ *    42 on 16x16, in 0.1 to 0.5 s and 1 to 3 s on one core.  Most are
+ *    needed all the same (another search found two solutions without
+ *    each given of the 12x12 of seeds 0-3 and the 16x16 of seed 0), but
+ *    p.minimal is 0: no check proved it;
  *  - DLX_GEN_EFFORT_SYMMETRIC with symmetry from 10x10 to 16x16 (not
  *    killer): there nearly every symmetric puzzle has a given that could
  *    go alone, so the first from which no orbit can go is kept (p.minimal
