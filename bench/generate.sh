@@ -4,7 +4,9 @@
 # run, pinned to one CPU; then 25x25 and 36x36 puzzles (unique, under the
 # default effort bound) for several seeds, with their givens, and how long
 # the generator takes to stop after a SIGINT in the middle of a 36x36
-# puzzle.  Usage: bench/generate.sh [COUNT] [CPU] [SEEDS]
+# puzzle; and the first puzzle of a 12x12 and a 16x16 killer and of a
+# 16x16 with symmetry, seeds 0-4 (median and worst).
+# Usage: bench/generate.sh [COUNT] [CPU] [SEEDS]
 count=${1:-200}
 cpu=${2:-1}
 prog=${DLX_SUDOKU:-src/dlx-sudoku}
@@ -45,6 +47,31 @@ for box in 5x5 6x6; do
 	done
 done
 rm -f "${TMPDIR:-/tmp}/gen.$$"
+
+# The first puzzle of the kinds with a bound from 10x10 (a 12x12 and a
+# 16x16 killer, a 16x16 with 180-degree symmetry), seeds 0-4, one
+# thread pinned: user seconds of each (sorted), the median and the
+# worst.  Each once took a minute or more (none of them
+# finished in five minutes for some seeds).
+firsts() {	# firsts LABEL ARG...: the line for dlx-sudoku ARG...
+	label=$1
+	shift
+	: >"${TMPDIR:-/tmp}/firsts.$$"
+	for s in 0 1 2 3 4; do
+		t=$( { /usr/bin/time -f %U taskset -c "$cpu" "$prog" -t 1 \
+		    --generate 1 --seed "$s" "$@" >/dev/null; } 2>&1 |
+		    tail -1)
+		echo "$t" >>"${TMPDIR:-/tmp}/firsts.$$"
+	done
+	sort -n "${TMPDIR:-/tmp}/firsts.$$" | awk -v l="$label" '
+	    { t[NR] = $1; all = all " " $1 }
+	    END { printf "%s, seeds 0-4 (sorted):%s s; median %s s, worst %s s\n",
+		l, all, t[3], t[5] }'
+	rm -f "${TMPDIR:-/tmp}/firsts.$$"
+}
+firsts "12x12 killer" -b 3x4 --variant killer
+firsts "16x16 killer" -b 4x4 --variant killer
+firsts "16x16, 180-degree symmetry" -b 4x4 --symmetry 180
 
 # A SIGINT 3 seconds into a 36x36 puzzle: seconds until the program has
 # exited (status 130).

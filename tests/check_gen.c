@@ -1,11 +1,14 @@
 /*
  * check_gen.c: the generator's limits: what it refuses and why (the 4x4
  * facts are established here by enumeration), puzzles of 16x16 and 25x25
- * under an effort bound checked unique by a count, and a stop asked by
- * the progress callback, also in the middle of a search.
+ * under an effort bound checked unique by a count, killers of 12x12 and
+ * 16x16 counted by a killer search of this file's own and symmetric
+ * puzzles by the reference solver (ref/sudoku_ref.c), and a stop asked
+ * by the progress callback, also in the middle of a search.
  */
 #include <check.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +16,7 @@
 #include "dlx_sudoku.h"
 #include "dlx_sudoku_gen.h"
 #include "dlx_logic.h"
+#include "sudoku_ref.h"
 
 /* ---- every 4x4 puzzle ------------------------------------------------- */
 
@@ -291,6 +295,312 @@ START_TEST(test_gen_minimal_flag)
 }
 END_TEST
 
+/* ---- killer and symmetry at 12x12 and 16x16 --------------------------- */
+
+/*
+ * An independent count of a killer (boxes br x bc) to at most max: it
+ * knows nothing of the model, only the rules.  A search on the open
+ * cell with the fewest candidates: a symbol is a candidate if its row,
+ * column, box and cage lack it and the cage's sum can still be made
+ * (the sum so far, the symbol, and the smallest and largest symbols the
+ * cage lacks for its other open cells).
+ */
+struct kc {
+	int		 n, br, bc, ncages, max, count;
+	const int	*cage, *sum;
+	int		 g[256];
+	unsigned	 row[16], col[16], box[16], in[256];
+	int		 have[256], open[256];	/* per cage */
+};
+
+static int
+kc_box(const struct kc *k, int x)
+{
+	return x / k->n / k->br * k->br + x % k->n / k->bc;
+}
+
+static void
+kc_set(struct kc *k, int x, int v, int on)
+{
+	unsigned	 b = 1u << (v - 1);
+	int		 c = k->cage[x];
+
+	k->g[x] = on ? v : 0;
+	k->row[x / k->n] ^= b;
+	k->col[x % k->n] ^= b;
+	k->box[kc_box(k, x)] ^= b;
+	k->in[c] ^= b;
+	k->have[c] += on ? v : -v;
+	k->open[c] += on ? -1 : 1;
+}
+
+static unsigned
+kc_cands(const struct kc *k, int x)
+{
+	unsigned	 m, free_, r = 0;
+	int		 c = k->cage[x], v, w, lo, hi, j, need;
+
+	m = ~(k->row[x / k->n] | k->col[x % k->n] | k->box[kc_box(k, x)] |
+	    k->in[c]) & ((1u << k->n) - 1);
+	for (v = 1; v <= k->n; v++) {
+		if (!(m >> (v - 1) & 1))
+			continue;
+		free_ = ~(k->in[c] | 1u << (v - 1)) & ((1u << k->n) - 1);
+		need = k->open[c] - 1;
+		lo = hi = 0;
+		for (w = 1, j = 0; w <= k->n && j < need; w++)
+			if (free_ >> (w - 1) & 1)
+				lo += w, j++;
+		for (w = k->n, j = 0; w >= 1 && j < need; w--)
+			if (free_ >> (w - 1) & 1)
+				hi += w, j++;
+		if (k->have[c] + v + lo <= k->sum[c] &&
+		    k->have[c] + v + hi >= k->sum[c])
+			r |= 1u << (v - 1);
+	}
+	return r;
+}
+
+static void
+kc_search(struct kc *k)
+{
+	unsigned	 m, best_m = 0;
+	int		 x, best = -1, nb = 99, c, v;
+
+	for (x = 0; x < k->n * k->n; x++) {
+		if (k->g[x] != 0)
+			continue;
+		m = kc_cands(k, x);
+		for (c = 0, v = 0; v < k->n; v++)
+			c += m >> v & 1;
+		if (c < nb) {
+			nb = c;
+			best = x;
+			best_m = m;
+			if (c == 0)
+				return;
+		}
+	}
+	if (best < 0) {
+		k->count++;
+		return;
+	}
+	for (v = 1; v <= k->n && k->count < k->max; v++) {
+		if (!(best_m >> (v - 1) & 1))
+			continue;
+		kc_set(k, best, v, 1);
+		kc_search(k);
+		kc_set(k, best, v, 0);
+	}
+}
+
+/* Solutions of the killer v with givens, counted to at most max (the
+ * givens must not clash). */
+static int
+killer_count(const struct dlx_sudoku_variant *v, const int *givens, int max)
+{
+	struct kc	*k;
+	int		 x, c;
+
+	ck_assert_ptr_nonnull(k = calloc(1, sizeof *k));
+	k->n = v->n;
+	k->br = v->boxr;
+	k->bc = v->boxc;
+	k->cage = v->cages;
+	k->sum = v->sums;
+	k->max = max;
+	ck_assert_int_le(k->n, 16);
+	for (x = 0; x < k->n * k->n; x++)
+		k->open[v->cages[x]]++;
+	for (x = 0; x < k->n * k->n; x++)
+		if (givens[x] != 0)
+			kc_set(k, x, givens[x], 1);
+	for (c = 0; c < v->ncages; c++)
+		ck_assert_int_le(k->have[c], v->sums[c]);
+	kc_search(k);
+	c = k->count;
+	free(k);
+	return c;
+}
+
+/*
+ * A killer of boxes r x c under effort e (0: the default): it is a
+ * killer, with no more cages than the text form labels, unique by
+ * killer_count(), and its text form reads back the same.
+ */
+static void
+check_killer(int r, int c, uint64_t effort, uint64_t seed, int *givens)
+{
+	struct dlx_sudoku_gen_options	 o;
+	struct dlx_sudoku_genpuzzle	 p;
+	struct dlx_sudoku_gen_status	 st;
+	struct dlx_sudoku_reader_options ro;
+	struct dlx_sudoku_puzzle	 rp;
+	struct dlx_sudoku_variant	 rv;
+	dlx_sudoku_vreader		*rd;
+	dlx_sudoku_gen			*g;
+	char				*text;
+	size_t				 len;
+	FILE				*fp;
+	int				 n = r * c, x;
+	int				 map[DLX_SUDOKU_LABELS];
+
+	memset(&o, 0, sizeof o);
+	o.boxr = r;
+	o.boxc = c;
+	o.killer = 1;
+	o.seed = seed;
+	o.effort = effort;
+	ck_assert_int_eq(dlx_sudoku_gen_new(&g, &o), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_gen_next(g, &p), DLX_OK);
+	ck_assert_ptr_nonnull(p.variant->cages);
+	ck_assert_str_eq(dlx_sudoku_variant_name(p.variant), "killer");
+	ck_assert_int_gt(p.variant->ncages, 0);
+	ck_assert_int_le(p.variant->ncages, DLX_SUDOKU_LABELS);
+	ck_assert_int_eq(dlx_sudoku_variant_check(p.variant, NULL), DLX_OK);
+	for (x = 0; x < n * n; x++)
+		ck_assert(p.puzzle[x] == 0 || p.puzzle[x] == p.solution[x]);
+	ck_assert_int_eq(killer_count(p.variant, p.solution, 2), 1);
+	ck_assert_int_eq(killer_count(p.variant, p.puzzle, 2), 1);
+	/* Givens whose check ran out: the puzzle does not claim to be
+	 * minimal. */
+	ck_assert_int_eq(dlx_sudoku_gen_status(g, &st), DLX_OK);
+	if (st.unsettled > 0)
+		ck_assert_int_eq(p.minimal, 0);
+	*givens = p.givens;
+	/* Its text form, every cage labelled, reads back the same. */
+	len = dlx_sudoku_variant_format(p.variant, p.puzzle, NULL, NULL, 0);
+	ck_assert_uint_gt(len, 0);
+	ck_assert_ptr_nonnull(text = malloc(len + 1));
+	ck_assert_uint_eq(dlx_sudoku_variant_format(p.variant, p.puzzle, NULL,
+	    text, len + 1), len);
+	ck_assert_ptr_nonnull(fp = fmemopen(text, len, "r"));
+	memset(&ro, 0, sizeof ro);
+	ck_assert_int_eq(dlx_sudoku_vreader_new(&rd, fp, &ro), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_vread(rd, &rp, &rv, NULL),
+	    DLX_SUDOKU_PUZZLE);
+	/* The reader numbers cages as they come: the same cages, the
+	 * same sums, under other numbers. */
+	ck_assert_int_eq(rv.ncages, p.variant->ncages);
+	for (x = 0; x < rv.ncages; x++)
+		map[x] = -1;
+	for (x = 0; x < n * n; x++) {
+		if (map[p.variant->cages[x]] < 0)
+			map[p.variant->cages[x]] = rv.cages[x];
+		ck_assert_int_eq(map[p.variant->cages[x]], rv.cages[x]);
+		ck_assert_int_eq(rv.sums[rv.cages[x]],
+		    p.variant->sums[p.variant->cages[x]]);
+	}
+	ck_assert_mem_eq(rp.cells, p.puzzle, sizeof *p.puzzle * n * n);
+	dlx_sudoku_vreader_free(rd);
+	fclose(fp);
+	free(text);
+	dlx_sudoku_gen_free(g);
+}
+
+/* A 16x16 killer under a small bound: once its 85th cage had no label
+ * and dlx-sudoku said "out of memory". */
+START_TEST(test_gen_killer_labels)
+{
+	int	 givens;
+
+	check_killer(4, 4, 5, 0, &givens);
+}
+END_TEST
+
+/* 12x12 and 16x16 killers under their default bound. */
+START_TEST(test_gen_killer_default)
+{
+	int	 givens;
+
+	check_killer(3, 4, 0, 0, &givens);
+	check_killer(4, 4, 0, 1, &givens);
+}
+END_TEST
+
+/*
+ * A classic puzzle of boxes r x c with symmetry sym (the default bound):
+ * classic, its givens placed as sym says, unique by the reference
+ * solver.
+ */
+static void
+check_symmetric(int r, int c, int sym, uint64_t seed)
+{
+	struct dlx_sudoku_gen_options	 o;
+	struct dlx_sudoku_genpuzzle	 p;
+	dlx_sudoku_gen			*g;
+	int				 n = r * c, x, y, i, j;
+
+	memset(&o, 0, sizeof o);
+	o.boxr = r;
+	o.boxc = c;
+	o.symmetry = sym;
+	o.seed = seed;
+	ck_assert_int_eq(dlx_sudoku_gen_new(&g, &o), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_gen_next(g, &p), DLX_OK);
+	ck_assert_ptr_null(p.variant->cages);
+	ck_assert_ptr_null(p.variant->regions);
+	ck_assert_uint_eq(p.variant->extras, 0);
+	for (x = 0; x < n * n; x++) {
+		i = x / n;
+		j = x % n;
+		y = sym == DLX_GEN_SYM_180 ? (n - 1 - i) * n + n - 1 - j :
+		    sym == DLX_GEN_SYM_90 ? j * n + n - 1 - i :
+		    i * n + n - 1 - j;
+		ck_assert_int_eq(p.puzzle[x] != 0, p.puzzle[y] != 0);
+		ck_assert(p.puzzle[x] == 0 || p.puzzle[x] == p.solution[x]);
+	}
+	ck_assert_int_eq(ref_solve(r, c, p.puzzle, NULL, 2), 1);
+	dlx_sudoku_gen_free(g);
+}
+
+/* 12x12 with each symmetry (nearly every 12x12 symmetric puzzle has a
+ * given that could go alone: they are kept). */
+START_TEST(test_gen_symmetric_12x12)
+{
+	check_symmetric(3, 4, DLX_GEN_SYM_180, 0);
+	check_symmetric(3, 4, DLX_GEN_SYM_90, 1);
+	check_symmetric(3, 4, DLX_GEN_SYM_MIRROR, 2);
+}
+END_TEST
+
+/* 16x16 with 180-degree symmetry: once hundreds of grids, minutes. */
+START_TEST(test_gen_symmetric_16x16)
+{
+	check_symmetric(4, 4, DLX_GEN_SYM_180, 0);
+}
+END_TEST
+
+/* Asked for no bound, a symmetric 12x12 is minimal: no given alone can
+ * go (each counted by the reference solver). */
+START_TEST(test_gen_symmetric_no_bound)
+{
+	struct dlx_sudoku_gen_options	 o;
+	struct dlx_sudoku_genpuzzle	 p;
+	dlx_sudoku_gen			*g;
+	int				 cells[144], x, save;
+
+	memset(&o, 0, sizeof o);
+	o.boxr = 3;
+	o.boxc = 4;
+	o.symmetry = DLX_GEN_SYM_180;
+	o.effort = DLX_GEN_EFFORT_NONE;
+	ck_assert_int_eq(dlx_sudoku_gen_new(&g, &o), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_gen_next(g, &p), DLX_OK);
+	ck_assert_int_eq(p.minimal, 1);
+	memcpy(cells, p.puzzle, sizeof cells);
+	ck_assert_int_eq(ref_solve(3, 4, cells, NULL, 2), 1);
+	for (x = 0; x < 144; x++) {
+		if ((save = cells[x]) == 0)
+			continue;
+		cells[x] = 0;
+		ck_assert_int_eq(ref_solve(3, 4, cells, NULL, 2), 2);
+		cells[x] = save;
+	}
+	dlx_sudoku_gen_free(g);
+}
+END_TEST
+
 /* ---- stopping ----------------------------------------------------------- */
 
 struct poller {
@@ -394,6 +704,8 @@ make_gen_suite(void)
 	tcase_add_test(tc, test_gen_min_givens);
 	tcase_add_test(tc, test_gen_minimal_flag);
 	tcase_add_test(tc, test_gen_stop);
+	tcase_add_test(tc, test_gen_killer_labels);
+	tcase_add_test(tc, test_gen_symmetric_12x12);
 	/* A 25x25 puzzle: seconds under the sanitizers or valgrind. */
 	tcase_set_timeout(tc, 120);
 	suite_add_tcase(s, tc);
@@ -401,6 +713,9 @@ make_gen_suite(void)
 	tcase_add_test(lim, test_gen_16x16_bounded);
 	tcase_add_test(lim, test_gen_25x25_bounded);
 	tcase_add_test(lim, test_gen_stop_in_search);
+	tcase_add_test(lim, test_gen_killer_default);
+	tcase_add_test(lim, test_gen_symmetric_16x16);
+	tcase_add_test(lim, test_gen_symmetric_no_bound);
 	tcase_set_timeout(lim, 120);
 	/* Seconds of work: CI's in-process valgrind run leaves out the
 	 * tag "slow" (CK_EXCLUDE_TAGS); every other run has it. */

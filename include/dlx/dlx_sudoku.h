@@ -90,6 +90,10 @@ extern "C" {
 /* Most cages in one puzzle. */
 #define DLX_SUDOKU_MAXCAGES	(DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN)
 
+/* Most cages the text form can name, one character each
+ * (dlx_sudoku_variant_format()); the generator makes no more. */
+#define DLX_SUDOKU_LABELS	84
+
 /* Longest line the classic reader accepts, in bytes; a longer one is
  * rejected and skipped in constant memory. */
 #define DLX_SUDOKU_MAXLINE	65536
@@ -299,7 +303,8 @@ const char	*dlx_sudoku_variant_name(const struct dlx_sudoku_variant *v);
  * terminated when size > 0).  symbols as in dlx_sudoku_conflict_text():
  * NULL or "" for 1-9A-Z.  Returns the length the full text needs, as
  * snprintf() does, or 0 (buf untouched) when v has more cages than there
- * are labels (84) or the alphabet has fewer than N characters.
+ * are labels (DLX_SUDOKU_LABELS, 84) or the alphabet has fewer than N
+ * characters.
  */
 size_t		 dlx_sudoku_variant_format(const struct dlx_sudoku_variant *v,
 		    const int *cells, const char *symbols, char *buf,

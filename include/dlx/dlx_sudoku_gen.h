@@ -24,12 +24,29 @@
  * Without an effort bound one such pass gives a minimal puzzle (a given
  * that could not go when it was tried cannot go later, with fewer givens
  * around it); with symmetry every remaining given is checked alone as
- * well, and a puzzle that is not minimal is discarded.  Such checks grow
- * exponentially as the givens go (on a 25x25 puzzle near 300 givens one
- * check took 20 s, and the pass did not end in five minutes), so above
- * 16x16 each check has a budget of search nodes, o.effort: a given whose
- * check runs out of it stays, and the puzzle is unique but maybe not
- * minimal (p.minimal says).
+ * well, and up to 9x9 a puzzle that is not minimal is discarded.  Such
+ * checks grow exponentially as the givens go (on a 25x25 puzzle near 300
+ * givens one check took 20 s, and the pass did not end in five minutes),
+ * so some have a budget of search nodes, o.effort: a given whose check
+ * runs out of it stays, and the puzzle is unique but maybe not minimal
+ * (p.minimal says).  When o.effort is 0 the budget is:
+ *  - none for classic, x, hyper and jigsaw up to 16x16, and for killer
+ *    up to 9x9: minimal puzzles, in well under a second;
+ *  - DLX_GEN_EFFORT_KILLER for killer from 10x10 to 16x16: the cages
+ *    hold the search only once their digits are chosen, so a killer
+ *    with few givens is a long search (a 12x12 took over a minute
+ *    without the bound, a 16x16 gave none in five minutes).  Nearly
+ *    every given left is one whose check ran out: about 11 on 12x12 and
+ *    42 on 16x16, in 0.1 to 0.5 s and 1 to 3 s on one core.  Most are
+ *    needed all the same (another search found two solutions without
+ *    each given of the 12x12 of seeds 0-3 and the 16x16 of seed 0), but
+ *    p.minimal is 0: no check proved it;
+ *  - DLX_GEN_EFFORT_SYMMETRIC with symmetry from 10x10 to 16x16 (not
+ *    killer): there nearly every symmetric puzzle has a given that could
+ *    go alone, so the first from which no orbit can go is kept (p.minimal
+ *    says whether it is minimal); about 0.1 to 1 s at 16x16.  With
+ *    DLX_GEN_EFFORT_NONE only minimal puzzles are kept, at any size;
+ *  - DLX_GEN_EFFORT_DEFAULT above 16x16.
  * With a bound, classic puzzles first lose every given the logic solver's
  * singles can do without (a puzzle the singles solve has one solution:
  * each step is forced), then the search pass tries the givens left.
@@ -72,6 +89,9 @@ typedef int	 dlx_sudoku_gen_fn(void *arg, uint64_t attempts);
 #define DLX_GEN_EFFORT_NONE	UINT64_MAX /* no bound: minimal puzzles */
 #define DLX_GEN_EFFORT_DEFAULT	1000	/* nodes a check may take above
 					   16x16 when effort is 0 */
+#define DLX_GEN_EFFORT_KILLER	10000	/* killer from 10x10 to 16x16 */
+#define DLX_GEN_EFFORT_SYMMETRIC 100000	/* with symmetry from 10x10 to
+					   16x16 (not killer) */
 
 /* What to make.  Zero-initialize, then set what you need (a shape at
  * least: there is no default puzzle). */
@@ -92,9 +112,9 @@ struct dlx_sudoku_gen_options {
 	uint64_t	 max_attempts;	/* per puzzle, before DLX_INCOMPLETE;
 					   0: 100000 */
 	uint64_t	 effort;	/* search nodes one uniqueness check
-					   may take; 0: no bound up to
-					   16x16, DLX_GEN_EFFORT_DEFAULT
-					   above; DLX_GEN_EFFORT_NONE */
+					   may take; 0: by size and kind
+					   (see above); DLX_GEN_EFFORT_NONE:
+					   no bound */
 	dlx_sudoku_gen_fn *progress;	/* or NULL */
 	void		*progress_arg;
 };
@@ -112,7 +132,9 @@ struct dlx_sudoku_genpuzzle {
 	uint64_t	 attempts;	/* grids tried for it */
 	int		 minimal;	/* 1: no given can go (every check
 					   settled); 0: the effort bound
-					   left some given unsettled */
+					   left some given unsettled, or
+					   (with symmetry above 9x9) one
+					   given alone could go */
 };
 
 /* What dlx_sudoku_gen_next() is doing (dlx_sudoku_gen_status()). */

@@ -15,6 +15,10 @@
  * singles pass costs about 1 ms (25x25) to 6 ms (36x36) per given tried
  * and leaves 260 (25x25) or 610 (36x36) givens, and the search pass
  * takes a few more away: most of its checks stop at their bound.
+ * A 16x16 killer's checks are slower still (some 5 us a node on the
+ * colored matrix) and end at their bound once some 50 givens are left:
+ * nearly all the time goes to the checks that run out, about 500,000
+ * nodes a puzzle.
  */
 #include <stdarg.h>
 #include <stdint.h>
@@ -38,6 +42,33 @@
 
 /* Largest N whose checks have no bound by default. */
 #define UNBOUNDED_MAXN	16
+
+/* Largest killer (dlx_sudoku_gen_check() refuses more). */
+#define KILLER_MAXN	16
+
+/*
+ * Largest N of a killer whose checks have no bound by default.  The
+ * cages hold the search only once their sets are chosen, so a killer
+ * with few givens is a long search: a 12x12 took 65 s to over 120 with
+ * one check over a minute, a 16x16 gave none in 300 s.  Above, a check
+ * may take DLX_GEN_EFFORT_KILLER nodes; nearly all its givens left are
+ * those whose check ran out, most of them needed all the same (the
+ * search found no second solution in time; tests/check_gen.c's plain
+ * killer search finds one without each given of the 12x12 of seeds 0-3
+ * and the 16x16 of seed 0, in seconds).
+ */
+#define KILLER_UNBOUNDED_MAXN 9
+
+/*
+ * Largest N where a symmetric puzzle from which one given alone could go
+ * is thrown away: at 16x16 nearly all are (a minimal one took 100 to 530
+ * grids, 25 to over 100 s; 12x12 with quarter turns over 9000 grids).
+ * Above, the first puzzle from which no orbit can go is kept, and its
+ * checks have a bound, DLX_GEN_EFFORT_SYMMETRIC: unbounded, one 16x16
+ * grid in 80 took 19 million nodes (17 s), against 0.1 to 0.7 million
+ * with the bound, where a check runs out once or twice a puzzle.
+ */
+#define SYM_MINIMAL_MAXN 9
 
 /* Verdicts of a removal check. */
 enum verdict {
@@ -240,7 +271,7 @@ dlx_sudoku_gen_check(const struct dlx_sudoku_gen_options *o,
 		return refuse(err, "hyper puzzles go up to 12x12, not "
 		    "%dx%d: above, the search finds no full grid in time", n,
 		    n);
-	if (o->killer && n > 16)
+	if (o->killer && n > KILLER_MAXN)
 		return refuse(err, "killer puzzles go up to 16x16, not "
 		    "%dx%d", n, n);
 	if (o->grade < 0 || o->grade >= DLX_LOGIC_NGRADES)
@@ -279,6 +310,21 @@ variant_matrix(dlx_sudoku_gen *g, dlx_sudoku **sp)
 	return dlx_sudoku_new(sp, g->v.boxr, g->v.boxc, &so);
 }
 
+/* The bound of a check when o.effort is 0 (0: none). */
+static uint64_t
+default_effort(const struct dlx_sudoku_gen_options *o)
+{
+	int	 n = o->boxr * o->boxc;
+
+	if (n > UNBOUNDED_MAXN)
+		return DLX_GEN_EFFORT_DEFAULT;
+	if (o->killer && n > KILLER_UNBOUNDED_MAXN)
+		return DLX_GEN_EFFORT_KILLER;
+	if (o->symmetry != DLX_GEN_SYM_NONE && n > SYM_MINIMAL_MAXN)
+		return DLX_GEN_EFFORT_SYMMETRIC;
+	return 0;
+}
+
 int
 dlx_sudoku_gen_new(dlx_sudoku_gen **gp, const struct dlx_sudoku_gen_options *o)
 {
@@ -306,7 +352,7 @@ dlx_sudoku_gen_new(dlx_sudoku_gen **gp, const struct dlx_sudoku_gen_options *o)
 	else if (o->effort != 0)
 		g->effort = o->effort;
 	else
-		g->effort = n <= UNBOUNDED_MAXN ? 0 : DLX_GEN_EFFORT_DEFAULT;
+		g->effort = default_effort(o);
 	seed = o->seed;
 	g->rng[0] = splitmix(&seed);
 	g->rng[1] = splitmix(&seed);
@@ -422,9 +468,89 @@ random_regions(dlx_sudoku_gen *g)
 }
 
 /*
+ * While there are more than DLX_SUDOKU_LABELS cages (the text form names
+ * each by one character), the smallest cage that can joins its smallest
+ * neighbour with none of its digits.  Cage numbers then close up, in the
+ * order the cages were made.  Returns the number of cages, or -1 if too
+ * many are left (no two more can join: never seen, but then another
+ * grid is tried).
+ */
+static int
+merge_cages(dlx_sudoku_gen *g, int ncages)
+{
+	int		 n = g->n, left = ncages, x, y, k, a, b, best, r, c;
+	int		 size[KILLER_MAXN * KILLER_MAXN];	/* per cage */
+	int		 renum[KILLER_MAXN * KILLER_MAXN];
+	int		 tried[KILLER_MAXN * KILLER_MAXN];
+	uint32_t	 digits[KILLER_MAXN * KILLER_MAXN];
+	static const int dr[4] = { -1, 1, 0, 0 }, dc[4] = { 0, 0, -1, 1 };
+
+	for (a = 0; a < ncages; a++) {
+		size[a] = 0;
+		digits[a] = 0;
+		tried[a] = 0;
+	}
+	for (x = 0; x < n * n; x++) {
+		size[g->cages[x]]++;
+		digits[g->cages[x]] |= (uint32_t)1 << (g->solution[x] - 1);
+	}
+	while (left > DLX_SUDOKU_LABELS) {
+		/* The smallest cage not yet found stuck. */
+		for (a = -1, k = 0; k < ncages; k++)
+			if (size[k] > 0 && !tried[k] &&
+			    (a < 0 || size[k] < size[a]))
+				a = k;
+		if (a < 0)
+			return -1;
+		best = -1;
+		for (x = 0; x < n * n; x++) {
+			if (g->cages[x] != a)
+				continue;
+			for (k = 0; k < 4; k++) {
+				r = x / n + dr[k];
+				c = x % n + dc[k];
+				if (r < 0 || r >= n || c < 0 || c >= n)
+					continue;
+				b = g->cages[r * n + c];
+				if (b != a && (digits[a] & digits[b]) == 0 &&
+				    size[a] + size[b] <= n &&
+				    (best < 0 || size[b] < size[best]))
+					best = b;
+			}
+		}
+		if (best < 0) {
+			tried[a] = 1;
+			continue;
+		}
+		for (x = 0; x < n * n; x++)
+			if (g->cages[x] == a)
+				g->cages[x] = best;
+		size[best] += size[a];
+		digits[best] |= digits[a];
+		g->sums[best] += g->sums[a];
+		size[a] = 0;
+		left--;
+		/* A cage grown may now take a stuck one. */
+		for (k = 0; k < ncages; k++)
+			tried[k] = 0;
+	}
+	for (a = 0, y = 0; a < ncages; a++)
+		if (size[a] > 0) {
+			renum[a] = y;
+			g->sums[y++] = g->sums[a];
+		}
+	for (x = 0; x < n * n; x++)
+		g->cages[x] = renum[g->cages[x]];
+	return left;
+}
+
+/*
  * Random cages over the solution: grow each from a random free cell to a
  * random size (mostly 2 to 4; up to 5 from 12x12 so that the labels
- * last), never repeating a digit.  Returns the number of cages.
+ * last), never repeating a digit; then join the smallest while there are
+ * more than the text form can name (merge_cages(): a 16x16 grid is cut
+ * into some 90 cages).  Returns the number of cages, or -1 (try another
+ * grid).
  */
 static int
 random_cages(dlx_sudoku_gen *g)
@@ -474,7 +600,7 @@ random_cages(dlx_sudoku_gen *g)
 			g->sums[g_] += g->solution[pick];
 		}
 	}
-	return ncages;
+	return merge_cages(g, ncages);
 }
 
 /* ---- searching --------------------------------------------------------- */
@@ -766,9 +892,12 @@ search_pass(dlx_sudoku_gen *g, dlx *d, const int *list, int m, int *nk)
 				goto out;
 		/* One cell: its other symbols, each a short search; an
 		 * orbit of several: one count (measured: 20% faster at 9x9
-		 * with symmetry, where most orbits stay). */
-		rc = g->norbit[x] == 1 ? removable(g, d, x, &verdict) :
-		    unique(g, d, &verdict);
+		 * with symmetry, where most orbits stay).  A killer's cell
+		 * under a bound too: there one search of the effort settles
+		 * more than several sharing it (16x16, seeds 0-4: 38 to 44
+		 * givens left instead of 44 to 49, in the same time). */
+		rc = g->norbit[x] == 1 && !(g->o.killer && g->effort != 0) ?
+		    removable(g, d, x, &verdict) : unique(g, d, &verdict);
 		if (rc != DLX_OK)
 			goto out;
 		if (verdict == GOES) {
@@ -859,9 +988,11 @@ reduce(dlx_sudoku_gen *g, int *keep, int *minimal)
 	if (g->o.symmetry != DLX_GEN_SYM_NONE && *minimal &&
 	    (rc = alone_pass(g, d, nk, minimal)) != DLX_OK)
 		return rc;
-	/* Without a bound only minimal puzzles are kept; with one, the
-	 * symmetric puzzle is kept as it is. */
-	*keep = *minimal || g->effort != 0;
+	/* Without a bound only minimal puzzles are kept up to 9x9, and at
+	 * any size when the caller asked for none (DLX_GEN_EFFORT_NONE);
+	 * else the symmetric puzzle is kept as it is. */
+	*keep = *minimal || g->effort != 0 || (n > SYM_MINIMAL_MAXN &&
+	    g->o.effort != DLX_GEN_EFFORT_NONE);
 	return DLX_OK;
 }
 
@@ -928,7 +1059,8 @@ dlx_sudoku_gen_next(dlx_sudoku_gen *g, struct dlx_sudoku_genpuzzle *p)
 		if (!made)
 			continue;
 		if (g->o.killer) {
-			g->v.ncages = random_cages(g);
+			if ((g->v.ncages = random_cages(g)) < 0)
+				continue;
 			g->v.cages = g->cages;
 			g->v.sums = g->sums;
 			dlx_sudoku_free(g->killer);

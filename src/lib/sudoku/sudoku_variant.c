@@ -15,8 +15,9 @@
 
 #include "lib/sudoku/sudoku_model.h"
 
-/* Labels the writer gives regions and cages, in order; the reader takes
- * any character but blanks, separators, '.', '#' and '='. */
+/* Labels the writer gives regions and cages, in order (as many as
+ * DLX_SUDOKU_LABELS); the reader takes any character but blanks,
+ * separators, '.', '#' and '='. */
 #define LABELS	"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ" \
 		"0123456789!$%&*/:;<>?@^_~()[]{},"
 
@@ -421,7 +422,10 @@ read_sums(dlx_sudoku_vreader *r, struct dlx_error *e, int ncages)
 			break;
 		}
 		for (p = r->buf; *p != '\0';) {
-			if (*p == ' ' || *p == '\t' || *p == ',') {
+			/* ',' parts tokens, and is the last label too (its
+			 * sum follows at once). */
+			if (*p == ' ' || *p == '\t' ||
+			    (*p == ',' && p[1] != '=')) {
 				p++;
 				continue;
 			}

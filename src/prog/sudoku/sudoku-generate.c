@@ -31,7 +31,7 @@ static void
 gen_progress_line(struct cli_progress *p, uint64_t made, uint64_t total,
     const struct dlx_sudoku_gen_status *st)
 {
-	char	 steps[64] = "";
+	char	 steps[64] = "", kept[64] = "";
 
 	if (st == NULL || st->attempts == 0) {
 		cli_progress_line(p, "%llu of %llu puzzles, %.0f s",
@@ -43,11 +43,15 @@ gen_progress_line(struct cli_progress *p, uint64_t made, uint64_t total,
 	    DLX_GEN_STAGE_GRADE)
 		snprintf(steps, sizeof steps, " %d of %d", st->done,
 		    st->total);
+	/* Givens whose check ran out of effort: they stay, unproven. */
+	if (st->unsettled > 0)
+		snprintf(kept, sizeof kept, " (%llu kept at the effort bound)",
+		    (unsigned long long)st->unsettled);
 	cli_progress_line(p, "%llu of %llu puzzles; the next: attempt %llu, "
-	    "%s%s, %d givens, %.0f s", (unsigned long long)made,
+	    "%s%s, %d givens%s, %.0f s", (unsigned long long)made,
 	    (unsigned long long)total, (unsigned long long)st->attempts,
 	    st->stage >= 0 && st->stage <= DLX_GEN_STAGE_GRADE ?
-	    stage_names[st->stage] : "", steps, st->givens,
+	    stage_names[st->stage] : "", steps, st->givens, kept,
 	    cli_progress_elapsed(p));
 }
 
@@ -89,8 +93,17 @@ print_generated(struct run *run, const struct dlx_sudoku_genpuzzle *g)
 	if (v->regions != NULL || v->extras != 0 || v->cages != NULL) {
 		len = dlx_sudoku_variant_format(v, g->puzzle, run->alphabet,
 		    NULL, 0);
-		if (len == 0 || (text = malloc(len + 1)) == NULL) {
-			cli_diag("%s", dlx_strerror(DLX_ENOMEM));
+		/* The alphabet was checked in gen_for(), and the generator
+		 * makes no more cages than there are labels. */
+		if (len == 0) {
+			cli_diag("--generate: a puzzle of %d cages has no "
+			    "text form (at most %d)", v->ncages,
+			    DLX_SUDOKU_LABELS);
+			exit(CLI_EXIT_ERROR);
+		}
+		if ((text = malloc(len + 1)) == NULL) {
+			cli_diag("--generate: %s (the text of a puzzle, %zu "
+			    "bytes)", dlx_strerror(DLX_ENOMEM), len + 1);
 			exit(CLI_EXIT_ERROR);
 		}
 		dlx_sudoku_variant_format(v, g->puzzle, run->alphabet, text,
@@ -161,6 +174,10 @@ make_one(struct run *run, dlx_sudoku_gen *g, uint64_t i)
 			cli_diag("--generate: no puzzle met the targets in %llu "
 			    "attempts", (unsigned long long)(run->o.attempts !=
 			    0 ? run->o.attempts : 100000));
+		else if (rc == DLX_ENOMEM)
+			cli_diag("--generate: %s (the matrices and search of "
+			    "puzzle %llu)", dlx_strerror(rc),
+			    (unsigned long long)i + 1);
 		else
 			cli_diag("--generate: %s", dlx_strerror(rc));
 		run_status(run, CLI_EXIT_ERROR);
@@ -192,7 +209,7 @@ gen_for(struct run *run, dlx_sudoku_gen_fn *progress, void *arg)
 	if (dlx_sudoku_gen_check(&go, &err) != DLX_OK)
 		cli_usage_error("--generate: %s", err.message);
 	if ((rc = dlx_sudoku_gen_new(&g, &go)) != DLX_OK) {
-		cli_diag("%s", dlx_strerror(rc));
+		cli_diag("--generate: %s (the generator)", dlx_strerror(rc));
 		exit(CLI_EXIT_ERROR);
 	}
 	return g;
