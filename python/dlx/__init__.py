@@ -763,7 +763,8 @@ class Sudoku:
     MORE
       Sudoku.read_all(path)   every puzzle of a file, one at a time
       Sudoku.parse_all(text)  every puzzle of a text
-      Sudoku.generate(...)    new minimal puzzles with one solution
+      Sudoku.generate(...)    new puzzles with one solution, minimal
+                              within an effort bound
       s.cells          the givens, N*N ints (0 blank), row-major
       s.n, s.box, s.variant, s.line   size, box shape, variant, line
       s.format(cells)  cells as a line of symbols; s.grid(cells) as rows
@@ -1051,9 +1052,10 @@ class Sudoku:
     @classmethod
     def generate(cls, count=None, box=(3, 3), *, seed=0, variant=None,
                  symmetry=None, max_givens=None, grade=None,
-                 max_attempts=None, symbols=None):
-        """New puzzles, each minimal with exactly one solution: a
-        generator of Sudoku (count of them, or without end).
+                 max_attempts=None, symbols=None, effort=None):
+        """New puzzles, each with exactly one solution and minimal
+        within the effort bound (as dlx-sudoku --generate): a generator
+        of Sudoku (count of them, or without end).
 
         box         the box shape, "3x3" or (3, 3)
         seed        the same seed gives the same puzzles everywhere
@@ -1064,7 +1066,17 @@ class Sudoku:
         grade       only puzzles of this grade ("singles", "subsets",
                     "fish", "search"; classic only)
         max_attempts  grids tried per puzzle before Error (default 100000)
-        Each puzzle's solution is s.solution (a string).
+        effort      search nodes one uniqueness check may take: None,
+                    the bound by size and kind (none up to 9x9, nor for
+                    classic, X, hyper and jigsaw up to 16x16; 10000 for
+                    a killer and 100000 for a symmetric puzzle from 10x10,
+                    1000 from 25x25); "none", no bound at any size (minimal
+                    puzzles, but slow from 25x25 and for big killers); or
+                    an int
+        Each puzzle's solution is s.solution (a string), and s.minimal
+        is True when every given was proved needed (always so up to 9x9
+        and without a bound), False when a check ran out of effort and
+        its given stayed.
         """
         boxr, boxc = _box(box)
         extras, jigsaw, killer = 0, False, False
@@ -1089,19 +1101,30 @@ class Sudoku:
         if grade not in grades:
             raise Error("grade must be 'singles', 'subsets', 'fish' or "
                         "'search'")
+        if effort is None:
+            nodes = 0
+        elif effort == "none":
+            nodes = _dlx.GEN_EFFORT_NONE
+        elif (isinstance(effort, int) and not isinstance(effort, bool)
+              and 0 < effort < _dlx.GEN_EFFORT_NONE):
+            nodes = effort
+        else:
+            raise Error("effort must be None, 'none' or a positive int")
         alpha = _dlx.sudoku_symbols(symbols) if symbols is not None else None
         g = _dlx.Generator(boxr or 3, boxc or 3, seed=int(seed),
                            extras=extras, jigsaw=jigsaw, killer=killer,
                            symmetry=sym, max_givens=max_givens or 0,
                            grade=grades[grade],
-                           max_attempts=max_attempts or 0, symbols=alpha)
+                           max_attempts=max_attempts or 0, symbols=alpha,
+                           effort=nodes)
         made = 0
         while count is None or made < count:
-            text, sol, givens, _, attempts = next(g)
+            text, sol, givens, _, attempts, minimal = next(g)
             s = cls(text, box=(boxr, boxc) if not jigsaw else None,
                     symbols=symbols)
             s.solution = s.format(sol)
             s.attempts = attempts
+            s.minimal = minimal
             made += 1
             yield s
 

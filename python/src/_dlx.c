@@ -2042,17 +2042,18 @@ Generator_init(Generator *self, PyObject *args, PyObject *kw)
 {
 	static char	*kwlist[] = { "boxr", "boxc", "seed", "extras",
 			    "jigsaw", "killer", "symmetry", "max_givens",
-			    "grade", "max_attempts", "symbols", NULL };
+			    "grade", "max_attempts", "symbols", "effort", NULL };
 	struct dlx_sudoku_gen_options o;
-	unsigned long long seed = 0, attempts = 0;
+	unsigned long long seed = 0, attempts = 0, effort = 0;
 	unsigned int	 extras = 0;
 	const char	*symbols = NULL;
 	int		 rc;
 
 	memset(&o, 0, sizeof o);
-	if (!PyArg_ParseTupleAndKeywords(args, kw, "ii|KIppiiiKz", kwlist,
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "ii|KIppiiiKzK", kwlist,
 	    &o.boxr, &o.boxc, &seed, &extras, &o.jigsaw, &o.killer,
-	    &o.symmetry, &o.max_givens, &o.grade, &attempts, &symbols))
+	    &o.symmetry, &o.max_givens, &o.grade, &attempts, &symbols,
+	    &effort))
 		return -1;
 	if (self->g != NULL) {
 		PyErr_SetString(PyExc_RuntimeError, "generator already made");
@@ -2061,6 +2062,7 @@ Generator_init(Generator *self, PyObject *args, PyObject *kw)
 	o.seed = seed;
 	o.extras = extras;
 	o.max_attempts = attempts;
+	o.effort = effort;	/* 0: the library's bound by size and kind */
 	o.progress = gen_progress;
 	o.progress_arg = &self->c;
 	if ((rc = dlx_sudoku_gen_new(&self->g, &o)) != DLX_OK) {
@@ -2079,8 +2081,8 @@ Generator_init(Generator *self, PyObject *args, PyObject *kw)
 	return 0;
 }
 
-/* The next puzzle: (text, solution cells, givens, grade, attempts), text
- * in the variant text form (a classic puzzle: one line). */
+/* The next puzzle: (text, solution cells, givens, grade, attempts,
+ * minimal), text in the variant text form (a classic puzzle: one line). */
 static PyObject *
 Generator_next(Generator *self)
 {
@@ -2128,8 +2130,8 @@ Generator_next(Generator *self)
 		Py_XDECREF(sol);
 		return NULL;
 	}
-	return Py_BuildValue("(NNiiK)", text, sol, p.givens, p.grade,
-	    (unsigned long long)p.attempts);
+	return Py_BuildValue("(NNiiKN)", text, sol, p.givens, p.grade,
+	    (unsigned long long)p.attempts, PyBool_FromLong(p.minimal));
 }
 
 static PyTypeObject GeneratorType = {
@@ -2138,7 +2140,8 @@ static PyTypeObject GeneratorType = {
 	.tp_basicsize = sizeof(Generator),
 	.tp_dealloc = (destructor)Generator_dealloc,
 	.tp_flags = Py_TPFLAGS_DEFAULT,
-	.tp_doc = "dlx_sudoku_gen: minimal puzzles with one solution.",
+	.tp_doc = "dlx_sudoku_gen: puzzles with one solution, minimal within "
+	    "the effort bound.",
 	.tp_iter = PyObject_SelfIter,
 	.tp_iternext = (iternextfunc)Generator_next,
 	.tp_init = (initproc)Generator_init,
@@ -2262,7 +2265,7 @@ static struct PyModuleDef module_def = {
 PyMODINIT_FUNC
 PyInit__dlx(void)
 {
-	PyObject	*m;
+	PyObject	*m, *effort;
 
 	main_ident = PyThread_get_thread_ident();
 	if (PyType_Ready(&MatrixType) < 0 ||
@@ -2289,5 +2292,15 @@ PyInit__dlx(void)
 		Py_DECREF(m);
 		return NULL;
 	}
+	/* The generator's effort without a bound (UINT64_MAX: no int
+	 * constant holds it). */
+	effort = PyLong_FromUnsignedLongLong(DLX_GEN_EFFORT_NONE);
+	if (effort == NULL ||
+	    PyModule_AddObjectRef(m, "GEN_EFFORT_NONE", effort) < 0) {
+		Py_XDECREF(effort);
+		Py_DECREF(m);
+		return NULL;
+	}
+	Py_DECREF(effort);
 	return m;
 }

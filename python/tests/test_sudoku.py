@@ -336,3 +336,34 @@ def test_generate():
         next(dlx.Sudoku.generate(variant="nonsense"))
     with pytest.raises(dlx.Error):
         next(dlx.Sudoku.generate(variant="killer", grade="fish"))
+
+
+def test_generate_effort_and_minimal():
+    # Up to 9x9 every check runs to its end: the puzzle is minimal, and
+    # taking away any one given leaves more than one solution.
+    s = next(dlx.Sudoku.generate(seed=4))
+    assert s.minimal is True and s.count() == 1
+    for i, v in enumerate(s.cells):
+        if v:
+            fewer = list(s.cells)
+            fewer[i] = 0
+            assert dlx.Sudoku(s.format(fewer)).count(limit=2) == 2
+    # A symmetric 12x12 has a bound by default (minimal or not, it says
+    # which, and it is unique and symmetric); without a bound it is
+    # minimal.
+    for effort in (None, "none"):
+        s = next(dlx.Sudoku.generate(box="3x4", seed=1, symmetry="180",
+                                     effort=effort))
+        g, n = s.cells, s.n
+        assert s.count() == 1 and isinstance(s.minimal, bool)
+        assert all((g[i] == 0) == (g[n * n - 1 - i] == 0)
+                   for i in range(n * n))
+        if effort == "none":
+            assert s.minimal is True
+    # A tiny bound on a killer leaves givens it could not settle.
+    s = next(dlx.Sudoku.generate(box="3x4", seed=0, variant="killer",
+                                 effort=5))
+    assert s.count() == 1 and s.minimal is False
+    for bad in (0, -3, "fast", 1.5, True):
+        with pytest.raises(dlx.Error):
+            next(dlx.Sudoku.generate(effort=bad))
