@@ -74,7 +74,7 @@ static __thread struct cli_capture	*capture;
  */
 #define OUT_CHUNK	PIPE_BUF	/* bytes of whole records a write */
 #define OUT_SLICE_MS	100		/* poll() between two looks */
-#define OUT_GRACE	1.0		/* seconds of waiting after stop */
+#define OUT_GRACE	0.5		/* seconds of waiting after stop */
 
 static struct {
 	char		*buf;

@@ -24,7 +24,7 @@
  *   first sets a flag that the search, the readers and the writers poll
  *   (reads are not restarted, so a program waiting for input stops too),
  *   and the status is 128 + the signal; a second signal kills at once.
- *   After the signal, output waits for the reader one second at most:
+ *   After the signal, output waits for the reader half a second at most:
  *   what it has not taken by then is dropped from a record boundary on,
  *   and cli_solutions_out() counts only the solutions written out, so
  *   the partial count is that of the solutions printed.  SIGPIPE is
@@ -119,7 +119,7 @@ void	cli_write_each(int on);
 uint64_t cli_solutions_out(void);
 
 /* Whether output was dropped after a stop signal (the reader took none
- * of it for a second): from then on nothing more is written. */
+ * of it for half a second): from then on nothing more is written. */
 int	cli_output_cut(void);
 
 /* s as a JSON string literal, valid UTF-8 whatever s holds: a byte that

@@ -528,7 +528,7 @@ visiting(void)
 /*
  * The end of a search a signal stopped, whose count is num: the solutions
  * visited, or when they are printed, those written out (after the
- * buffered ones went out, as far as the reader took them in a second),
+ * buffered ones went out, as far as the reader took them in half a second),
  * with those of the runs resumed from.  The count goes to standard
  * output as the mode writes it (a line, a JSON record), and to standard
  * error in the message both programs use: always after solutions

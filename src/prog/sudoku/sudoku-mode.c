@@ -54,7 +54,7 @@ report_count(struct run *run, const struct puzzle *pz,
 /*
  * After the count of a search a signal stopped: the message with the
  * count on stderr too, when a checkpoint is to be named or standard
- * output did not take the count (the reader took nothing for a second).
+ * output did not take the count (the reader took none of it in time).
  */
 static void
 note_stop(struct run *run, const struct puzzle *pz,
