@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -82,6 +83,7 @@ static struct {
 	size_t		 whole;	/* buf[0..whole): whole records */
 	int		 depth;	/* records begun and not ended */
 	int		 each;	/* write each record as it ends */
+	int		 file;	/* stdout is a file: no poll() */
 	int		 begun;	/* part of the open record is out */
 	int		 cut;	/* output dropped after a stop */
 	int		 noted;	/* the stop was told on stderr */
@@ -104,6 +106,7 @@ void
 cli_init(const char *argv0, const char *fallback)
 {
 	struct sigaction	 sa;
+	struct stat		 st;
 	const char		*p;
 
 	cli_prog = fallback;
@@ -137,6 +140,13 @@ cli_init(const char *argv0, const char *fallback)
 	/* A terminal shows each line as it ends, as stdio's line buffering
 	 * did. */
 	out.each = isatty(STDOUT_FILENO);
+	/* A file or a disk takes every write without a reader to wait
+	 * for: no poll() before each (the writes of stdio, no more). */
+	out.file = fstat(STDOUT_FILENO, &st) == 0 && (S_ISREG(st.st_mode) ||
+	    S_ISBLK(st.st_mode));
+	/* What a program leaving by exit() (an error) has buffered goes
+	 * out as stdio's would. */
+	atexit(cli_flush);
 }
 
 static void	cap_vprintf(struct cli_capture *, int, const char *, va_list);
@@ -280,7 +290,7 @@ out_send(const char *p, size_t n)
 	ssize_t	 w;
 
 	while (done < n && !cli_write_failed()) {
-		if (out_wait() != 0)
+		if (!out.file && out_wait() != 0)
 			break;
 		k = n - done < OUT_CHUNK ? n - done : OUT_CHUNK;
 		if ((w = write(STDOUT_FILENO, p + done, k)) < 0) {
