@@ -86,7 +86,8 @@ static struct {
 	int		 file;	/* stdout is a file: no poll() */
 	int		 begun;	/* part of the open record is out */
 	int		 cut;	/* output dropped after a stop */
-	int		 noted;	/* the stop was told on stderr */
+	int		 noted;	/* the stop was told on stderr
+				   (atomic: any thread) */
 	uint64_t	 sol_whole; /* solutions in buf[0..whole) */
 	uint64_t	 sol_out; /* solutions written out */
 	double		 deadline; /* after a stop: the end of waits */
@@ -731,7 +732,7 @@ cli_exit(int status)
 	/* Output dropped at the very end, after the program's own report
 	 * (the reader took nothing for OUT_GRACE after the signal): say
 	 * that it stopped, with no count. */
-	if (out.cut && !out.noted)
+	if (out.cut && !__atomic_load_n(&out.noted, __ATOMIC_RELAXED))
 		cli_interrupt_note(NULL, NULL, NULL, sig);
 	/* An interrupt outranks the answers so far, not a signal's status. */
 	return status < 128 || status == CLI_EXIT_INTR ? 128 + sig : status;
@@ -1043,7 +1044,9 @@ cli_interrupt_note(const char *where, const char *count,
 {
 	const char	*by = "";
 
-	out.noted = 1;
+	/* Atomic: threads answering puzzles side by side write it too (in
+	 * their captures, which all go out). */
+	__atomic_store_n(&out.noted, 1, __ATOMIC_RELAXED);
 	switch (signo) {
 	case SIGTERM:	by = " by SIGTERM"; break;
 	case SIGHUP:	by = " by SIGHUP"; break;
