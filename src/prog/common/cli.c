@@ -85,7 +85,9 @@ static struct {
 	int		 each;	/* write each record as it ends */
 	int		 file;	/* stdout is a file: no poll() */
 	int		 begun;	/* part of the open record is out */
-	int		 cut;	/* output dropped after a stop */
+	int		 cut;	/* output dropped after a stop
+				   (atomic: threads answering puzzles
+				   stop on it) */
 	int		 noted;	/* the stop was told on stderr
 				   (atomic: any thread) */
 	uint64_t	 sol_whole; /* solutions in buf[0..whole) */
@@ -311,7 +313,7 @@ out_send(const char *p, size_t n)
 static void
 out_drop(void)
 {
-	out.cut = 1;
+	__atomic_store_n(&out.cut, 1, __ATOMIC_RELAXED);
 	out.len = out.whole = 0;
 	out.sol_whole = 0;
 	out.begun = 0;
@@ -327,7 +329,7 @@ out_flush(size_t n)
 {
 	size_t	 done;
 
-	if (n == 0 || out.cut || cli_write_failed())
+	if (n == 0 || cli_output_cut() || cli_write_failed())
 		return;
 	done = out_send(out.buf, n);
 	if (done >= out.whole) {
@@ -399,7 +401,7 @@ out_put(const char *p, size_t n)
 	const char	*nl;
 	size_t		 k;
 
-	while (n > 0 && !out.cut && !cli_write_failed()) {
+	while (n > 0 && !cli_output_cut() && !cli_write_failed()) {
 		nl = out.depth == 0 ? memchr(p, '\n', n) : NULL;
 		k = nl != NULL ? (size_t)(nl - p) + 1 : n;
 		if (out_append(p, k) != 0)
@@ -454,7 +456,7 @@ cli_solutions_out(void)
 int
 cli_output_cut(void)
 {
-	return out.cut;
+	return __atomic_load_n(&out.cut, __ATOMIC_RELAXED);
 }
 
 void
@@ -732,7 +734,7 @@ cli_exit(int status)
 	/* Output dropped at the very end, after the program's own report
 	 * (the reader took nothing for OUT_GRACE after the signal): say
 	 * that it stopped, with no count. */
-	if (out.cut && !__atomic_load_n(&out.noted, __ATOMIC_RELAXED))
+	if (cli_output_cut() && !__atomic_load_n(&out.noted, __ATOMIC_RELAXED))
 		cli_interrupt_note(NULL, NULL, NULL, sig);
 	/* An interrupt outranks the answers so far, not a signal's status. */
 	return status < 128 || status == CLI_EXIT_INTR ? 128 + sig : status;
