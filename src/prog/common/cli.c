@@ -73,6 +73,9 @@ static __thread struct cli_capture	*capture;
  * and so is every later write (cut), so that a reader that never reads
  * again cannot keep the program from ending.
  */
+#ifndef PIPE_BUF
+#define PIPE_BUF	512		/* POSIX's least, where it varies */
+#endif
 #define OUT_CHUNK	PIPE_BUF	/* bytes of whole records a write */
 #define OUT_SLICE_MS	100		/* poll() between two looks */
 #define OUT_GRACE	0.5		/* seconds of waiting after stop */
@@ -100,9 +103,13 @@ on_signal(int sig)
 {
 	int	 none = 0;
 
-	/* The first signal names the stop. */
+	/* The first signal names the stop; the next one, whichever of the
+	 * three, kills (SA_RESETHAND resets only the one that came). */
 	__atomic_compare_exchange_n(&interrupted, &none, sig, 0,
 	    __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
 }
 
 void
