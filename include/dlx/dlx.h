@@ -150,6 +150,17 @@ struct dlx_error {
  */
 typedef int dlx_solution_fn(void *arg, const int *options, size_t n);
 
+/*
+ * A visit's return that stops the search as any nonzero value does and,
+ * in the search of a position on one path (dlx_part.h, with checkpoint),
+ * leaves the solution out of the position: its figures do not count it
+ * and a run resumed from it visits it again.  For a caller that could
+ * not take the solution (a program whose output was cut short by a
+ * signal), so that a checkpoint holds exactly the solutions taken.
+ * Elsewhere the solution is counted as after any stop.
+ */
+#define DLX_VISIT_AGAIN	2
+
 /* Statistics of the most recent search (see dlx_stats()). */
 struct dlx_stats {
 	uint64_t	solutions;	/* solutions found so far */

@@ -85,8 +85,13 @@ on_progress(void *arg, const struct dlx_stats *st)
 	return r->s->progress(r->s->progress_arg, &tot);
 }
 
-/* A solution: the caller's visit, then the cut just past it (whatever
- * visit returns, the solution was visited and is counted). */
+/*
+ * A solution: the caller's visit, then the cut just past it (whatever
+ * visit returns, the solution was visited and is counted), or with
+ * DLX_VISIT_AGAIN the cut just before it: the path to the solution, not
+ * done, without the solution and its node in the figures, so that a
+ * stop there leaves it to the resumed run.
+ */
 static int
 on_visit(void *arg, const int *options, size_t n)
 {
@@ -96,7 +101,12 @@ on_visit(void *arg, const int *options, size_t n)
 
 	rc = r->s->visit(r->s->visit_arg, options, n);
 	dlx_stats(r->d, &st);
-	take_cut(r, &st, 1);
+	if (rc == DLX_VISIT_AGAIN && st.solutions > 0 && st.nodes > 0) {
+		st.solutions--;
+		st.nodes--;
+		take_cut(r, &st, 0);
+	} else
+		take_cut(r, &st, 1);
 	return rc;
 }
 

@@ -2,28 +2,32 @@
  * cli.c: the programs' shared layer (see cli.h for the policies).
  *
  * State is a handful of file-scope variables: a program has one standard
- * output, one name and one SIGINT flag.  The output state is touched only
- * by the thread that writes (the library calls visit callbacks one at a
- * time), and the flag only by the handler and the pollers.
+ * output, one name and one stop signal.  The output state is touched only
+ * by the thread that writes (the library calls visit and progress
+ * callbacks one at a time, under one lock), and the signal only by the
+ * handler and the pollers.
  */
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "prog/common/cli.h"
 
 const char			*cli_prog = "dlx";
-/* Set by the SIGINT handler, read by every thread: an atomic (lock-free,
- * so safe in a handler), which a volatile sig_atomic_t is not between
- * threads. */
+/* The signal that stopped the run (SIGINT, SIGTERM or SIGHUP), or 0: set
+ * by the handler, read by every thread: an atomic (lock-free, so safe in
+ * a handler), which a volatile sig_atomic_t is not between threads. */
 static int			 interrupted;
 /* The first failed write's errno, or 0.  Only the thread writing to the
  * real stdout sets it, but threads answering puzzles read it (through
@@ -35,27 +39,84 @@ struct cli_capture {
 	char		*buf;
 	size_t		 len, cap;
 	struct seg {
-		int	 err;		/* to stderr, else stdout */
+		int	 kind;		/* SEG_* */
 		size_t	 end;		/* the run ends at buf[end] */
+		unsigned sol;		/* SEG_END: its solutions */
 	}		*segs;
 	size_t		 nsegs, capsegs;
 	int		 failed;	/* out of memory: some text is lost */
 };
 
+/* What a run of a capture is: text for stdout or stderr, or (empty) the
+ * start or the end of a record. */
+enum { SEG_OUT, SEG_ERR, SEG_BEGIN, SEG_END };
+
 /* This thread's capture, or NULL. */
 static __thread struct cli_capture	*capture;
 
+/*
+ * Standard output is written here with write(2), not through stdio, so
+ * that it is cut only between records.  A record is a line, or the lines
+ * between cli_record_begin() and cli_record_end() (a solution printed on
+ * several lines).  Text waits in buf until whole records would pass
+ * OUT_CHUNK (PIPE_BUF): each write then holds whole records and at most
+ * PIPE_BUF bytes, which a pipe takes all at once or not at all, never
+ * half a record, however a signal falls.  A record longer than that is
+ * written in pieces as it comes (begun is set while it is unfinished).
+ *
+ * Before each write, poll() waits until the reader has made room, in
+ * slices of OUT_SLICE_MS looking at the stop signal in between: the
+ * signal may go to another thread than the one writing, whose write would
+ * not be interrupted, so no write is left to block.  Once a signal has
+ * stopped the run, the waits end OUT_GRACE seconds after the first: what
+ * the reader has not taken by then is dropped, from a record boundary on,
+ * and so is every later write (cut), so that a reader that never reads
+ * again cannot keep the program from ending.
+ */
+#ifndef PIPE_BUF
+#define PIPE_BUF	512		/* POSIX's least, where it varies */
+#endif
+#define OUT_CHUNK	PIPE_BUF	/* bytes of whole records a write */
+#define OUT_SLICE_MS	100		/* poll() between two looks */
+#define OUT_GRACE	0.5		/* seconds of waiting after stop */
+
+static struct {
+	char		*buf;
+	size_t		 len, cap;
+	size_t		 whole;	/* buf[0..whole): whole records */
+	int		 depth;	/* records begun and not ended */
+	int		 each;	/* write each record as it ends */
+	int		 file;	/* stdout is a file: no poll() */
+	int		 begun;	/* part of the open record is out */
+	int		 cut;	/* output dropped after a stop
+				   (atomic: threads answering puzzles
+				   stop on it) */
+	int		 noted;	/* the stop was told on stderr
+				   (atomic: any thread) */
+	uint64_t	 sol_whole; /* solutions in buf[0..whole) */
+	uint64_t	 sol_out; /* solutions written out */
+	double		 deadline; /* after a stop: the end of waits */
+} out;
+
 static void
-on_sigint(int sig)
+on_signal(int sig)
 {
-	(void)sig;
-	__atomic_store_n(&interrupted, 1, __ATOMIC_RELAXED);
+	int	 none = 0;
+
+	/* The first signal names the stop; the next one, whichever of the
+	 * three, kills (SA_RESETHAND resets only the one that came). */
+	__atomic_compare_exchange_n(&interrupted, &none, sig, 0,
+	    __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
 }
 
 void
 cli_init(const char *argv0, const char *fallback)
 {
 	struct sigaction	 sa;
+	struct stat		 st;
 	const char		*p;
 
 	cli_prog = fallback;
@@ -69,33 +130,50 @@ cli_init(const char *argv0, const char *fallback)
 			cli_prog = p;
 	}
 	/*
-	 * No SA_RESTART: a read waiting for input fails with EINTR, so the
-	 * first Ctrl-C stops a program reading a terminal or a slow pipe as
-	 * well as one searching.  SA_RESETHAND: the second one kills.
+	 * SIGINT, SIGTERM (a scheduler's notice) and SIGHUP stop the run
+	 * alike, in every mode: the search ends, what was printed is whole
+	 * and counted, and the status is 128 + the signal.  No SA_RESTART: a
+	 * read waiting for input fails with EINTR, so the first signal stops
+	 * a program reading a terminal or a slow pipe as well as one
+	 * searching (writes wait in poll() and look at the flag, see
+	 * above).  SA_RESETHAND: the second one kills.
 	 */
 	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_sigint;
+	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
 	sa.sa_flags = SA_RESETHAND;
 	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
 	/* A closed pipe shows up as EPIPE from a write, handled there. */
 	signal(SIGPIPE, SIG_IGN);
+	/* A terminal shows each line as it ends, as stdio's line buffering
+	 * did. */
+	out.each = isatty(STDOUT_FILENO);
+	/* A file or a disk takes every write without a reader to wait
+	 * for: no poll() before each (the writes of stdio, no more). */
+	out.file = fstat(STDOUT_FILENO, &st) == 0 && (S_ISREG(st.st_mode) ||
+	    S_ISBLK(st.st_mode));
+	/* What a program leaving by exit() (an error) has buffered goes
+	 * out as stdio's would. */
+	atexit(cli_flush);
 }
 
 static void	cap_vprintf(struct cli_capture *, int, const char *, va_list);
 static void	cap_append(struct cli_capture *, int, const void *, size_t);
+static void	cap_mark(struct cli_capture *, int, unsigned);
 
 void
 cli_vdiag(const char *fmt, va_list ap)
 {
 	if (capture != NULL) {
-		cap_append(capture, 1, cli_prog, strlen(cli_prog));
-		cap_append(capture, 1, ": ", 2);
-		cap_vprintf(capture, 1, fmt, ap);
-		cap_append(capture, 1, "\n", 1);
+		cap_append(capture, SEG_ERR, cli_prog, strlen(cli_prog));
+		cap_append(capture, SEG_ERR, ": ", 2);
+		cap_vprintf(capture, SEG_ERR, fmt, ap);
+		cap_append(capture, SEG_ERR, "\n", 1);
 		return;
 	}
-	fflush(stdout);
+	cli_flush();
 	fprintf(stderr, "%s: ", cli_prog);
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
@@ -164,37 +242,262 @@ cli_interrupted(void)
 	return __atomic_load_n(&interrupted, __ATOMIC_RELAXED);
 }
 
-void
-cli_interrupt(void)
-{
-	__atomic_store_n(&interrupted, 1, __ATOMIC_RELAXED);
-}
-
 int
 cli_stopped(void)
 {
 	return cli_interrupted() || cli_write_failed();
 }
 
+int
+cli_intr_status(void)
+{
+	int	 sig = cli_interrupted();
+
+	return sig != 0 ? 128 + sig : CLI_EXIT_INTR;
+}
+
+/*
+ * Wait until standard output takes a write: 0, or -1 once a stop's
+ * OUT_GRACE has passed.  An error (a closed pipe, a bad descriptor) is
+ * left for the write to tell.
+ */
+static int
+out_wait(void)
+{
+	struct pollfd	 pfd;
+	double		 now;
+	int		 ms, n;
+
+	for (;;) {
+		ms = OUT_SLICE_MS;
+		if (cli_interrupted()) {
+			now = cli_now();
+			if (out.deadline == 0)
+				out.deadline = now + OUT_GRACE;
+			if (now >= out.deadline)
+				return -1;
+			if ((out.deadline - now) * 1000 < ms)
+				ms = (int)((out.deadline - now) * 1000) + 1;
+		}
+		pfd.fd = STDOUT_FILENO;
+		pfd.events = POLLOUT;
+		pfd.revents = 0;
+		n = poll(&pfd, 1, ms);
+		/* Ready, or an error the write will report; a timeout or a
+		 * signal looks again. */
+		if (n > 0 || (n < 0 && errno != EINTR))
+			return 0;
+	}
+}
+
+/* Write p[0..n) in pieces of at most OUT_CHUNK bytes, each once the
+ * reader has room; returns the bytes written (all, unless the wait ended
+ * or a write failed: then noted for cli_exit()). */
+static size_t
+out_send(const char *p, size_t n)
+{
+	size_t	 done = 0, k;
+	ssize_t	 w;
+
+	while (done < n && !cli_write_failed()) {
+		if (!out.file && out_wait() != 0)
+			break;
+		k = n - done < OUT_CHUNK ? n - done : OUT_CHUNK;
+		if ((w = write(STDOUT_FILENO, p + done, k)) < 0) {
+			/* A stdout left non-blocking by another program
+			 * gives EAGAIN: wait in poll() as for a full pipe. */
+			if (errno != EINTR && errno != EAGAIN)
+				cli_write_error(errno);
+			continue;
+		}
+		done += (size_t)w;
+	}
+	return done;
+}
+
+/* Drop the buffer and everything written after it: the stop's wait is
+ * over. */
+static void
+out_drop(void)
+{
+	__atomic_store_n(&out.cut, 1, __ATOMIC_RELAXED);
+	out.len = out.whole = 0;
+	out.sol_whole = 0;
+	out.begun = 0;
+}
+
+/*
+ * Write out buf[0..n), n being out.whole (whole records) or out.len
+ * (everything, the open record's beginning too), and keep the rest.
+ * Solutions count as written once every whole record is out.
+ */
+static void
+out_flush(size_t n)
+{
+	size_t	 done;
+
+	if (n == 0 || cli_output_cut() || cli_write_failed())
+		return;
+	done = out_send(out.buf, n);
+	if (done >= out.whole) {
+		out.sol_out += out.sol_whole;
+		out.sol_whole = 0;
+	}
+	if (done < n) {
+		if (!cli_write_failed())
+			out_drop();
+		return;
+	}
+	if (n > out.whole)
+		out.begun = 1;
+	memmove(out.buf, out.buf + n, out.len - n);
+	out.len -= n;
+	out.whole = n > out.whole ? 0 : out.whole - n;
+}
+
+/*
+ * The open record ends at out.len, holding `solutions` solutions.  The
+ * whole records before it go out first if with it they would pass
+ * OUT_CHUNK, so that a write never holds more than OUT_CHUNK bytes of
+ * whole records unless one record alone is longer.
+ */
+static void
+out_end(unsigned solutions)
+{
+	if (out.whole > 0 && out.len > OUT_CHUNK)
+		out_flush(out.whole);
+	out.whole = out.len;
+	out.sol_whole += solutions;
+	/* A record begun is finished at once; on a terminal, or when asked
+	 * (cli_write_each()), every record goes as it ends. */
+	if (out.each || out.begun || out.whole > OUT_CHUNK) {
+		out_flush(out.whole);
+		out.begun = 0;
+	}
+}
+
+/* Append p[0..n) to the open record; 0, or -1 if out of memory (then
+ * noted as a write error). */
+static int
+out_append(const char *p, size_t n)
+{
+	size_t	 cap;
+	char	*q;
+
+	if (out.len + n > out.cap) {
+		for (cap = out.cap != 0 ? out.cap : 2 * OUT_CHUNK;
+		    cap < out.len + n; cap *= 2)
+			continue;
+		if ((q = realloc(out.buf, cap)) == NULL) {
+			cli_write_error(ENOMEM);
+			return -1;
+		}
+		out.buf = q;
+		out.cap = cap;
+	}
+	memcpy(out.buf + out.len, p, n);
+	out.len += n;
+	return 0;
+}
+
+/* Text for standard output: outside cli_record_begin() and
+ * cli_record_end(), each line is a record. */
+static void
+out_put(const char *p, size_t n)
+{
+	const char	*nl;
+	size_t		 k;
+
+	while (n > 0 && !cli_output_cut() && !cli_write_failed()) {
+		nl = out.depth == 0 ? memchr(p, '\n', n) : NULL;
+		k = nl != NULL ? (size_t)(nl - p) + 1 : n;
+		if (out_append(p, k) != 0)
+			return;
+		p += k;
+		n -= k;
+		if (nl != NULL)
+			out_end(0);
+		else if (out.len - out.whole > OUT_CHUNK)
+			/* A record too long for one write: out as it
+			 * comes. */
+			out_flush(out.len);
+	}
+}
+
+void
+cli_flush(void)
+{
+	out_flush(out.len);
+}
+
+void
+cli_record_begin(void)
+{
+	if (capture != NULL)
+		cap_mark(capture, SEG_BEGIN, 0);
+	else
+		out.depth++;
+}
+
+void
+cli_record_end(unsigned solutions)
+{
+	if (capture != NULL)
+		cap_mark(capture, SEG_END, solutions);
+	else if (out.depth > 0 && --out.depth == 0)
+		out_end(solutions);
+}
+
+void
+cli_write_each(int on)
+{
+	out.each = on || isatty(STDOUT_FILENO);
+}
+
+uint64_t
+cli_solutions_out(void)
+{
+	return out.sol_out;
+}
+
+int
+cli_output_cut(void)
+{
+	return __atomic_load_n(&out.cut, __ATOMIC_RELAXED);
+}
+
 void
 cli_out(const char *fmt, ...)
 {
 	va_list	 ap;
-	int	 rc;
+	char	 small[256], *p;
+	int	 n;
 
+	va_start(ap, fmt);
 	if (capture != NULL) {
-		va_start(ap, fmt);
-		cap_vprintf(capture, 0, fmt, ap);
+		cap_vprintf(capture, SEG_OUT, fmt, ap);
 		va_end(ap);
 		return;
 	}
-	if (cli_write_failed())
-		return;
-	va_start(ap, fmt);
-	rc = vprintf(fmt, ap);
+	n = vsnprintf(small, sizeof small, fmt, ap);
 	va_end(ap);
-	if (rc < 0)
+	if (n < 0) {
 		cli_write_error(errno);
+		return;
+	}
+	if ((size_t)n < sizeof small) {
+		out_put(small, (size_t)n);
+		return;
+	}
+	if ((p = malloc((size_t)n + 1)) == NULL) {
+		cli_write_error(ENOMEM);
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	out_put(p, (size_t)n);
+	free(p);
 }
 
 void
@@ -202,28 +505,22 @@ cli_putc(int ch)
 {
 	char	 c = (char)ch;
 
-	if (capture != NULL)
-		cap_append(capture, 0, &c, 1);
-	else if (!cli_write_failed() && putchar(ch) == EOF)
-		cli_write_error(errno);
+	cli_write(&c, 1);
 }
 
 void
 cli_puts(const char *s)
 {
-	if (capture != NULL)
-		cap_append(capture, 0, s, strlen(s));
-	else if (!cli_write_failed() && fputs(s, stdout) == EOF)
-		cli_write_error(errno);
+	cli_write(s, strlen(s));
 }
 
 void
 cli_write(const void *p, size_t n)
 {
 	if (capture != NULL)
-		cap_append(capture, 0, p, n);
-	else if (!cli_write_failed() && n > 0 && fwrite(p, 1, n, stdout) != n)
-		cli_write_error(errno);
+		cap_append(capture, SEG_OUT, p, n);
+	else
+		out_put(p, n);
 }
 
 /* ---- capture -------------------------------------------------------- */
@@ -272,15 +569,13 @@ fail:
 	return -1;
 }
 
-/* Start a run for stream err unless the last run is one. */
+/* A new run of the given kind, ending where the text ends now. */
 static int
-cap_stream(struct cli_capture *c, int err)
+cap_seg(struct cli_capture *c, int kind, unsigned sol)
 {
 	struct seg	*p;
 	size_t		 cap;
 
-	if (c->nsegs > 0 && c->segs[c->nsegs - 1].err == err)
-		return 0;
 	if (c->nsegs == c->capsegs) {
 		cap = c->capsegs != 0 ? 2 * c->capsegs : 16;
 		if ((p = realloc(c->segs, cap * sizeof *p)) == NULL) {
@@ -290,16 +585,33 @@ cap_stream(struct cli_capture *c, int err)
 		c->segs = p;
 		c->capsegs = cap;
 	}
-	c->segs[c->nsegs].err = err;
+	c->segs[c->nsegs].kind = kind;
 	c->segs[c->nsegs].end = c->len;
+	c->segs[c->nsegs].sol = sol;
 	c->nsegs++;
 	return 0;
 }
 
-static void
-cap_append(struct cli_capture *c, int err, const void *p, size_t n)
+/* Start a run for stream kind (SEG_OUT or SEG_ERR) unless the last run
+ * is one. */
+static int
+cap_stream(struct cli_capture *c, int kind)
 {
-	if (n == 0 || cap_stream(c, err) != 0 || cap_reserve(c, n) != 0)
+	if (c->nsegs > 0 && c->segs[c->nsegs - 1].kind == kind)
+		return 0;
+	return cap_seg(c, kind, 0);
+}
+
+static void
+cap_mark(struct cli_capture *c, int kind, unsigned sol)
+{
+	(void)cap_seg(c, kind, sol);
+}
+
+static void
+cap_append(struct cli_capture *c, int kind, const void *p, size_t n)
+{
+	if (n == 0 || cap_stream(c, kind) != 0 || cap_reserve(c, n) != 0)
 		return;
 	memcpy(c->buf + c->len, p, n);
 	c->len += n;
@@ -307,7 +619,7 @@ cap_append(struct cli_capture *c, int err, const void *p, size_t n)
 }
 
 static void
-cap_vprintf(struct cli_capture *c, int err, const char *fmt, va_list ap)
+cap_vprintf(struct cli_capture *c, int kind, const char *fmt, va_list ap)
 {
 	va_list	 aq;
 	int	 n;
@@ -315,7 +627,7 @@ cap_vprintf(struct cli_capture *c, int err, const char *fmt, va_list ap)
 	va_copy(aq, ap);
 	n = vsnprintf(NULL, 0, fmt, aq);
 	va_end(aq);
-	if (n < 0 || cap_stream(c, err) != 0 ||
+	if (n < 0 || cap_stream(c, kind) != 0 ||
 	    cap_reserve(c, (size_t)n + 1) != 0)
 		return;
 	vsnprintf(c->buf + c->len, (size_t)n + 1, fmt, ap);
@@ -329,13 +641,24 @@ cli_capture_emit(struct cli_capture *c)
 	size_t	 k, start = 0;
 	int	 failed = c->failed;
 
+	/* Replayed as the calls came: the records keep their bounds. */
 	for (k = 0; k < c->nsegs; k++) {
-		if (c->segs[k].err) {
-			fflush(stdout);
+		switch (c->segs[k].kind) {
+		case SEG_ERR:
+			cli_flush();
 			fwrite(c->buf + start, 1, c->segs[k].end - start,
 			    stderr);
-		} else
+			break;
+		case SEG_OUT:
 			cli_write(c->buf + start, c->segs[k].end - start);
+			break;
+		case SEG_BEGIN:
+			cli_record_begin();
+			break;
+		case SEG_END:
+			cli_record_end(c->segs[k].sol);
+			break;
+		}
 		start = c->segs[k].end;
 	}
 	c->len = c->nsegs = 0;
@@ -397,6 +720,11 @@ cli_json_str(const char *s)
 int
 cli_exit(int status)
 {
+	int	 sig;
+
+	/* Ours first, then what --help and --version wrote through stdio
+	 * (only one of the two holds anything). */
+	cli_flush();
 	if (fflush(stdout) != 0 || ferror(stdout))
 		cli_write_error(errno);
 	if (fclose(stdout) != 0)
@@ -408,10 +736,15 @@ cli_exit(int status)
 		    strerror(write_errno));
 		return CLI_EXIT_ERROR;
 	}
+	if ((sig = cli_interrupted()) == 0)
+		return status;
+	/* Output dropped at the very end, after the program's own report
+	 * (the reader took nothing for OUT_GRACE after the signal): say
+	 * that it stopped, with no count. */
+	if (cli_output_cut() && !__atomic_load_n(&out.noted, __ATOMIC_RELAXED))
+		cli_interrupt_note(NULL, NULL, NULL, sig);
 	/* An interrupt outranks the answers so far, not a signal's status. */
-	if (cli_interrupted() && status < 128)
-		return CLI_EXIT_INTR;
-	return status;
+	return status < 128 || status == CLI_EXIT_INTR ? 128 + sig : status;
 }
 
 /* ---- numbers -------------------------------------------------------- */
@@ -675,7 +1008,7 @@ cli_progress_line(struct cli_progress *p, const char *fmt, ...)
 {
 	va_list	 ap;
 
-	fflush(stdout);
+	cli_flush();
 	fprintf(stderr, "%s%s: ", p->tty ? "\r" : "", cli_prog);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
@@ -720,6 +1053,9 @@ cli_interrupt_note(const char *where, const char *count,
 {
 	const char	*by = "";
 
+	/* Atomic: threads answering puzzles side by side write it too (in
+	 * their captures, which all go out). */
+	__atomic_store_n(&out.noted, 1, __ATOMIC_RELAXED);
 	switch (signo) {
 	case SIGTERM:	by = " by SIGTERM"; break;
 	case SIGHUP:	by = " by SIGHUP"; break;

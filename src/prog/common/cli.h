@@ -9,18 +9,26 @@
  *
  * - Exit statuses: CLI_EXIT_OK, CLI_EXIT_NONE (no solution, or with
  *   --unique not unique), CLI_EXIT_ERROR (usage, input, read or write
- *   error), 128 + the signal that stopped the run (130 for SIGINT), and
+ *   error), 128 + the signal that stopped the run (130 for SIGINT, 143
+ *   for SIGTERM, 129 for SIGHUP), and
  *   CLI_EXIT_PIPE (141, as a program killed by SIGPIPE) when standard
  *   output is a pipe whose reader went away.
- * - Writes to standard output go through cli_out() and its siblings.  The
- *   first failure is remembered and every later write is skipped; the
- *   search callbacks see cli_stopped() and end the search.  At the end
- *   cli_exit() turns the failure into the status: a closed pipe (EPIPE)
- *   quietly, any other error with one message.
- * - The first SIGINT sets a flag that the search and the readers poll
- *   (reads are not restarted, so a program waiting for input stops too);
- *   a second SIGINT kills at once.  SIGPIPE is ignored: a closed pipe
- *   shows up as EPIPE from a write.
+ * - Writes to standard output go through cli_out() and its siblings,
+ *   which write(2) whole records (lines, or what cli_record_begin() and
+ *   cli_record_end() enclose), never half of one, waiting in poll() for a
+ *   slow reader.  The first failure is remembered and every later write
+ *   is skipped; the search callbacks see cli_stopped() and end the
+ *   search.  At the end cli_exit() turns the failure into the status: a
+ *   closed pipe (EPIPE) quietly, any other error with one message.
+ * - SIGINT, SIGTERM and SIGHUP stop the run alike, in every mode: the
+ *   first sets a flag that the search, the readers and the writers poll
+ *   (reads are not restarted, so a program waiting for input stops too),
+ *   and the status is 128 + the signal; a second signal kills at once.
+ *   After the signal, output waits for the reader half a second at most:
+ *   what it has not taken by then is dropped from a record boundary on,
+ *   and cli_solutions_out() counts only the solutions written out, so
+ *   the partial count is that of the solutions printed.  SIGPIPE is
+ *   ignored: a closed pipe shows up as EPIPE from a write.
  *
  * This is program code: it prints and exits, which the library never does.
  */
@@ -85,6 +93,35 @@ void	cli_putc(int ch);
 void	cli_puts(const char *s);
 void	cli_write(const void *p, size_t n);
 
+/*
+ * A record of several lines (a solution printed on several lines, a
+ * grid): what is written between the two calls is written out whole or
+ * not at all, never cut at a line in between.  solutions: how many
+ * solutions the record holds (1 for a solution printed), counted by
+ * cli_solutions_out() once it is out.  Outside them each line is a
+ * record of its own.
+ */
+void	cli_record_begin(void);
+void	cli_record_end(unsigned solutions);
+
+/* Write out what is buffered, the unfinished record's beginning too
+ * (before a message on stderr, and at the end). */
+void	cli_flush(void);
+
+/* Write each record as soon as it ends (on: a search that saves
+ * checkpoints, whose position must never be ahead of the output); off:
+ * gather records into writes of up to PIPE_BUF bytes, as a pipe or a
+ * file wants (a terminal is always written a record at a time). */
+void	cli_write_each(int on);
+
+/* The solutions of the records written out so far (cli_record_end()'s
+ * counts): after a stop and a cli_flush(), the solutions printed. */
+uint64_t cli_solutions_out(void);
+
+/* Whether output was dropped after a stop signal (the reader took none
+ * of it for half a second): from then on nothing more is written. */
+int	cli_output_cut(void);
+
 /* s as a JSON string literal, valid UTF-8 whatever s holds: a byte that
  * does not begin a valid UTF-8 sequence is written as the escape \udcXX
  * (XX its value), as Python's "surrogateescape" does, so that a file
@@ -101,24 +138,28 @@ int	cli_write_failed(void);
 /* Whether the run should stop: interrupted, or output failed. */
 int	cli_stopped(void);
 
-/* Whether SIGINT arrived. */
+/* The signal that stopped the run (SIGINT, SIGTERM or SIGHUP), or 0. */
 int	cli_interrupted(void);
 
-/* Note an interrupt that did not come as SIGINT (SIGTERM in a part). */
-void	cli_interrupt(void);
+/* The exit status of a run stopped by that signal: 128 + it (130 if
+ * none came). */
+int	cli_intr_status(void);
 
 /*
  * Flush and close stdout, then the exit status: status itself, or after a
  * write error CLI_EXIT_PIPE (a closed pipe, quietly) or CLI_EXIT_ERROR
- * (any other error, with a message); an interrupt overrides any status
- * below 128 with CLI_EXIT_INTR.
+ * (any other error, with a message); a stop signal overrides any status
+ * below 128 (and CLI_EXIT_INTR) with 128 + the signal.  Output dropped
+ * after the program's last message about the stop gets one more, without
+ * a count: "PROG: interrupted[ by SIGTERM]".
  */
 int	cli_exit(int status);
 
 /*
  * Capture: while a thread has a capture begun, its cli_out() and
- * cli_diag() (and their siblings) append to the capture instead of
- * writing, keeping the order of standard output and standard error; a
+ * cli_diag() (and their siblings, cli_record_begin() and
+ * cli_record_end() too) append to the capture instead of writing,
+ * keeping the order of standard output and standard error; a
  * later cli_capture_emit() writes it all out in that order.  This lets
  * threads answer puzzles side by side while the output comes out as one
  * thread would write it.

@@ -16,7 +16,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,16 +29,6 @@
 
 #define MAX_CHECKPOINT	((size_t)1 << 30)	/* bytes read at most */
 
-/* The signal that asks for a checkpoint and a stop, or 0: set by the
- * handler, read by the search's threads, so an atomic (lock-free). */
-static int			 stop_signal;
-
-static void
-on_stop_signal(int sig)
-{
-	__atomic_store_n(&stop_signal, sig, __ATOMIC_RELAXED);
-}
-
 static void
 cdiag(const struct cluster *c, const char *fmt, ...)
     __attribute__((__format__(__printf__, 2, 3)));
@@ -50,7 +39,7 @@ cdiag(const struct cluster *c, const char *fmt, ...)
 {
 	va_list	ap;
 
-	fflush(stdout);
+	cli_flush();
 	fprintf(stderr, "%s: ", c->prog);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
@@ -374,7 +363,7 @@ wrap_progress(void *arg, const struct dlx_stats *st)
 
 	if (x->s != NULL && x->s->progress != NULL)
 		stop = x->s->progress(x->s->progress_arg, st);
-	if (__atomic_load_n(&stop_signal, __ATOMIC_RELAXED) != 0)
+	if (cli_interrupted())
 		stop = 1;
 	if (x->c->checkpoint != NULL) {
 		t = seconds();
@@ -412,19 +401,6 @@ start_pos(struct ctx *x, dlx *d, uint64_t digest)
 		return dlx_pos_whole(&x->pos, d);
 	}
 	return DLX_OK;
-}
-
-/* SIGTERM (a scheduler's notice) and SIGHUP stop like SIGINT. */
-static void
-catch_stop_signals(void)
-{
-	struct sigaction	sa;
-
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_stop_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
 }
 
 /*
@@ -500,7 +476,14 @@ cluster_search(struct cluster *c, dlx *d, const struct dlx_request *rq,
 	}
 	dlx_pos_figures(x.pos, &w, NULL, NULL);
 	c->before = w.hi != 0 ? UINT64_MAX : w.lo;
-	catch_stop_signals();
+	/*
+	 * The checkpoint holds every solution visited, so none may wait in
+	 * a buffer: each is written out as it is visited, and one that
+	 * cannot be (a stop, the reader gone quiet) is left to the resumed
+	 * run by its visit's DLX_VISIT_AGAIN.
+	 */
+	if (c->checkpoint != NULL && rq->visit != NULL)
+		cli_write_each(1);
 
 	rc = DLX_OK;
 	if (c->checkpoint != NULL && save(&x) != 0)
@@ -512,37 +495,41 @@ cluster_search(struct cluster *c, dlx *d, const struct dlx_request *rq,
 	c->sol_hi = w.hi;
 	c->sol_lo = w.lo;
 	c->seconds = seconds() - t0;
-	c->signo = __atomic_load_n(&stop_signal, __ATOMIC_RELAXED);
+	c->signo = cli_interrupted();
 	dlx_pos_free(x.pos);
 	free(x.program);
 	return rc;
 }
 
 int
-cluster_write_record(const struct cluster *c, FILE *fp)
+cluster_write_record(const struct cluster *c)
 {
-	FILE	*out = fp;
-	char	 num[48];
+	FILE	*out;
+	char	 num[48], line[512];
 	int	 rc;
 
-	if (out == NULL && (out = fopen(c->record, "w")) == NULL) {
-		cdiag(c, "%s: %s", c->record, strerror(errno));
-		return -1;
-	}
 	cluster_u128_text(c->sol_hi, c->sol_lo, num);
 	/* Sorted keys would be nicer to diff; this order reads better. */
-	rc = fprintf(out, "{\"type\":\"part\",\"program\":\"%s\","
+	snprintf(line, sizeof line, "{\"type\":\"part\",\"program\":\"%s\","
 	    "\"version\":\"%s\",\"problem\":\"%016llx\",\"split\":%d,"
 	    "\"part\":%u,\"parts\":%u,\"solutions\":%s,\"nodes\":%llu,"
 	    "\"updates\":%llu,\"seconds\":%.3f}\n", c->prog, c->version,
 	    (unsigned long long)c->digest, DLX_SPLIT_VERSION, c->k, c->n,
 	    num, (unsigned long long)c->nodes,
 	    (unsigned long long)c->updates, c->seconds);
-	if (fp == NULL) {
-		if (fclose(out) != 0)
-			rc = -1;
-		if (rc < 0)
-			cdiag(c, "%s: %s", c->record, strerror(errno));
+	if (c->record == NULL) {
+		/* With the rest of standard output, checked at the end. */
+		cli_puts(line);
+		return 0;
 	}
+	if ((out = fopen(c->record, "w")) == NULL) {
+		cdiag(c, "%s: %s", c->record, strerror(errno));
+		return -1;
+	}
+	rc = fputs(line, out);
+	if (fclose(out) != 0)
+		rc = -1;
+	if (rc < 0)
+		cdiag(c, "%s: %s", c->record, strerror(errno));
 	return rc < 0 ? -1 : 0;
 }

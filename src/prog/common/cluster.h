@@ -33,7 +33,7 @@ struct cluster {
 	uint64_t	 digest;	/* dlx_digest() of the problem */
 	uint64_t	 before;	/* solutions found by earlier runs */
 	double		 seconds;	/* this run's time */
-	int		 signo;		/* SIGTERM or SIGHUP stopped it; 0 */
+	int		 signo;		/* the stopping signal; 0 */
 };
 
 /* The options of parts and checkpoints, the same in both programs: their
@@ -79,12 +79,15 @@ int	cluster_setup(struct cluster *c, const char **why);
  * to the part, resuming and saving checkpoints as the options say; the
  * result into *res.  A checkpointed run (--checkpoint, --resume) asks for
  * a path at every progress call, which only a single search on one path
- * gives (dlx_run() then runs one thread, without the cache).  While it
- * runs, SIGTERM and SIGHUP stop it as a SIGINT does.  The checkpoint is
+ * gives (dlx_run() then runs one thread, without the cache).  A signal
+ * (cli.h) stops it with a checkpoint where it stood.  The checkpoint is
  * saved at the start, every --checkpoint-every seconds, and at the end
  * however the search ended (a stop by a signal, by visit or by
  * progress): the position then holds every solution visited, so that a
- * resumed run visits each solution of the tree once.  Returns what
+ * resumed run visits each solution of the tree once.  With a checkpoint
+ * and a visit, each record is written out as it is visited
+ * (cli_write_each()), and a visit that could not write its solution
+ * returns DLX_VISIT_AGAIN, which leaves it out of the position.  Returns what
  * dlx_run() returns, or -100 after a problem with the files (a message
  * naming the file is already printed: exit 2).
  */
@@ -92,9 +95,10 @@ int	cluster_setup(struct cluster *c, const char **why);
 int	cluster_search(struct cluster *c, dlx *d,
 	    const struct dlx_request *rq, struct dlx_result *res);
 
-/* Write the part record, one JSON line, to fp (or to c->record if fp is
- * NULL).  Returns 0, or -1 after printing why. */
-int	cluster_write_record(const struct cluster *c, FILE *fp);
+/* Write the part record, one JSON line, to c->record, or to standard
+ * output (cli_puts()) if it is NULL.  Returns 0, or -1 after printing
+ * why. */
+int	cluster_write_record(const struct cluster *c);
 
 /* Decimal text of hi * 2^64 + lo into s (at least 40 bytes). */
 void	cluster_u128_text(uint64_t hi, uint64_t lo, char *s);

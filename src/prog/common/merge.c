@@ -15,6 +15,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -527,6 +528,12 @@ merge_main(const char *prog, int argc, char **argv)
 	int		 status;
 
 	mprog = prog;
+	/* A merge saves nothing on the way: a signal ends it as it ends
+	 * any filter (cli_init()'s handlers are for the searches, and
+	 * would make a read of a pipe fail with EINTR here). */
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGHUP, SIG_DFL);
 	if ((status = merge_options(prog, argc, argv, &partial,
 	    &stats)) != -1)
 		return status;

@@ -7,19 +7,19 @@
  * input) followed by their number, or JSON Lines: one record per solution
  * and a last one with the count.  A count cut short by --limit is a lower
  * bound and says so ("at least 5").  Long runs show progress on standard
- * error, and an interrupt (SIGINT) ends the search cleanly with the count
- * so far.
+ * error, and a signal (SIGINT, SIGTERM, SIGHUP) ends the search cleanly
+ * with the count of the solutions printed so far.
  *
  * Exit status (cli.h): 0 at least one solution (also when --limit stopped
  * the search), 1 none, 2 trouble (usage, bad input, read or write error),
- * 130 interrupted, 141 standard output closed.
+ * 128 + the signal that stopped it (130 for SIGINT), 141 standard output
+ * closed.
  */
 #include <config.h>
 
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -298,12 +298,18 @@ visit(void *arg, const int *options, size_t n)
 	size_t			 k;
 	uint64_t		 number;
 
-	/* Printed even after an interrupt: a solution visited is counted,
-	 * and the count reported must be what was printed. */
+	/* Printed even after an interrupt, while the reader takes it: the
+	 * count reported is that of the solutions printed.  Output cut
+	 * after a stop takes none: a checkpoint leaves it to the resumed
+	 * run. */
+	if (cli_output_cut())
+		return DLX_VISIT_AGAIN;
 	memcpy(r->sorted, options, n * sizeof *options);
 	qsort(r->sorted, n, sizeof *r->sorted, cmp_int);
 	/* Numbered on from the solutions of the runs resumed from. */
 	number = opts.cl.before + ++r->numbered;
+	/* One record, written whole or not at all. */
+	cli_record_begin();
 	if (opts.output == OUT_PRINT)
 		cli_out("%s%llu:\n", r->numbered > 1 ? "\n" : "",
 		    (unsigned long long)number);
@@ -325,6 +331,9 @@ visit(void *arg, const int *options, size_t n)
 	}
 	if (opts.output == OUT_JSON)
 		cli_puts("]}\n");
+	cli_record_end(1);
+	if (cli_output_cut())
+		return DLX_VISIT_AGAIN;
 	return cli_stopped();
 }
 
@@ -390,9 +399,9 @@ load(const char *file, const char **namep)
 			exit(CLI_EXIT_ERROR);
 		}
 	}
-	/* A SIGINT that came while starting would not interrupt the read. */
+	/* A signal that came while starting would not interrupt the read. */
 	if (cli_interrupted())
-		exit(CLI_EXIT_INTR);
+		exit(cli_intr_status());
 	memset(&topt, 0, sizeof topt);
 	topt.flags = opts.strict ? DLX_TEXT_STRICT : 0;
 	topt.max_line = opts.max_line;
@@ -404,7 +413,7 @@ load(const char *file, const char **namep)
 	if (rc != DLX_OK) {
 		/* Ctrl-C while waiting for input is no read error. */
 		if (cli_interrupted())
-			exit(CLI_EXIT_INTR);
+			exit(cli_intr_status());
 		report(name, &err, "");
 		exit(CLI_EXIT_ERROR);
 	}
@@ -420,11 +429,13 @@ load(const char *file, const char **namep)
 static void
 print_total(uint64_t count, int exact)
 {
+	cli_record_begin();
 	if (count == 0 && exact)
 		cli_puts("no solution\n");
 	else
 		cli_out("\n%s%llu solution%s\n", exact ? "" : "at least ",
 		    (unsigned long long)count, count == 1 ? "" : "s");
+	cli_record_end(0);
 }
 
 /* The count record, the count given as decimal text (exact past 2^64). */
@@ -464,7 +475,7 @@ print_stats(struct run *r, double secs, const struct dlx_result *res)
 	dlx_stats(r->d, &st);
 	if (!cluster_active(&opts.cl))
 		st = res->stats;
-	fflush(stdout);
+	cli_flush();
 	fprintf(stderr, "mode: %s\n", knuth() ? "knuth" : "fast");
 	/* The cache's lines only when it was tried: the figures of a plain
 	 * search stay those of Knuth's DLX1 and DLX2, line for line. */
@@ -511,6 +522,40 @@ visit_option(void)
 	    opts.output == OUT_JSON ? "--json" : "--limit";
 }
 
+/* Whether the solutions are printed one by one (-p, -j without -c). */
+static int
+visiting(void)
+{
+	return opts.output != OUT_COUNT && !opts.count;
+}
+
+/*
+ * The end of a search a signal stopped, whose count is num: the solutions
+ * visited, or when they are printed, those written out (after the
+ * buffered ones went out, as far as the reader took them in half a second),
+ * with those of the runs resumed from.  The count goes to standard
+ * output as the mode writes it (a line, a JSON record), and to standard
+ * error in the message both programs use: always after solutions
+ * printed, and whenever standard output did not take the count.
+ * Returns the exit status.
+ */
+static int
+report_stop(char *num, size_t size, const char *checkpoint, int line)
+{
+	cli_flush();
+	if (visiting())
+		snprintf(num, size, "%llu", (unsigned long long)
+		    (opts.cl.before + cli_solutions_out()));
+	if (opts.output == OUT_COUNT && line)
+		cli_out("%s (partial)\n", num);
+	else if (opts.output == OUT_JSON)
+		json_count_text(num, 0, 1);
+	cli_flush();
+	if (opts.output != OUT_COUNT || !line || cli_output_cut())
+		cli_interrupt_note(NULL, num, checkpoint, cli_interrupted());
+	return cli_intr_status();
+}
+
 /*
  * After a search run by cluster_search() (rc): print the count, or the
  * part record with --part, and say how it ended.  Returns the exit
@@ -524,7 +569,6 @@ main_cluster(struct run *r, int rc, const struct dlx_result *res)
 	struct cluster	*c = &opts.cl;
 	char		 num[48];
 	uint64_t	 count;
-	int		 sig;
 
 	if (rc == CLUSTER_EFILE)
 		return CLI_EXIT_ERROR;
@@ -538,14 +582,11 @@ main_cluster(struct run *r, int rc, const struct dlx_result *res)
 	}
 	cluster_u128_text(c->sol_hi, c->sol_lo, num);
 	count = c->sol_hi != 0 ? UINT64_MAX : c->sol_lo;
-	sig = c->signo != 0 ? c->signo : cli_interrupted() ? SIGINT : 0;
-	if (sig != 0 || rc == DLX_STOPPED) {
+	if (cli_interrupted() || rc == DLX_STOPPED) {
 		if (cli_write_failed())
 			return CLI_EXIT_ERROR;
-		if (opts.output == OUT_JSON)
-			json_count_text(num, 0, 1);
-		cli_interrupt_note(NULL, num, c->checkpoint, sig);
-		return sig != 0 ? 128 + sig : CLI_EXIT_INTR;
+		/* The count on stderr, with the checkpoint to resume from. */
+		return report_stop(num, sizeof num, c->checkpoint, 0);
 	}
 	/* The solutions printed end with their total, as without parts
 	 * or checkpoints: those of the part, or of every run resumed.  A
@@ -562,10 +603,10 @@ main_cluster(struct run *r, int rc, const struct dlx_result *res)
 			return CLI_EXIT_ERROR;
 		}
 		if (c->record != NULL)
-			return cluster_write_record(c, NULL) == 0 ?
+			return cluster_write_record(c) == 0 ?
 			    CLI_EXIT_OK : CLI_EXIT_ERROR;
 		if (opts.output == OUT_COUNT || opts.count)
-			check_write(cluster_write_record(c, stdout));
+			check_write(cluster_write_record(c));
 		return CLI_EXIT_OK;
 	}
 	if (opts.output == OUT_COUNT)
@@ -591,18 +632,8 @@ report_search(struct run *r, int rc, const struct dlx_result *res)
 		cli_diag("%s: %s", r->name, dlx_strerror(rc));
 		return CLI_EXIT_ERROR;
 	}
-	if (cli_interrupted()) {
-		if (opts.output == OUT_COUNT)
-			cli_out("%s (partial)\n", total);
-		else {
-			if (opts.output == OUT_JSON && opts.count)
-				json_count_text(total, 0, 1);
-			else if (opts.output == OUT_JSON)
-				json_count(st.solutions, 0, 1);
-			cli_interrupt_note(NULL, total, NULL, SIGINT);
-		}
-		return CLI_EXIT_INTR;
-	}
+	if (cli_interrupted())
+		return report_stop(total, sizeof total, NULL, 1);
 	/* DLX_LIMIT: the tree was not finished, there may be more. */
 	exact = rc == DLX_OK;
 	if (opts.output == OUT_COUNT)

@@ -186,7 +186,9 @@ explain_mode(struct run *run, const struct puzzle *pz)
 		return;
 	}
 	cli_out("; grade: %s\n", dlx_logic_grade_name(dlx_logic_grade(lg)));
+	cli_record_begin();
 	run->fmt->explained(run, pz);
+	cli_record_end(0);
 }
 
 /* --rate: the rating of each puzzle, from its steps. */
@@ -207,7 +209,9 @@ explain_rate(struct run *run, const struct puzzle *pz)
 	l = end.rt.level == DLX_LOGIC_LEVEL_NONE ? DLX_LOGIC_LEVEL_EASY :
 	    (int)end.rt.level;
 	run->levels[end.solutions == 0 ? DLX_LOGIC_NLEVELS : l]++;
+	cli_record_begin();
 	run->fmt->rated(run, pz, &end, lg);
+	cli_record_end(0);
 }
 
 /* The distribution of the levels of a file's puzzles. */

@@ -109,7 +109,9 @@ print_generated(struct run *run, const struct dlx_sudoku_genpuzzle *g)
 		dlx_sudoku_variant_format(v, g->puzzle, run->alphabet, text,
 		    len + 1);
 	}
+	cli_record_begin();
 	run->fmt->generated(run, g, text);
+	cli_record_end(0);
 	free(text);
 }
 
@@ -380,8 +382,7 @@ generate_threads(struct run *run, unsigned nthreads)
 			if (cli_capture_emit(m->cap) != 0)
 				cli_write_error(ENOMEM);
 			/* Out at once: a Ctrl-C keeps every puzzle made. */
-			if (fflush(stdout) != 0)
-				cli_write_error(errno);
+			cli_flush();
 			run_status(run, m->status);
 			stop = m->stop || cli_stopped();
 			if (cli_progress_due(&prog))
@@ -439,8 +440,7 @@ generate_run(struct run *run)
 				break;
 			/* Out at once: a Ctrl-C keeps every puzzle made so
 			 * far. */
-			if (fflush(stdout) != 0)
-				cli_write_error(errno);
+			cli_flush();
 		}
 		written = (int64_t)prog.made;
 	}

@@ -492,7 +492,6 @@ main(int argc, char **argv)
 		    (unsigned long long)run.nodes,
 		    (unsigned long long)run.updates, run.seconds);
 	run_free(&run);
-	if (run.o.cl.signo != 0)
-		run_status(&run, 128 + run.o.cl.signo);
+	/* A signal's status (128 + it) comes from cli_exit(). */
 	return cli_exit(run.status);
 }

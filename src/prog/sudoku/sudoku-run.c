@@ -35,7 +35,9 @@ run_bad_puzzle(struct run *run, const char *file, unsigned long line,
 	else
 		cli_diag("%s:%lu: %s", file, line, msg);
 	run_status(run, CLI_EXIT_ERROR);
+	cli_record_begin();
 	run->fmt->error(run, file, line, col, msg);
+	cli_record_end(0);
 }
 
 void
@@ -46,7 +48,7 @@ run_note_interrupt(const struct run *run, const struct puzzle *pz,
 
 	snprintf(where, sizeof where, "%s:%lu", pz->file, pz->p->line);
 	cli_interrupt_note(where, res != NULL ? res->text : NULL,
-	    run->o.cl.checkpoint, run->o.cl.signo);
+	    run->o.cl.checkpoint, cli_interrupted());
 }
 
 /* ---- searching ------------------------------------------------------ */
@@ -85,11 +87,17 @@ on_solution(void *arg, const int *options, size_t n)
 	struct search_ctx	*sc = arg;
 	const struct cluster	*cl = &sc->run->o.cl;
 
+	/* Output cut after a stop takes none: a checkpoint leaves it to
+	 * the resumed run. */
+	if (cli_output_cut())
+		return DLX_VISIT_AGAIN;
 	/* Numbered on from the solutions of the runs resumed from. */
 	if (sc->found == 0 && cluster_active(cl))
 		sc->found = cl->before;
 	sc->found++;
 	sc->visit(sc->run, sc->pz, options, n, sc->found);
+	if (cli_output_cut())
+		return DLX_VISIT_AGAIN;
 	return cli_stopped();
 }
 
@@ -116,8 +124,6 @@ search_cluster(struct search_ctx *sc, const struct dlx_request *rq,
 		run_status(run, CLI_EXIT_ERROR);
 		return;
 	}
-	if (cl->signo != 0)
-		cli_interrupt();
 	dr->count.hi = cl->sol_hi;
 	dr->count.lo = cl->sol_lo;
 }
