@@ -110,36 +110,46 @@ account(struct bw *w, const struct dlx_stats *st)
 	w->live = *st;
 }
 
-/* The progress call of every board's search. */
+/* A thread's look at the others, its figures st added first (lock
+ * held): a stop in force, the limit reached, or the caller's progress
+ * due and asking to stop.  Returns nonzero when the thread must stop. */
 static int
-on_progress(void *arg, const struct dlx_stats *st)
+look(struct bw *w, const struct dlx_stats *st)
 {
-	struct bw			*w = arg;
 	struct bp			*p = w->p;
 	const struct dlxi_search	*s = p->s;
 	struct dlx_stats		 pst;
-	int				 rc = 0;
 
-	pthread_mutex_lock(&p->mu);
 	account(w, st);
 	if (atomic_load(&p->stop))
-		rc = 1;
-	else if (s->max_solutions != 0 &&
-	    p->st.solutions >= s->max_solutions) {
+		return 1;
+	if (s->max_solutions != 0 && p->st.solutions >= s->max_solutions) {
 		set_stop(p, DLX_LIMIT);
-		rc = 1;
-	} else if (s->progress != NULL &&
-	    p->st.updates >= p->next_progress) {
+		return 1;
+	}
+	if (s->progress != NULL && p->st.updates >= p->next_progress) {
 		p->next_progress = p->st.updates + (s->progress_updates != 0 ?
 		    s->progress_updates : (uint64_t)1 << 24);
 		dlxint_publish(p->d, &p->st, estimate(p));
 		pst = p->st;
 		if (s->progress(s->progress_arg, &pst) != 0) {
 			set_stop(p, DLX_STOPPED);
-			rc = 1;
+			return 1;
 		}
 	}
-	pthread_mutex_unlock(&p->mu);
+	return 0;
+}
+
+/* The progress call of every board's search. */
+static int
+on_progress(void *arg, const struct dlx_stats *st)
+{
+	struct bw	*w = arg;
+	int		 rc;
+
+	pthread_mutex_lock(&w->p->mu);
+	rc = look(w, st);
+	pthread_mutex_unlock(&w->p->mu);
 	return rc;
 }
 
@@ -176,16 +186,17 @@ worker_main(void *arg)
 		rc = bits_sub(p->top, i, &ws, &st);
 
 		pthread_mutex_lock(&p->mu);
-		account(w, &st);
 		p->done += w->weight;
 		w->weight = 0.0;
 		/* A board that reached its cap reached the limit; a stop
-		 * asked by on_progress() is in force already. */
-		if (rc == DLX_LIMIT || (s->max_solutions != 0 &&
-		    p->st.solutions >= s->max_solutions))
+		 * asked by on_progress() is in force already.  Boards far
+		 * smaller than CHECK_UPDATES call no progress of their own:
+		 * the look between two boards is theirs. */
+		if (rc == DLX_LIMIT)
 			set_stop(p, DLX_LIMIT);
 		else if (rc < 0)
 			set_stop(p, rc);
+		(void)look(w, &st);
 		pthread_mutex_unlock(&p->mu);
 	}
 	return NULL;
