@@ -418,6 +418,186 @@ START_TEST(test_bits_progress_stops)
 }
 END_TEST
 
+/*
+ * Threads (drive/boards.c): the top of the tree expanded into boards,
+ * each counted by the serial search on some thread.  Five givens of a
+ * solution added to the 7,452,654-solution puzzle of README leave 20,949
+ * solutions in 57,619 nodes: a count without the cache (which would have
+ * the first 2^18 nodes alone) goes on threads after 2^14.
+ */
+static const char wide5[] =
+    "289450000000000000000090200050007000000045700000100030001000068"
+    "008500010090000400";
+#define WIDE5_COUNT	20949
+
+/* The count of wide5 on 1, 2, 3 and 8 threads: the same count and the
+ * same figures (nodes, updates, branches, depth), on the bit boards, on
+ * the threads asked; dlx_stats() has them too. */
+START_TEST(test_bits_threads_count)
+{
+	static const unsigned	 nt[] = { 2, 3, 8 };
+	struct dlx_request	 rq;
+	struct dlx_result	 one, res;
+	struct dlx_stats	 st;
+	dlx_sudoku		*s;
+	dlx			*d;
+	int			 cells[81];
+	size_t			 k;
+
+	if (dlx_knuth_default())
+		return;
+	ck_assert_int_eq(dlx_sudoku_new(&s, 3, 3, NULL), DLX_OK);
+	d = dlx_sudoku_matrix(s);
+	to_cells(wide5, cells);
+	ck_assert_int_eq(dlx_sudoku_set_givens(s, cells, NULL, NULL), DLX_OK);
+	memset(&rq, 0, sizeof rq);
+	rq.memo = DLX_MEMO_NEVER;
+	rq.threads = 1;
+	ck_assert_int_eq(dlx_run(d, &rq, &one), DLX_OK);
+	ck_assert_int_eq(one.engine, DLX_ENGINE_BITS);
+	ck_assert_uint_eq(one.count.lo, WIDE5_COUNT);
+	for (k = 0; k < sizeof nt / sizeof nt[0]; k++) {
+		rq.threads = nt[k];
+		ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_OK);
+		ck_assert_int_eq(res.engine, DLX_ENGINE_BITS);
+		ck_assert_uint_eq(res.threads, nt[k]);
+		ck_assert(res.drivers & DLX_DRIVE_THREADS);
+		ck_assert_uint_eq(res.count.hi, 0);
+		ck_assert_uint_eq(res.count.lo, WIDE5_COUNT);
+		ck_assert_uint_eq(res.stats.solutions, WIDE5_COUNT);
+		ck_assert_uint_eq(res.stats.nodes, one.stats.nodes);
+		ck_assert_uint_eq(res.stats.updates, one.stats.updates);
+		ck_assert_uint_eq(res.stats.branches, one.stats.branches);
+		ck_assert_uint_eq(res.stats.max_depth, one.stats.max_depth);
+		dlx_stats(d, &st);
+		ck_assert_uint_eq(st.nodes, one.stats.nodes);
+		ck_assert_uint_eq(st.solutions, WIDE5_COUNT);
+		ck_assert(dlx_progress(d) == 1.0);
+	}
+	/* A small tree stays on one thread: five rows given. */
+	to_cells(five_rows, cells);
+	ck_assert_int_eq(dlx_sudoku_set_givens(s, cells, NULL, NULL), DLX_OK);
+	rq.threads = 2;
+	ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_OK);
+	ck_assert_int_eq(res.engine, DLX_ENGINE_BITS);
+	ck_assert_uint_eq(res.threads, 1);
+	ck_assert_uint_eq(res.count.lo, 4068);
+	dlx_sudoku_free(s);
+}
+END_TEST
+
+/* Limits on two threads: below, at and past the count, DLX_LIMIT with
+ * the limit's count ("at least"), or DLX_OK with the whole count. */
+START_TEST(test_bits_threads_limit)
+{
+	static const uint64_t	 limits[] = { 1, 3, 20000, 20948, 20949,
+	    20950, 1000000 };
+	struct dlx_request	 rq;
+	struct dlx_result	 res;
+	dlx_sudoku		*s;
+	dlx			*d;
+	int			 cells[81];
+	size_t			 l;
+
+	if (dlx_knuth_default())
+		return;
+	ck_assert_int_eq(dlx_sudoku_new(&s, 3, 3, NULL), DLX_OK);
+	d = dlx_sudoku_matrix(s);
+	to_cells(wide5, cells);
+	ck_assert_int_eq(dlx_sudoku_set_givens(s, cells, NULL, NULL), DLX_OK);
+	memset(&rq, 0, sizeof rq);
+	rq.threads = 2;
+	for (l = 0; l < sizeof limits / sizeof limits[0]; l++) {
+		rq.max_solutions = limits[l];
+		ck_assert_int_eq(dlx_run(d, &rq, &res),
+		    limits[l] <= WIDE5_COUNT ? DLX_LIMIT : DLX_OK);
+		ck_assert_int_eq(res.engine, DLX_ENGINE_BITS);
+		ck_assert_uint_eq(res.count.lo, limits[l] <= WIDE5_COUNT ?
+		    limits[l] : WIDE5_COUNT);
+		ck_assert_uint_eq(res.stats.solutions, res.count.lo);
+		/* Past the few thousand nodes counted alone: threads. */
+		if (limits[l] >= 20000)
+			ck_assert_uint_eq(res.threads, 2);
+	}
+	dlx_sudoku_free(s);
+}
+END_TEST
+
+/* Progress on threads: called one thread at a time with the totals,
+ * dlx_progress() between 0 and 1; one that stops ends every thread with
+ * DLX_STOPPED and the count so far, and the matrix counts again. */
+struct thread_progress {
+	int		 calls;
+	int		 stop_at;	/* stop at this call; 0: never */
+	dlx		*d;
+	int		 bad;		/* a figure out of bounds */
+};
+
+static int
+thread_progress(void *arg, const struct dlx_stats *st)
+{
+	struct thread_progress	*tp = arg;
+	double			 f = dlx_progress(tp->d);
+
+	/* (The updates start again where the count alone hands over to
+	 * the threads.) */
+	if (st->solutions > WIDE5_COUNT || f < 0.0 || f > 1.0)
+		tp->bad = 1;
+	return ++tp->calls == tp->stop_at;
+}
+
+START_TEST(test_bits_threads_stop)
+{
+	struct thread_progress	 tp;
+	struct dlx_request	 rq;
+	struct dlx_result	 res;
+	dlx_sudoku		*s;
+	dlx			*d;
+	int			 cells[81];
+
+	if (dlx_knuth_default())
+		return;
+	ck_assert_int_eq(dlx_sudoku_new(&s, 3, 3, NULL), DLX_OK);
+	d = dlx_sudoku_matrix(s);
+	to_cells(wide5, cells);
+	ck_assert_int_eq(dlx_sudoku_set_givens(s, cells, NULL, NULL), DLX_OK);
+	memset(&rq, 0, sizeof rq);
+	memset(&tp, 0, sizeof tp);
+	tp.d = d;
+	rq.memo = DLX_MEMO_NEVER;
+	rq.threads = 2;
+	rq.progress = thread_progress;
+	rq.progress_arg = &tp;
+	rq.progress_updates = 20000;
+	ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_OK);
+	ck_assert_uint_eq(res.count.lo, WIDE5_COUNT);
+	ck_assert_uint_eq(res.threads, 2);
+	ck_assert_int_gt(tp.calls, 10);
+	ck_assert_int_eq(tp.bad, 0);
+	/* Stopped on the threads (past the nodes counted alone). */
+	memset(&tp, 0, sizeof tp);
+	tp.d = d;
+	tp.stop_at = 10;
+	ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_STOPPED);
+	ck_assert_int_eq(tp.calls, 10);
+	ck_assert_int_eq(tp.bad, 0);
+	ck_assert_uint_eq(res.threads, 2);
+	ck_assert_uint_lt(res.count.lo, WIDE5_COUNT);
+	ck_assert_uint_eq(res.stats.solutions, res.count.lo);
+	ck_assert(dlx_progress(d) < 1.0);
+	/* Stopped at the first call, in the nodes counted alone. */
+	memset(&tp, 0, sizeof tp);
+	tp.d = d;
+	tp.stop_at = 1;
+	ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_STOPPED);
+	ck_assert_uint_lt(res.count.lo, WIDE5_COUNT);
+	rq.progress = NULL;
+	ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_OK);
+	ck_assert_uint_eq(res.count.lo, WIDE5_COUNT);
+	dlx_sudoku_free(s);
+}
+END_TEST
+
 /* The shape is the plain grid's alone: not 4x4, not a variant, not a
  * grid with an option added, nor with budgets or a tree named. */
 START_TEST(test_bits_only_plain)
@@ -472,6 +652,7 @@ make_bits_suite(void)
 	Suite	*s = suite_create("bits");
 	TCase	*tc = tcase_create("Core");
 	TCase	*many = tcase_create("Many");
+	TCase	*thr = tcase_create("Threads");
 
 	tcase_add_test(tc, test_bits_collections);
 	tcase_add_test(tc, test_bits_first);
@@ -479,6 +660,12 @@ make_bits_suite(void)
 	tcase_add_test(tc, test_bits_progress_stops);
 	tcase_add_test(tc, test_bits_only_plain);
 	suite_add_tcase(s, tc);
+	/* "threads": the cases CI runs again under ThreadSanitizer. */
+	tcase_set_tags(thr, "threads");
+	tcase_add_test(thr, test_bits_threads_count);
+	tcase_add_test(thr, test_bits_threads_limit);
+	tcase_add_test(thr, test_bits_threads_stop);
+	suite_add_tcase(s, thr);
 	/* Hundreds of puzzles, each searched twice: under valgrind (which
 	 * skips "slow") they took minutes; the sanitizers run them. */
 	tcase_set_timeout(many, 60);

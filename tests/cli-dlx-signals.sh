@@ -57,6 +57,19 @@ status "SIGINT --checkpoint" 130
 grep -qx "dlx: interrupted: $num solutions so far (partial); resume with --resume=$tmp/ck" \
     "$tmp/err" || { failed "dlx: SIGINT --checkpoint: message"; tail -n 2 "$tmp/err"; }
 printf '%081d\n' 0 >"$tmp/empty9"
+# The bit boards on two threads (the empty grid without the cache: far
+# too long to finish): the partial count of both threads.
+start "$sudoku" -c -t 2 -s --no-memo --progress "$tmp/empty9"
+wait_for 'of the search tree' 600 0.1
+interrupt
+status "dlx-sudoku -t 2 SIGINT" 130
+grep -qx "dlx-sudoku: $tmp/empty9:1: $progress" "$tmp/err" ||
+    { failed "dlx-sudoku -t 2: progress line"; head -n 3 "$tmp/err"; }
+grep -qx "$tmp/empty9:1: at least [1-9][0-9]* solutions (interrupted)" \
+    "$tmp/out" || { failed "dlx-sudoku -t 2 SIGINT: output"; cat "$tmp/out"; }
+grep -q "engine bit boards, 2 threads\$" "$tmp/err" ||
+    { failed "dlx-sudoku -t 2 SIGINT: not the bit boards on threads"
+    tail -n 3 "$tmp/err"; }
 start "$sudoku" -c --progress --checkpoint "$tmp/sck" "$tmp/empty9"
 wait_for 'of the search tree' 600 0.1
 interrupt

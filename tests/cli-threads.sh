@@ -89,6 +89,35 @@ for n in 2 4 8; do
 	    "$data/bad-char.txt"
 done
 
+# The bit boards of a 9x9 count on threads (the boards after a few
+# guesses shared out): the count and every figure of --stats as on one
+# thread, updates too, and --stats says so.  Five givens of a solution
+# added to README's 7,452,654-solution puzzle leave 20,949 solutions in
+# 57,619 nodes; without the cache, whose glance would keep the first 2^18
+# nodes on one thread, the count goes on threads after 2^14.
+echo 289450000000000000000090200050007000000045700000100030001000068008500010090000400 \
+    >"$tmp/wide.txt"
+for n in 2 3; do
+	like_one "sudoku bit boards" $n "$sudoku" -c -s --no-memo "$tmp/wide.txt"
+	grep -q "engine bit boards, $n threads\$" "$tmp/err" ||
+	    { failed "sudoku -c -t $n --stats: not the bit boards on $n threads"
+	    cat "$tmp/err"; }
+	# A limit: "at least" the limit, and the whole count past it.
+	run "$sudoku" -l 20000 -s --no-memo -t $n "$tmp/wide.txt"
+	echo "$tmp/wide.txt:1: at least 20000 solutions" >"$tmp/exp"
+	same "sudoku bit boards -l 20000 -t $n" "$tmp/exp" "$tmp/out"
+	grep -q "engine bit boards, $n threads\$" "$tmp/err" ||
+	    failed "sudoku -l 20000 -t $n --stats: not on $n threads"
+	run "$sudoku" -l 20950 --no-memo -t $n "$tmp/wide.txt"
+	echo "$tmp/wide.txt:1: 20949 solutions" >"$tmp/exp"
+	same "sudoku bit boards -l 20950 -t $n" "$tmp/exp" "$tmp/out"
+done
+# A puzzle that ends in a few thousand nodes stays on one thread.
+run "$sudoku" -c -s -t 2 "$tmp/many.txt"
+grep -q "engine bit boards, 1 thread\$" "$tmp/err" ||
+    { failed "sudoku -c -t 2 --stats, a small count: not one thread"
+    cat "$tmp/err"; }
+
 # A bad thread count is a usage error.
 for bad in 0 -1 x 5000; do
 	$DLX_RUN "$dlx" -t "$bad" "$tmp/queens10.dlx" >/dev/null 2>&1

@@ -545,7 +545,7 @@ struct dlx_memo_stats {
  * do:
  *
  *	engine		colors bounds visit Knuth split path threads wide
- *	bit boards	-      -      yes*  -     -     -    -       -
+ *	bit boards	-      -      yes*  -     -     -    yes**   -
  *	cache		yes    -      -     -     yes   -    yes     yes
  *	sparse		yes    -      yes   -     yes   yes  yes     -
  *	links		yes    -      yes   yes   yes   yes  yes     -
@@ -563,7 +563,11 @@ struct dlx_memo_stats {
  * sparse sets, which visit them in the fast tree's order.  A count of
  * every solution under DLX_MEMO_AUTO that outgrows about 260,000 nodes
  * gives the cache its glance first, and goes on with the bit boards from
- * the start where the cache does not pay.  What no
+ * the start where the cache does not pay.  **A count (a limit too) goes
+ * on threads once it outgrows that glance, or 16,384 nodes without it:
+ * the top of the tree is expanded into boards after a few guesses, and
+ * the threads count the boards' subtrees apart, with the figures of one
+ * thread; what visits runs on one.  What no
  * engine serves is refused with DLX_ENOTSUP, and result.refused names
  * the needs that could not be met: never another engine that would
  * change the answer or drop an option.
@@ -630,7 +634,9 @@ struct dlx_request {
 					   0: DLX_MEMORY_DEFAULT */
 	unsigned	 threads;	/* 0: as many as pay (dlx_cpus(), or
 					   one where nothing else serves);
-					   N: exactly N, or DLX_ENOTSUP */
+					   N: exactly N, or DLX_ENOTSUP (a
+					   search too short to share runs
+					   on one: res->threads) */
 	struct dlx_pos	*pos;		/* NULL: the whole tree; else what is
 					   left of it (dlx_part.h), moved on
 					   as the search goes */
@@ -665,7 +671,8 @@ struct dlx_request {
  * a complete plain search (not the cache's count, whose figures are
  * those of each thread's cache) the figures equal those of one thread:
  * the same solutions, nodes, abandoned options, branches and maximum
- * depth, and in Knuth's tree the same updates.  In the fast tree the
+ * depth, and in Knuth's tree the same updates (on the bit boards, the
+ * updates too: they share out boards, not cuts).  In the fast tree the
  * updates may differ a little: an abandoned option stops at the first
  * item it empties, which depends on the order the sparse sets happen to
  * be in, and a thread's copy has its own.

@@ -132,6 +132,18 @@ struct dlxi_parallel {
 int		 dlxi_search_parallel(dlx *d, const struct dlxi_search *s,
 		    const struct dlxi_parallel *p);
 
+/*
+ * Count on nw threads what the bit boards count (engine/bits.c: d is the
+ * plain 9x9 grid, s a count without visit or budgets; a limit is
+ * served): the top of the tree expanded on the caller's thread, the
+ * boards left shared out (drive/boards.c).  *ran gets the threads that
+ * counted (1 when the count ended in the expansion); work, if not NULL,
+ * nw entries, the updates each counted.  Returns as dlxi_search(), with
+ * the serial search's figures in dlx_stats(d) after a complete count.
+ */
+int		 dlxi_bits_parallel(dlx *d, const struct dlxi_search *s,
+		    unsigned nw, uint64_t *work, unsigned *ran);
+
 /* The settings of a count with the cache (dlx.h explains the cache, its
  * modes and orders). */
 struct dlxi_memo {

@@ -31,7 +31,7 @@ static const struct engine {
 	/* Fastest first: the bit boards for the 9x9 sudoku matrix, the
 	 * cache where it may count, then the sparse sets, the links, and
 	 * Algorithm M for item bounds. */
-	{ DLX_ENGINE_BITS, "bit boards", DLX_NEED_VISIT },
+	{ DLX_ENGINE_BITS, "bit boards", DLX_NEED_VISIT | DLX_NEED_THREADS },
 	{ DLX_ENGINE_CACHE, "cache",
 	    DLX_NEED_COLORS | DLX_NEED_SPLIT | DLX_NEED_THREADS |
 	    DLX_NEED_CACHE },
@@ -266,27 +266,40 @@ pos_count(const struct dlx_pos *pos, struct dlx_wide *w)
  * search, 2% to this. */
 #define BITS_NODES	((uint64_t)1 << 18)
 
+/* Nodes the bit boards count alone before a count (a limit, or without
+ * the cache's glance) goes on threads: a few milliseconds, so that the
+ * usual puzzle, and a limit of one or two solutions, never sees a
+ * thread. */
+#define BITS_ALONE	((uint64_t)1 << 14)
+
 /*
- * Run s on the bit boards (engine/bits.c), serially, and fill res.  A
- * count of every solution under DLX_MEMO_AUTO that outgrows BITS_NODES
- * goes to the cache's glance (m: the cache counts it where states meet
- * again often enough, as it would have without the bit boards), and back
- * to the bit boards from the start where the cache gives up.  Returns
- * the search's status, or BITS_HANDED.
+ * Run s on the bit boards (engine/bits.c) and fill res.  A count of every
+ * solution under DLX_MEMO_AUTO that outgrows BITS_NODES goes to the
+ * cache's glance (m: the cache counts it where states meet again often
+ * enough, as it would have without the bit boards), and back to the bit
+ * boards from the start where the cache gives up: on nw threads if nw >
+ * 1.  A count on threads without the glance (under a limit, or another
+ * memo mode) starts alone too, up to BITS_ALONE nodes.  Whatever visits
+ * runs on one thread.  Returns the search's status, or BITS_HANDED.
  */
 static int
 run_bits(dlx *d, const struct dlx_request *rq, const struct dlxi_search *s,
-    struct dlxi_memo *m, struct dlx_result *res)
+    unsigned nw, struct dlxi_memo *m, struct dlx_result *res)
 {
 	struct dlxi_search	 first = *s;
-	int			 rc, glance;
+	unsigned		 ran;
+	int			 rc, glance, spread;
 
 	glance = s->visit == NULL && s->max_solutions == 0 &&
 	    rq->memo == DLX_MEMO_AUTO;
+	spread = s->visit == NULL && nw > 1;
 	if (glance)
 		first.max_nodes = BITS_NODES;
+	else if (spread)
+		first.max_nodes = BITS_ALONE;
 	res->engine = DLX_ENGINE_BITS;
 	res->threads = 1;
+	res->drivers = 0;
 	if (!bits_search(d, &first, &rc))
 		return BITS_HANDED;
 	if (glance && rc == DLX_INCOMPLETE) {
@@ -299,7 +312,14 @@ run_bits(dlx *d, const struct dlx_request *rq, const struct dlxi_search *s,
 			dlx_stats(d, &res->stats);
 			return rc;
 		}
-		(void)bits_search(d, s, &rc);
+	}
+	if (first.max_nodes != 0 && rc == DLX_INCOMPLETE) {
+		if (spread) {
+			rc = dlxi_bits_parallel(d, s, nw, NULL, &ran);
+			res->threads = ran;
+			res->drivers = ran > 1 ? DLX_DRIVE_THREADS : 0;
+		} else
+			(void)bits_search(d, s, &rc);
 	}
 	dlx_stats(d, &res->stats);
 	res->count.hi = 0;
@@ -374,7 +394,7 @@ dlx_run(dlx *d, const struct dlx_request *rq, struct dlx_result *res)
 	to_search(rq, &srch);
 
 	if (engines[i].id == DLX_ENGINE_BITS) {
-		rc = run_bits(d, rq, &srch, &m, res);
+		rc = run_bits(d, rq, &srch, nw, &m, res);
 		if (rc != BITS_HANDED)
 			return rc;
 		/* Two solutions or more to visit: in the order of the

@@ -38,6 +38,7 @@
  * solutions only when the engine proves that there is at most one.
  */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/core/dlx_impl.h"
@@ -76,6 +77,8 @@ struct bits {
 	uint8_t		 tried[82];	/* at each guess on the way: the
 					   digits tried before this one */
 	uint8_t		 ways[82];	/* and the digits it had */
+	double		 done;		/* bits_top(): the share of the tree
+					   its dead ends and solutions took */
 };
 
 /*
@@ -698,4 +701,223 @@ done:
 		return 0;
 	*rcp = rc;
 	return 1;
+}
+
+/*
+ * A count on threads (drive/boards.c).  The top of the tree is expanded
+ * on the caller's thread into boards after a few guesses, breadth first,
+ * exactly as the serial search would enter them (the same nodes, updates
+ * and branches, its dead ends and solutions counted as it counts them),
+ * and each board's subtree is then counted apart by the serial search:
+ * the sums are the serial search's figures.  A board the expansion
+ * entered with LEAN_CELLS open cells or fewer is kept as it is, entered,
+ * for the lean search.
+ */
+struct sub {
+	struct board	 b;
+	double		 weight;	/* Knuth's estimate of its share */
+	int		 depth;		/* guesses on the way to it */
+	int		 entered;	/* entered and propagated (the lean
+					   search's) */
+};
+
+struct bits_top {
+	struct sub	*sub;		/* the boards, heaviest first */
+	size_t		 n;
+};
+
+/* dlx_progress() while bits_top() expands: the share of the tree done. */
+static double
+top_progress(const dlx *d)
+{
+	const struct bits	*bs = d->running;
+
+	return bs->done > 1.0 ? 1.0 : bs->done;
+}
+
+/* Heaviest first (qsort). */
+static int
+by_weight(const void *a, const void *b)
+{
+	const struct sub	*x = a, *y = b;
+
+	return (x->weight < y->weight) - (x->weight > y->weight);
+}
+
+/* Make room for one more board at the back of v[*h..*n-1] (*cap held):
+ * the boards before *h are spent, so the rest slides down before v
+ * grows. */
+static int
+sub_room(dlx *d, struct sub **v, size_t *h, size_t *n, size_t *cap)
+{
+	struct sub	*q;
+
+	if (*n < *cap)
+		return DLX_OK;
+	if (*h > 0) {
+		memmove(*v, *v + *h, (*n - *h) * sizeof **v);
+		*n -= *h;
+		*h = 0;
+		return DLX_OK;
+	}
+	if ((q = dlxi_alloc(d, *v, 2 * *cap, sizeof *q)) == NULL)
+		return DLX_ENOMEM;
+	*v = q;
+	*cap *= 2;
+	return DLX_OK;
+}
+
+int
+bits_top(dlx *d, const struct dlxi_search *s, size_t want,
+    struct bits_top **tp)
+{
+	struct bits	 bs;
+	struct sub	*v, x;
+	size_t		 h, n, cap, fresh;
+	uint32_t	 m;
+	int		 j, o, c, b, k, rc, depth, dg;
+
+	*tp = NULL;
+	cap = want > 16 ? 2 * want : 32;
+	if ((v = dlxi_alloc(d, NULL, cap, sizeof *v)) == NULL)
+		return DLX_ENOMEM;
+	loop_begin(d);
+	memset(&bs, 0, sizeof bs);
+	loop_start(&bs.lp, d, s, &d->st, &bs.depth, d->sol, fill_sol, &bs);
+	bs.lean = 1;
+	d->running = &bs;
+	d->running_progress = top_progress;
+	memset(&x, 0, sizeof x);
+	for (j = 0; j < 27; j++)
+		x.b.f[j] = BAND;
+	x.b.open[0] = x.b.open[1] = x.b.open[2] = BAND;
+	x.b.nopen = 81;
+	x.weight = 1.0;
+	rc = DLX_OK;
+	n = h = fresh = 0;
+	for (j = 0; j < d->nforced; j++) {
+		o = d->forced[j];
+		c = o / 9;
+		b = c / 27;
+		k = c % 27;
+		if ((x.b.f[F(o % 9, b)] >> k & 1u) == 0 ||
+		    (x.b.open[b] >> k & 1u) == 0)
+			goto done;	/* no solution (bits_search()) */
+		fill_cell(&x.b, o % 9, b, k);
+		bs.updates++;
+	}
+	x.b.todo = (1u << 27) - 1;
+	v[n++] = x;
+	fresh = 1;
+	/* Breadth first from v[h]: a board entered for the lean search goes
+	 * to the back as it is; the others are entered, and their children
+	 * go to the back, until want boards wait or none is left to enter. */
+	while (fresh > 0 && n - h < want) {
+		x = v[h++];
+		if (x.entered) {
+			/* Room: the slot just taken, at worst. */
+			(void)sub_room(d, &v, &h, &n, &cap);
+			v[n++] = x;
+			continue;
+		}
+		fresh--;
+		if ((rc = enter(&bs, x.depth)) != DLX_OK)
+			goto done;
+		if (!propagate(&bs, &x.b)) {
+			bs.done += x.weight;
+			continue;
+		}
+		if ((x.b.open[0] | x.b.open[1] | x.b.open[2]) == 0) {
+			bs.done += x.weight;
+			if ((rc = loop_emit(&bs.lp, bs.updates, x.depth,
+			    LOOP_ENTERED)) != DLX_OK)
+				goto done;
+			continue;
+		}
+		if (x.b.nopen <= LEAN_CELLS) {
+			x.entered = 1;
+			(void)sub_room(d, &v, &h, &n, &cap);
+			v[n++] = x;
+			continue;
+		}
+		m = choose(&x.b, &b, &k);
+		depth = guess(&bs, m, x.depth);
+		x.weight /= __builtin_popcount(m);
+		for (; m != 0; m &= m - 1) {
+			if ((rc = sub_room(d, &v, &h, &n, &cap)) != DLX_OK)
+				goto done;
+			dg = __builtin_ctz(m);
+			v[n] = x;
+			v[n].depth = depth;
+			fill_cell(&v[n].b, dg, b, k);
+			bs.updates++;
+			n++;
+			fresh++;
+		}
+	}
+	if (h > 0)
+		memmove(v, v + h, (n - h) * sizeof *v);
+	n -= h;
+	qsort(v, n, sizeof *v, by_weight);
+	if (n > 0 && (*tp = dlxi_alloc(d, NULL, 1, sizeof **tp)) == NULL)
+		rc = DLX_ENOMEM;
+done:
+	if (rc == DLX_OK && n == 0)
+		loop_done(&bs.lp, bs.updates);
+	else if (rc == DLX_OK) {
+		(*tp)->sub = v;
+		(*tp)->n = n;
+		v = NULL;
+		loop_publish(&bs.lp, bs.updates, 0);
+		d->progress = bs.done;
+	} else
+		loop_halt(bs.lp, bs.updates, 0);
+	dlxi_free(d, v);
+	d->running = NULL;
+	d->running_progress = NULL;
+	loop_end(d);
+	return rc;
+}
+
+size_t
+bits_top_n(const struct bits_top *t)
+{
+	return t != NULL ? t->n : 0;
+}
+
+double
+bits_top_weight(const struct bits_top *t, size_t i)
+{
+	return t->sub[i].weight;
+}
+
+int
+bits_sub(const struct bits_top *t, size_t i, const struct dlxi_search *s,
+    struct dlx_stats *st)
+{
+	struct bits	 bs;
+	struct board	 b = t->sub[i].b;
+	int		 rc;
+
+	memset(&bs, 0, sizeof bs);
+	memset(st, 0, sizeof *st);
+	/* No matrix: the figures stay in st, for the caller to add up. */
+	loop_start(&bs.lp, NULL, s, st, &bs.depth, NULL, NULL, NULL);
+	bs.lean = 1;
+	bs.depth = t->sub[i].depth;
+	if (t->sub[i].entered)
+		rc = lean_start(&bs, &b, bs.depth);
+	else
+		rc = search(&bs, &b);
+	st->updates = bs.updates;
+	return rc;
+}
+
+void
+bits_top_free(dlx *d, struct bits_top *t)
+{
+	if (t != NULL) {
+		dlxi_free(d, t->sub);
+		dlxi_free(d, t);
+	}
 }

@@ -191,4 +191,30 @@ void	dlxint_memo_free(dlx *d, void *keep);
 int	bits_serves(const dlx *d);
 int	bits_search(dlx *d, const struct dlxi_search *s, int *rc);
 
+/*
+ * The bit boards' count on threads (drive/boards.c).  bits_top(d, s,
+ * want, &t) runs the count s (no visit, no budgets) on the caller's
+ * thread as bits_search() would, but breadth first from the root, and
+ * stops once want boards wait to be searched (boards after a few
+ * guesses, not yet entered, or entered for the lean search): d's figures
+ * are those of the nodes it entered, and *t gets the boards, heaviest
+ * first (NULL when none is left: the count is complete).  Returns DLX_OK,
+ * or why it stopped (s's limit or progress, DLX_ENOMEM: *t NULL).
+ * bits_sub(t, i, s, &st) counts the subtree of board i on the calling
+ * thread, with s's limit and progress (called with st), its figures
+ * into st alone, and returns the search's status: the sums of every
+ * board's figures and bits_top()'s are the serial search's.  Any number
+ * of threads may search boards of t at once.  bits_top_weight(t, i):
+ * Knuth's estimate of board i's share of the tree.  bits_top_free(d,
+ * NULL) does nothing.
+ */
+struct bits_top;
+int	bits_top(dlx *d, const struct dlxi_search *s, size_t want,
+	    struct bits_top **t);
+size_t	bits_top_n(const struct bits_top *t);
+double	bits_top_weight(const struct bits_top *t, size_t i);
+int	bits_sub(const struct bits_top *t, size_t i,
+	    const struct dlxi_search *s, struct dlx_stats *st);
+void	bits_top_free(dlx *d, struct bits_top *t);
+
 #endif /* ENGINE_H */

@@ -157,12 +157,14 @@ loop_start(struct loop *lp, dlx *d, const struct dlxi_search *s,
 }
 
 /* Make the figures (updates counted apart) and the depth what the
- * callbacks and dlx_stats() see. */
+ * callbacks and dlx_stats() see.  A loop without a matrix (d NULL: a
+ * thread's share of a search, whose driver adds the figures up) keeps
+ * them in its own. */
 LOOP_HOT void
 loop_publish(struct loop *lp, uint64_t updates, int depth)
 {
 	lp->st->updates = updates;
-	if (lp->st != &lp->d->st)
+	if (lp->d != NULL && lp->st != &lp->d->st)
 		lp->d->st = *lp->st;
 	*lp->depth = depth;
 }
