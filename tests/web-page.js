@@ -279,35 +279,54 @@ async function main() {
 		await shot(page, '8-killer');
 		await page.close();
 
-		// The generator starts with 180-degree symmetry up to 9x9 and
-		// none above (a symmetric 16x16 takes minutes), so a 16x16
-		// comes at once; what can take long is said, its progress
-		// names the grid and the stage, and its Stop stops it.
-		page = await open('');
+		// The generator makes 180-degree symmetry at every size by
+		// default (bounded checks make a symmetric 16x16 in well under
+		// a second), says what can take long and what may not be
+		// minimal; a link's seed makes its puzzles, the seed is shown;
+		// its progress names the grid and the stage, and its Stop
+		// stops it.  The search grade at 16x16 is for the Stop: seeds
+		// 1-3 gave none in a minute (tens of grids, each graded), so
+		// it runs for as long as the test.
+		page = await open('#seed=1');
 		await page.click('#gen-card summary');
 		const sym = () => page.$eval('#gen-sym', (s) => s.value);
-		ok(await sym() === '1', 'a 9x9 is generated with 180-degree ' +
-		    'symmetry by default');
+		const hint = () => text(page, '#gen-hint');
+		ok(await sym() === '1' && /one solution and is minimal/.test(
+		    await hint()), 'a 9x9 is generated with 180-degree ' +
+		    'symmetry by default, minimal: ' + await hint());
 		await page.select('#size', '4x4');
-		ok(await sym() === '0' && !/minutes/.test(await text(page,
-		    '#gen-hint')), 'a 16x16 without symmetry, and no warning');
+		ok(await sym() === '1' && !/can take/.test(await hint()) &&
+		    /may not be minimal .*with symmetry above 9/.test(
+		    await hint()), 'a 16x16 with symmetry too, no warning, ' +
+		    'maybe not minimal: ' + await hint());
 		await page.click('#generate');
 		await page.waitForFunction(() => /New puzzle/.test(
 		    document.getElementById('status').textContent),
-		    { timeout: 120000 });
+		    { timeout: 60000 });
 		const made16 = await page.$eval('#puzzle', (t) => t.value);
-		ok(/^[.1-9A-G]{256}$/.test(made16), 'a 16x16 is generated: ' +
-		    await text(page, '#status'));
+		ok(/^[.1-9A-G]{256}$/.test(made16) && /seed 1\)/.test(
+		    await text(page, '#status')), 'a 16x16 is generated, ' +
+		    'from the seed of the link: ' + await text(page, '#status'));
 		await page.select('#gen-kind', 'x');
+		await page.select('#gen-sym', '0');
+		ok(/X without symmetry at 16\u00d716 can take up to a minute/
+		    .test(await hint()), 'X at 16x16 without symmetry is ' +
+		    'said to be slow');
 		await page.select('#gen-sym', '1');
-		ok(/can take minutes/.test(await text(page, '#gen-hint')),
-		    'X at 16x16 with symmetry is said to take minutes');
+		ok(!/can take/.test(await hint()), 'X at 16x16 with ' +
+		    'symmetry is not');
+		await page.select('#gen-kind', '');
+		await page.select('#gen-grade', '5');
+		ok(/grade search can take minutes/.test(
+		    await hint()), 'the grade search is said to take minutes');
 		await page.click('#generate');
-		await page.waitForFunction(() => /grid \d+: (fill|remov|check)/
-		    .test(document.getElementById('gen-status').textContent),
+		await page.waitForFunction(() =>
+		    /grid \d+: (fill|remov|check|grad)/.test(
+		    document.getElementById('gen-status').textContent),
 		    { timeout: 20000 });
 		await page.waitForSelector('#gen-stop:not([hidden])');
-		ok(/Generating a 16\u00d716 X puzzle with 180\u00b0 symmetry/
+		ok(/Generating a 16\u00d716 puzzle with 180\u00b0 symmetry of/
+		    .test(await text(page, '#gen-status')) && / grade search/
 		    .test(await text(page, '#gen-status')), 'its progress ' +
 		    'says what it makes, and the grid and stage: ' +
 		    await text(page, '#gen-stage'));

@@ -10,8 +10,10 @@
 # the actions off, an edit clears the answer shown, Clear empties the box
 # and a puzzle typed there is the one counted), the exact-cover tab counts
 # and reports its errors as its text is edited, a generated puzzle has
-# one solution, a 16x16 is generated without symmetry by default, the
-# generator's progress names its stage and its Stop stops it, and a
+# one solution, a 16x16 is generated with 180-degree symmetry by default
+# and from a link's seed, the generator's hint says what is slow and what
+# may not be minimal, its progress names its stage and its Stop stops it
+# (the grade search at 16x16, which does not end in a minute), and a
 # phone's viewport shows the page without sideways scrolling.  A
 # screenshot of each state goes to tests/web-shots/ in the build tree.
 #

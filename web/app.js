@@ -193,6 +193,8 @@ const S = {
 	read: '',		// the puzzle box's text that the above is
 	textError: null,	// or the box's text that does not read
 	errorOf: '',		// the error shown: 'text' or an action's
+	seed: null,		// the generator's next seed, from the link;
+				// null: a random one each time
 };
 
 function line() {
@@ -218,7 +220,7 @@ function setShape(boxr, boxc) {
 	S.cells = new Array(S.n * S.n).fill(0);
 	S.variant = null;
 	$('size').value = boxr + 'x' + boxc;
-	genDefaults();
+	genHint();
 }
 
 // Take the puzzle the engine read (its "puzzle" member).
@@ -242,7 +244,7 @@ function adopt(p) {
 	const size = p.boxr + 'x' + p.boxc;
 	if ([...$('size').options].some((o) => o.value === size))
 		$('size').value = size;
-	genDefaults();
+	genHint();
 	$('v-x').checked = (p.extras & 1) !== 0;
 	$('v-hyper').checked = (p.extras & 2) !== 0;
 }
@@ -820,40 +822,48 @@ function genStatus(html, kind) {
 	s.className = 'status' + (kind ? ' ' + kind : '');
 }
 
-// The symmetry a size starts with: 180 degrees up to 9x9; none above,
-// where symmetric puzzles are rare (most grids end in a puzzle that is
-// not minimal, and are dropped) and can take minutes.
-let genSize = '';
-function genDefaults() {
-	const size = $('size').value;
-	if (size === genSize)
-		return;
-	genSize = size;
-	const [r, c] = size.split('x').map(Number);
-	$('gen-sym').value = r * c > 9 ? '0' : '1';
-	genHint();
-}
-
 // Under Generate: what it makes, and a warning for what can take long.
+// Measured in the page (chromium headless, 2 CPUs shared with other work;
+// seeds 1-4, or 1-2 for some, 2026-11-29): the library bounds its checks
+// above 9x9 with symmetry or killer and above 16x16 (dlx_sudoku_gen.h),
+// so that 180-degree symmetry takes 0.1-0.7 s at 16x16 and 0.3-0.4 s at
+// 25x25, X with it 0.5-1.9 s at 16x16, killer 0.7-1.8 s at 16x16 (with
+// or without symmetry), jigsaw and the other symmetries under 1 s, and
+// every kind at 12x12 under 0.7 s: the symmetry is 180 degrees at every
+// size.  Such puzzles may not be minimal: a given whose check ran out
+// stays (the hint says so, and a puzzle made says whether it is).  Still
+// slow: X without symmetry at 16x16, where every check runs to its end
+// for a minimal puzzle (0.7-11.7 s here, 2-30 s natively), and the grades
+// fish and search, for which most grids are dropped: fish with symmetry
+// took 1-25 s at 9x9 (up to 19978 grids) and gave none in a minute at
+// 16x16; search gave none in 20000 grids at 9x9 (19 s) nor in a minute
+// at 16x16.  The grade advanced takes 0.4-7.8 s at 16x16, the others
+// under 2 s.
 function genHint() {
 	const [r, c] = $('size').value.split('x').map(Number);
 	const n = r * c;
 	const kind = $('gen-kind').value;
 	const grade = kind ? 0 : Number($('gen-grade').value);
-	const big = [], slow = [];
-	if (n > 9 && $('gen-sym').value !== '0')
-		big.push('symmetry');
-	if (n > 9 && (kind === 'x' || kind === 'killer'))
-		big.push($('gen-kind').selectedOptions[0].textContent);
-	if (big.length)
-		slow.push(big.join(' and ') + ' above 9&times;9');
-	if (grade >= 3)
-		slow.push('the grades fish and search');
-	const warn = slow.join(', and ') + (slow.length > 1 ? ',' : '');
+	const sym = $('gen-sym').value !== '0';
+	const slow = [];
+	if (n === 16 && kind === 'x' && !sym)
+		slow.push('X without symmetry at 16&times;16 can take up to ' +
+		    'a minute');
+	if (grade === 3)
+		slow.push('the grade fish can take minutes');
+	if (grade === 5)
+		slow.push('the grade search can take minutes (at 9&times;9 ' +
+		    'it is rarely found)');
+	// Where the checks are bounded, a given whose check ran out stays.
+	const bounded = n > 16 ? 'above 16&times;16' : n > 9 && kind ===
+	    'killer' ? 'for killer above 9&times;9' : n > 9 && sym ?
+	    'with symmetry above 9&times;9' : '';
+	const warn = slow.join('; ');
 	$('gen-hint').innerHTML = n + '&times;' + n + ' (the size above); ' +
-	    'every puzzle has one solution' + (warn ? '. <b class=' +
-	    '"warn-text">' + warn[0].toUpperCase() + warn.slice(1) +
-	    ' can take minutes</b>' : '');
+	    'every puzzle has one solution' + (bounded ? ', and may not ' +
+	    'be minimal (its checks are bounded ' + bounded + ')' : ' and ' +
+	    'is minimal') + (warn ? '. <b class="warn-text">' +
+	    warn[0].toUpperCase() + warn.slice(1) + '</b>' : '');
 }
 
 const GEN_STAGES = [
@@ -861,8 +871,8 @@ const GEN_STAGES = [
 	'removing the givens the singles can do without',
 	'removing givens one at a time, each only if the solution stays ' +
 	    'unique',
-	'checking that no given alone can go (a symmetric puzzle must be ' +
-	    'minimal)',
+	'checking that no given alone can go (up to 9&times;9 a symmetric ' +
+	    'puzzle must be minimal)',
 	'grading it',
 ];
 
@@ -871,7 +881,8 @@ function generate() {
 	const kind = $('gen-kind').value;
 	const grade = kind ? 0 : Number($('gen-grade').value);
 	const sym = Number($('gen-sym').value);
-	const seed = crypto.getRandomValues(new Uint32Array(1))[0];
+	const seed = S.seed !== null ? S.seed++ :
+	    crypto.getRandomValues(new Uint32Array(1))[0];
 	const n = r * c;
 	const what = 'a ' + n + '&times;' + n + ' ' + (kind ?
 	    $('gen-kind').selectedOptions[0].textContent + ' ' : '') +
@@ -879,7 +890,7 @@ function generate() {
 	    .textContent + ' symmetry' : '') + (grade ? ' of grade ' +
 	    $('gen-grade').selectedOptions[0].textContent : '');
 	// Why a grid is dropped for another.
-	const target = (sym ? 'minimal symmetric ' : '') + 'puzzle' +
+	const target = (sym && n <= 9 ? 'minimal symmetric ' : '') + 'puzzle' +
 	    (grade ? ' of that grade' : '');
 	genStatus('<span class="spin"></span> Generating ' + what +
 	    '&hellip;');
@@ -899,9 +910,10 @@ function generate() {
 		    res.puzzle.variant + ' ') + 'puzzle:</b> ' +
 		    (res.givens ? plural(res.givens, 'given') :
 		    'the cages alone') + (res.grade ? ', grade ' +
-		    res.grade : '') + ', one solution <span class="muted">(' +
-		    plural(res.attempts, 'grid') + ', ' + seconds(ms) +
-		    ')</span>', 'good');
+		    res.grade : '') + ', one solution, ' + (res.minimal ?
+		    'minimal' : 'not proven minimal') + ' <span class=' +
+		    '"muted">(' + plural(res.attempts, 'grid') + ', ' +
+		    seconds(ms) + ', seed ' + seed + ')</span>', 'good');
 	}, (p, ms) => {
 		const stage = GEN_STAGES[p.stage] || GEN_STAGES[0];
 		const steps = (p.stage === 2 || p.stage === 3) && p.total ?
@@ -1364,6 +1376,11 @@ function open() {
 			q[part.slice(0, i)] = decodeURIComponent(
 			    part.slice(i + 1));
 	}
+	// seed=N: Generate makes its next puzzle from seed N, then N+1 and
+	// so on (the seed a puzzle came from is shown with it, so that a
+	// link makes it again, with the same choices); else from a random
+	// seed each time.
+	S.seed = /^[0-9]{1,15}$/.test(q.seed || '') ? Number(q.seed) : null;
 	if (q.dlx !== undefined) {
 		tab('dlx');
 		$('dlx-text').value = q.dlx;
@@ -1402,6 +1419,6 @@ if (!location.hash)
 	history.replaceState(null, '', '#p=' + '..3.2.6..9..3.5..1..18.64....' +
 	    '81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..');
 engine.start();
-genDefaults();
+genHint();
 open();
 window.addEventListener('hashchange', open);

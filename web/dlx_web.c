@@ -834,7 +834,9 @@ on_gen(void *arg, uint64_t attempts)
  * take them ("x", "hyper", "jigsaw", "killer", joined by spaces),
  * symmetry DLX_GEN_SYM_*, grade a dlx_logic grade (classic only; 0:
  * any), from seed.  The answer describes it as dlxweb_sudoku() does, with
- * its number of givens and grade.
+ * its number of givens, grade, the grids tried and whether it is proven
+ * minimal (the library's checks are bounded above 9x9 with symmetry or
+ * killer, and above 16x16).
  */
 WEB_EXPORT const char *
 dlxweb_generate(int boxr, int boxc, const char *variant, int symmetry,
@@ -888,8 +890,10 @@ dlxweb_generate(int boxr, int boxc, const char *variant, int symmetry,
 		if (rc == DLX_OK) {
 			puts_("true");
 			describe(&pz);
-			printf_(",\"givens\":%d,\"attempts\":%llu", g.givens,
-			    (unsigned long long)g.attempts);
+			printf_(",\"givens\":%d,\"attempts\":%llu,"
+			    "\"minimal\":%s", g.givens,
+			    (unsigned long long)g.attempts,
+			    g.minimal ? "true" : "false");
 			if (g.grade != 0) {
 				puts_(",\"grade\":");
 				str_(dlx_logic_grade_name(g.grade));
