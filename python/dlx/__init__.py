@@ -1064,7 +1064,7 @@ class Sudoku:
         symmetry    None, "180", "90" or "mirror": of the givens
         max_givens  only puzzles with at most this many givens
         grade       only puzzles of this grade ("singles", "subsets",
-                    "fish", "search"; classic only)
+                    "fish", "advanced", "search"; classic only)
         max_attempts  grids tried per puzzle before Error (default 100000)
         effort      search nodes one uniqueness check may take: None,
                     the bound by size and kind (none up to 9x9, nor for
@@ -1096,11 +1096,13 @@ class Sudoku:
         if symmetry not in syms and str(symmetry) not in syms:
             raise Error("symmetry must be None, '180', '90' or 'mirror'")
         sym = syms.get(symmetry, syms.get(str(symmetry)))
+        # The library's grades (enum dlx_logic_grade), as Rating.grade
+        # names them.
         grades = {None: 0, "singles": 1, "subsets": 2, "fish": 3,
-                  "search": 4}
+                  "advanced": 4, "search": 5}
         if grade not in grades:
-            raise Error("grade must be 'singles', 'subsets', 'fish' or "
-                        "'search'")
+            raise Error("grade must be 'singles', 'subsets', 'fish', "
+                        "'advanced' or 'search'")
         if effort is None:
             nodes = 0
         elif effort == "none":

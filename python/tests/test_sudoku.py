@@ -327,6 +327,11 @@ def test_generate():
         assert s.rate().grade == "singles"
         g = s.cells
         assert all((g[i] == 0) == (g[80 - i] == 0) for i in range(81))
+    # Each grade by its name, the one Rating.grade gives back ("search"
+    # once asked for the grade below it, "advanced").
+    for grade in ("subsets", "advanced"):
+        s = next(dlx.Sudoku.generate(seed=1, grade=grade))
+        assert s.count() == 1 and s.rate().grade == grade
     for var in ("x", "jigsaw", "killer"):
         s = next(dlx.Sudoku.generate(seed=2, variant=var))
         assert s.count() == 1 and s.solve() == s.solution

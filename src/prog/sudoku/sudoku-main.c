@@ -126,7 +126,7 @@ variant_option(struct options *o, int ch, const char *arg)
 				break;
 		if (k == DLX_LOGIC_NGRADES)
 			cli_usage_error("--grade: '%s' is not singles, subsets, "
-			    "fish or search", arg);
+			    "fish, advanced or search", arg);
 		o->grade = k;
 		return;
 	case OPT_EFFORT:
