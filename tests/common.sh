@@ -57,6 +57,15 @@ hostile_setup() {
 	fi
 }
 
+# knuth_default: true in a build configured with --enable-knuth-default,
+# where a search that names no mode walks Knuth's tree, so that a 9x9
+# count is not on the bit boards: a test of which engine ran asks this
+# first (the answers themselves are the same in both builds).
+knuth_default() {
+	grep -q '^#define DLX_KNUTH_DEFAULT 1' "$top_builddir/config.h" \
+	    2>/dev/null
+}
+
 # optional NAME WHY: something the test needs and README's Quick start
 # does not install is missing (WHY says what, and how to get it): skip
 # (status 77) with WHY in the log, unless $DLX_TEST_REQUIRE (names,
