@@ -337,3 +337,10 @@ dlx_error() {
 	expect_lines "$_name" 2 "" "$_want
 "
 }
+
+# under_valgrind: true while CI runs every program under memcheck
+# ($DLX_RUN set), where a test leaves out its heavy cases (they ran
+# natively and under the sanitizers, and valgrind's stage is the longest).
+under_valgrind() {
+	[ -n "$DLX_RUN" ]
+}

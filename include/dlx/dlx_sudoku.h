@@ -446,6 +446,14 @@ int		 dlx_sudoku_vread(dlx_sudoku_vreader *r,
 		    struct dlx_sudoku_puzzle *p, struct dlx_sudoku_variant *v,
 		    struct dlx_error *err);
 
+/* ---- pencil marks: a puzzle with struck candidates ----------------- */
+
+/* ---- the setter's questions: true candidates and what makes it unique - */
+
+/* ---- the setter's questions: redundant givens and minimizing --------- */
+
+/* ---- the setter's questions: canonical form (classic 9x9) ------------ */
+
 #ifdef __cplusplus
 }
 #endif
