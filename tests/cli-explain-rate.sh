@@ -8,11 +8,21 @@
 . "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
 cd "$data" || exit 99
 
-run "$sudoku" --rate logic-sound.txt
-tail -n 1 "$tmp/out" >"$tmp/got"
-echo "logic-sound.txt: 297 puzzles: 65 easy, 70 medium, 46 hard," \
-    "14 unfair, 102 extreme, 0 search" >"$tmp/exp"
-same "rate, summary" "$tmp/exp" "$tmp/got"
+# Under valgrind (some fifty times slower here) the first puzzles only:
+# the whole file, its summary and the threads ran natively and under the
+# sanitizers.
+if under_valgrind; then
+	head -n 12 logic-sound.txt >"$tmp/sound.txt"
+	run "$sudoku" --rate "$tmp/sound.txt"
+	sed "s|^$tmp/sound\\.txt:|logic-sound.txt:|" "$tmp/out" >"$tmp/got"
+	cp "$tmp/got" "$tmp/out"
+else
+	run "$sudoku" --rate logic-sound.txt
+	tail -n 1 "$tmp/out" >"$tmp/got"
+	echo "logic-sound.txt: 297 puzzles: 65 easy, 70 medium, 46 hard," \
+	    "14 unfair, 102 extreme, 0 search" >"$tmp/exp"
+	same "rate, summary" "$tmp/exp" "$tmp/got"
+fi
 status "rate, summary" 0 "$st"
 sed -n 1,4p "$tmp/out" >"$tmp/got"
 cat >"$tmp/exp" <<'END'
@@ -22,13 +32,15 @@ logic-sound.txt:5: ER 7.4, EP 1.2, ED 1.2, extreme (als-xy-wing)
 logic-sound.txt:6: ER 3.4, EP 1.2, ED 1.2, hard (hidden pair)
 END
 same "rate, first puzzles" "$tmp/exp" "$tmp/got"
-if [ "$(grep -c '^logic-sound.txt:[0-9]*: ' "$tmp/out")" != 297 ]; then
-	failed "rate: not one line per puzzle"
+if ! under_valgrind; then
+	if [ "$(grep -c '^logic-sound.txt:[0-9]*: ' "$tmp/out")" != 297 ]; then
+		failed "rate: not one line per puzzle"
+	fi
+	# On every thread the same output, in the same order.
+	cp "$tmp/out" "$tmp/one"
+	run "$sudoku" --rate -t 3 logic-sound.txt
+	same "rate, threads" "$tmp/one" "$tmp/out"
 fi
-# On every thread the same output, in the same order.
-cp "$tmp/out" "$tmp/one"
-run "$sudoku" --rate -t 3 logic-sound.txt
-same "rate, threads" "$tmp/one" "$tmp/out"
 
 cat >"$tmp/exp" <<'END'
 12.............. search 14 multiple
