@@ -175,9 +175,12 @@ interrupted() {
 	shift 3
 	rm -f "$tmp/ick"
 	start "$@" --checkpoint "$tmp/ick" --checkpoint-every 0.02
-	# Once the first solutions are out, at a random moment.
+	# Once the first solutions are out, at a random moment.  (Under
+	# valgrind on a busy machine the first can take many seconds: an
+	# interrupt before the checkpoint's first write leaves nothing to
+	# resume.  The wait ends as soon as they are out.)
 	_i=0
-	while [ ! -s "$tmp/out" ] && [ $_i -lt 200 ]; do
+	while [ ! -s "$tmp/out" ] && [ $_i -lt 6000 ]; do
 		sleep 0.01; _i=$((_i + 1))
 	done
 	sleep "$(awk -v s="$$$_n" 'BEGIN { srand(s); printf "%.2f", 0.05 + 0.2 * rand() }')"
