@@ -982,6 +982,11 @@ class Sudoku:
     _SYMMETRIES = {None: 0, "none": 0, "180": 1, "90": 2, "mirror": 3}
 
     def _minimal(self, minimize, symmetry, seed, effort):
+        # Removing givens asks about givens: a puzzle of pencil marks
+        # would lose its struck candidates here, so it is refused.
+        if getattr(self, "_marks", None) is not None:
+            raise Error("redundant givens and minimize take a puzzle of "
+                        "givens, not pencil marks", self.line)
         sym = self._SYMMETRIES.get(symmetry,
                                    self._SYMMETRIES.get(str(symmetry)))
         if sym is None:

@@ -147,6 +147,21 @@ text_head(const struct run *run, const struct puzzle *pz)
 		print_where(pz);
 }
 
+/*
+ * Removing givens asks about givens: a line of pencil marks would lose
+ * its struck candidates here, so it is refused, named.  Returns nonzero
+ * if pz was refused.
+ */
+static int
+refuse_marks(struct run *run, const struct puzzle *pz)
+{
+	if (pz->p->marks == NULL)
+		return 0;
+	run_bad_puzzle(run, pz->file, pz->p->line, 0, "--redundant and "
+	    "--minimize take a puzzle of givens, not a line of pencil marks");
+	return 1;
+}
+
 /* --redundant. */
 void
 minimal_redundant(struct run *run, const struct puzzle *pz)
@@ -157,6 +172,8 @@ minimal_redundant(struct run *run, const struct puzzle *pz)
 	const char	*what;
 	int		 n = pz->p->n, rc, line = run->o.format == FORMAT_LINE;
 
+	if (refuse_marks(run, pz))
+		return;
 	options(run, pz, &o);
 	rc = dlx_sudoku_redundant(pz->s, pz->p->cells, flags, &o, &res, NULL);
 	if ((what = outcome(run, pz, rc)) != NULL && *what == '\0')
@@ -255,6 +272,8 @@ minimal_minimize(struct run *run, const struct puzzle *pz)
 	char		*text = NULL;
 	int		 n = pz->p->n, rc;
 
+	if (refuse_marks(run, pz))
+		return;
 	options(run, pz, &o);
 	rc = dlx_sudoku_minimize(pz->s, pz->p->cells, out, &o, &res, NULL);
 	if ((what = outcome(run, pz, rc)) != NULL && *what == '\0')
