@@ -30,6 +30,8 @@ static mode_fn *const modes[MODE_COUNT_] = {
 	[MODE_RATE] = explain_rate,
 	[MODE_CANDIDATES] = explain_candidates,
 	[MODE_HINT] = explain_hint,
+	[MODE_TRUE_CANDIDATES] = cands_mode,
+	[MODE_UNIQUE_BY] = cands_unique_by,
 };
 
 /* ---- options -------------------------------------------------------- */
@@ -49,7 +51,9 @@ enum {
 	OPT_EFFORT,
 	OPT_ATTEMPTS,
 	OPT_FAST,
-	OPT_KNUTH
+	OPT_KNUTH,
+	OPT_TRUE_CANDIDATES,
+	OPT_UNIQUE_BY
 };
 
 static const struct option longopts[] = {
@@ -77,6 +81,8 @@ static const struct option longopts[] = {
 	{ "stats",	no_argument,		NULL, 's' },
 	{ "symbols",	required_argument,	NULL, OPT_SYMBOLS },
 	{ "symmetry",	required_argument,	NULL, OPT_SYMMETRY },
+	{ "true-candidates", optional_argument,	NULL, OPT_TRUE_CANDIDATES },
+	{ "unique-by",	no_argument,		NULL, OPT_UNIQUE_BY },
 	{ "unique",	no_argument,		NULL, 'u' },
 	{ "variant",	required_argument,	NULL, OPT_VARIANT },
 	{ "version",	no_argument,		NULL, 'V' },
@@ -176,6 +182,7 @@ usage(void)
 	printf("usage: %s [-acejrsuhV] [-b RxC] [-f grid|line|classic|csv] "
 	    "[-t N] [-l N]\n"
 	    "       [--hint] [--candidates] [--no-uniqueness] [--progress]\n"
+	    "       [--true-candidates[=counts]] [--unique-by]\n"
 	    "       [--symbols ALPHABET] [file ...]\n"
 	    "       [--part K/N] [--record FILE] [--checkpoint FILE] "
 	    "[--checkpoint-every SEC]\n"
@@ -199,6 +206,12 @@ usage(void)
 	    "givens; with -e\n"
 	    "                       or -r, where the rules stop\n"
 	    "      --no-uniqueness  no rule that assumes a unique solution\n"
+	    "      --true-candidates[=counts]  each open cell's symbols that "
+	    "some solution\n"
+	    "                       holds there (=counts: and how many hold "
+	    "each)\n"
+	    "      --unique-by      the placements that leave one solution "
+	    "(else the fewest)\n"
 	    "  -f, --format FORMAT  grid (default), line, classic or csv\n"
 	    "  -j, --json           JSON Lines: one JSON object per line, "
 	    "each with a \"type\"\n"
@@ -342,6 +355,16 @@ main_option(struct options *o, int ch, const char *arg)
 	case OPT_PROGRESS: o->progress = 1; return 1;
 	case OPT_CANDIDATES: o->candidates = 1; return 1;
 	case OPT_HINT: set_mode(o, MODE_HINT, "--hint"); return 1;
+	case OPT_TRUE_CANDIDATES:
+		if (arg != NULL && strcmp(arg, "counts") != 0)
+			cli_usage_error("--true-candidates: '%s' is not counts",
+			    arg);
+		o->true_counts = arg != NULL;
+		set_mode(o, MODE_TRUE_CANDIDATES, "--true-candidates");
+		return 1;
+	case OPT_UNIQUE_BY:
+		set_mode(o, MODE_UNIQUE_BY, "--unique-by");
+		return 1;
 	case OPT_NO_UNIQUENESS: o->no_uniqueness = 1; return 1;
 	case OPT_FAST: o->tree = DLX_FAST; return 1;
 	case OPT_KNUTH: o->tree = DLX_KNUTH; return 1;
