@@ -134,4 +134,15 @@ void		 sm_symbols_init(struct sm_symbols *sy, const char *alphabet,
  * (buf has room for 4 bytes).  Returns its length. */
 int		 sm_symbol_text(const struct sm_symbols *sy, int v, char *buf);
 
+/*
+ * dlx_sudoku_candidate_counts() with its thresholds as arguments (see
+ * sudoku_cands.c): the enumeration's node budget before the puzzle is
+ * counted, and the most solutions enumerated on the bit boards and by a
+ * visit.  For the tests, which take each way on small puzzles.
+ */
+int		 sm_candidate_counts(dlx_sudoku *s,
+		    const struct dlx_request *rq, struct dlx_wide *counts,
+		    struct dlx_wide *total, uint64_t enum_nodes,
+		    uint64_t enum_max_bits, uint64_t enum_max_visit);
+
 #endif /* DLX_SUDOKU_MODEL_H */
