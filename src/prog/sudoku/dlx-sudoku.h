@@ -17,6 +17,8 @@
  *   sudoku-explain.c   explain_   --explain, --rate, --hint, --candidates
  *                                 (the rules)
  *   sudoku-generate.c  generate_  --generate
+ *   sudoku-cands.c     cands_     --true-candidates, --unique-by (the
+ *                                 setter's questions)
  *   sudoku-main.c                 the options and main()
  *
  * Each mode is one function called per puzzle (run->mode, from the table
