@@ -17,6 +17,7 @@
  *   sudoku-explain.c   explain_   --explain, --rate, --hint, --candidates
  *                                 (the rules)
  *   sudoku-generate.c  generate_  --generate
+ *   sudoku-canon.c     canon_     --canonical
  *   sudoku-main.c                 the options and main()
  *
  * Each mode is one function called per puzzle (run->mode, from the table
@@ -50,6 +51,7 @@ enum mode {
 	MODE_RATE,		/* the grade of each puzzle */
 	MODE_CANDIDATES,	/* pencil marks where the rules stop */
 	MODE_HINT,		/* the next step of the rules only */
+	MODE_CANONICAL,		/* the canonical form (classic 9x9) */
 	MODE_COUNT_		/* number of modes */
 };
 
@@ -66,6 +68,7 @@ struct options {
 	enum mode	 mode;
 	int		 mode_set;	/* a mode option was given */
 	enum format	 format;	/* FORMAT_JSON with --json */
+	int		 format_set;	/* -f given */
 	int		 stats;		/* figures on stderr */
 	int		 progress;	/* progress lines on stderr */
 	int		 candidates;	/* --candidates */
@@ -129,6 +132,8 @@ struct run {
 	uint64_t			 levels[DLX_LOGIC_NLEVELS + 1];
 					/* --rate: puzzles of the file per
 					   level; the last, no solution */
+	dlx_sudoku_canon		*canon;	/* --canonical's workspace, or
+						   NULL: not made yet */
 };
 
 /* The puzzle being answered, for every mode function. */
@@ -352,5 +357,8 @@ void	explain_rate_summary(struct run *, const char *file);
 
 /* sudoku-generate.c: --generate N. */
 void	generate_run(struct run *);
+
+/* sudoku-canon.c: --canonical. */
+mode_fn		canon_mode;
 
 #endif /* DLX_SUDOKU_PROG_H */

@@ -30,6 +30,7 @@ static mode_fn *const modes[MODE_COUNT_] = {
 	[MODE_RATE] = explain_rate,
 	[MODE_CANDIDATES] = explain_candidates,
 	[MODE_HINT] = explain_hint,
+	[MODE_CANONICAL] = canon_mode,
 };
 
 /* ---- options -------------------------------------------------------- */
@@ -49,7 +50,8 @@ enum {
 	OPT_EFFORT,
 	OPT_ATTEMPTS,
 	OPT_FAST,
-	OPT_KNUTH
+	OPT_KNUTH,
+	OPT_CANONICAL
 };
 
 static const struct option longopts[] = {
@@ -57,6 +59,7 @@ static const struct option longopts[] = {
 	{ "attempts",	required_argument,	NULL, OPT_ATTEMPTS },
 	{ "box",	required_argument,	NULL, 'b' },
 	{ "candidates",	no_argument,		NULL, OPT_CANDIDATES },
+	{ "canonical",	no_argument,		NULL, OPT_CANONICAL },
 	{ "count",	no_argument,		NULL, 'c' },
 	{ "effort",	required_argument,	NULL, OPT_EFFORT },
 	{ "explain",	no_argument,		NULL, 'e' },
@@ -175,7 +178,8 @@ usage(void)
 {
 	printf("usage: %s [-acejrsuhV] [-b RxC] [-f grid|line|classic|csv] "
 	    "[-t N] [-l N]\n"
-	    "       [--hint] [--candidates] [--no-uniqueness] [--progress]\n"
+	    "       [--hint] [--candidates] [--canonical] [--no-uniqueness] "
+	    "[--progress]\n"
 	    "       [--symbols ALPHABET] [file ...]\n"
 	    "       [--part K/N] [--record FILE] [--checkpoint FILE] "
 	    "[--checkpoint-every SEC]\n"
@@ -199,6 +203,10 @@ usage(void)
 	    "givens; with -e\n"
 	    "                       or -r, where the rules stop\n"
 	    "      --no-uniqueness  no rule that assumes a unique solution\n"
+	    "      --canonical      the canonical (minlex) form of each "
+	    "9x9 puzzle, one line\n"
+	    "                       each: isomorphic puzzles get the same "
+	    "line\n"
 	    "  -f, --format FORMAT  grid (default), line, classic or csv\n"
 	    "  -j, --json           JSON Lines: one JSON object per line, "
 	    "each with a \"type\"\n"
@@ -305,6 +313,7 @@ format_option(struct options *o, const char *arg)
 	if (f > FORMAT_CSV)
 		cli_usage_error("--format: '%s' is not grid, line, classic or "
 		    "csv", arg);
+	o->format_set = 1;
 	/* --json wins whatever the order. */
 	if (o->format != FORMAT_JSON)
 		o->format = (enum format)f;
@@ -342,6 +351,9 @@ main_option(struct options *o, int ch, const char *arg)
 	case OPT_PROGRESS: o->progress = 1; return 1;
 	case OPT_CANDIDATES: o->candidates = 1; return 1;
 	case OPT_HINT: set_mode(o, MODE_HINT, "--hint"); return 1;
+	case OPT_CANONICAL:
+		set_mode(o, MODE_CANONICAL, "--canonical");
+		return 1;
 	case OPT_NO_UNIQUENESS: o->no_uniqueness = 1; return 1;
 	case OPT_FAST: o->tree = DLX_FAST; return 1;
 	case OPT_KNUTH: o->tree = DLX_KNUTH; return 1;
@@ -395,6 +407,18 @@ options_done(struct options *o)
 	    o->mode != MODE_RATE)
 		cli_usage_error("--format csv goes with solving, --count, "
 		    "--unique or --rate");
+	if (o->mode == MODE_CANONICAL) {
+		/* One line a puzzle, so that sort -u counts classes. */
+		if (o->format_set && o->format != FORMAT_LINE &&
+		    o->format != FORMAT_JSON)
+			cli_usage_error("--canonical writes lines: --format "
+			    "line or --json only");
+		if (o->format != FORMAT_JSON)
+			o->format = FORMAT_LINE;
+		if (o->variant != NULL)
+			cli_usage_error("--canonical works on classic 9x9 "
+			    "sudoku only, not on variants");
+	}
 	if (o->limit != 0 && o->mode != MODE_COUNT && o->mode != MODE_ALL)
 		cli_usage_error("--limit goes with --count or --all");
 	if (o->symbols != NULL && o->boxr != 0 &&
