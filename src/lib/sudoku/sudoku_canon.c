@@ -388,18 +388,31 @@ dlx_sudoku_canon_run(dlx_sudoku_canon *cn, const int *cells, int *out,
 	const struct cand *c;
 	size_t		 i;
 	uint64_t	 naut;
-	int		 r, k, level, band, rc;
+	int		 r, k, level, band, rc, clash = 0;
+	unsigned	 seen[27], bit;
 
 	if (cn == NULL || cells == NULL || out == NULL)
 		return DLX_EINVAL;
+	/* The digits seen in each row, column and box, as bits: the check
+	 * of dlx_sudoku_check(), which took a fifth of the time here. */
+	memset(seen, 0, sizeof seen);
 	for (k = 0; k < 81; k++) {
 		if (cells[k] < 0 || cells[k] > 9)
 			return DLX_EINVAL;
 		g[0][k] = (uint8_t)cells[k];
 		g[1][9 * (k % 9) + k / 9] = (uint8_t)cells[k];
+		if (cells[k] == 0)
+			continue;
+		bit = 1u << cells[k];
+		band = 3 * (k / 27) + k % 9 / 3;
+		if ((seen[k / 9] | seen[9 + k % 9] | seen[18 + band]) & bit)
+			clash = 1;
+		seen[k / 9] |= bit;
+		seen[9 + k % 9] |= bit;
+		seen[18 + band] |= bit;
 	}
-	if ((rc = dlx_sudoku_check(3, 3, cells, NULL, NULL)) != DLX_OK)
-		return rc;
+	if (clash)
+		return DLX_ECONFLICT;
 	cn->a.n = cn->b.n = 0;
 	memset(&root, 0, sizeof root);
 	root.zs = 3;
