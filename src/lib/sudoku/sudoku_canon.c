@@ -97,6 +97,8 @@ struct ext {
 	int			 rc;	/* DLX_ENOMEM once out of memory */
 };
 
+/* Append c to l, growing it; DLX_ENOMEM (l unchanged) when out of
+ * memory. */
 static int
 push(dlx_sudoku_canon *cn, struct clist *l, const struct cand *c)
 {
@@ -423,6 +425,10 @@ dlx_sudoku_canon_run(dlx_sudoku_canon *cn, const int *cells, int *out,
 		if (push(cn, &cn->a, &root) != DLX_OK)
 			return DLX_ENOMEM;
 	}
+	/* Row by row: a holds the candidates whose rows so far are the
+	 * least; b collects those of them extended by a row equal to the
+	 * least next row met so far (best), emptied when a lesser one
+	 * comes. */
 	for (level = 0; level < 9; level++) {
 		memset(best, NBIG, sizeof best);
 		cn->b.n = 0;
