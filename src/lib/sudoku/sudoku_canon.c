@@ -264,6 +264,44 @@ slot(struct ext *x, int s)
 	group(x, s, cols, c->z[s]);
 }
 
+/*
+ * extend() for a candidate whose columns are all fixed (no pool, no free
+ * column): the row is what it is, so it is compared as it is made and
+ * dropped at its first cell above the best, before any copy; most
+ * extensions of a complete grid's candidates end so.
+ */
+static int
+extend_fixed(dlx_sudoku_canon *cn, const struct cand *c, int r,
+    const uint8_t *row, uint8_t *best, int level)
+{
+	struct cand	 to;
+	uint8_t		 lab[10], out[9], v, nlab = c->nlab;
+	int		 j, less = 0;
+
+	memcpy(lab, c->lab, sizeof lab);
+	for (j = 0; j < 9; j++) {
+		v = row[c->col[j]];
+		if (v != 0 && lab[v] == 0)
+			lab[v] = ++nlab;
+		out[j] = lab[v];
+		if (!less && out[j] != best[j]) {
+			if (out[j] > best[j])
+				return DLX_OK;
+			less = 1;
+		}
+	}
+	if (less) {
+		memcpy(best, out, 9);
+		cn->b.n = 0;
+	}
+	to = *c;
+	to.rows[level] = (uint8_t)r;
+	to.used |= (uint16_t)(1u << r);
+	memcpy(to.lab, lab, sizeof lab);
+	to.nlab = nlab;
+	return push(cn, &cn->b, &to);
+}
+
 /* Extend candidate c by the puzzle's row r (its cells row[0..8]). */
 static int
 extend(dlx_sudoku_canon *cn, const struct cand *c, int r,
@@ -272,6 +310,8 @@ extend(dlx_sudoku_canon *cn, const struct cand *c, int r,
 	struct ext	 x;
 	int		 k, st, s;
 
+	if (c->zs == 0 && c->z[0] == 0 && c->z[1] == 0 && c->z[2] == 0)
+		return extend_fixed(cn, c, r, row, best, level);
 	x.cn = cn;
 	x.row = row;
 	x.from = c;
