@@ -20,6 +20,7 @@
  *   sudoku-minimal.c   minimal_   --redundant, --minimize
  *   sudoku-cands.c     cands_     --true-candidates, --unique-by (the
  *                                 setter's questions)
+ *   sudoku-canon.c     canon_     --canonical
  *   sudoku-main.c                 the options and main()
  *
  * Each mode is one function called per puzzle (run->mode, from the table
@@ -57,6 +58,7 @@ enum mode {
 	MODE_MINIMIZE,		/* a minimal puzzle */
 	MODE_TRUE_CANDIDATES,	/* the symbols some solution holds */
 	MODE_UNIQUE_BY,		/* placements that leave one solution */
+	MODE_CANONICAL,		/* the canonical form (classic 9x9) */
 	MODE_COUNT_		/* number of modes */
 };
 
@@ -73,6 +75,7 @@ struct options {
 	enum mode	 mode;
 	int		 mode_set;	/* a mode option was given */
 	enum format	 format;	/* FORMAT_JSON with --json */
+	int		 format_set;	/* -f given */
 	int		 stats;		/* figures on stderr */
 	int		 progress;	/* progress lines on stderr */
 	int		 candidates;	/* --candidates */
@@ -138,6 +141,8 @@ struct run {
 	uint64_t			 levels[DLX_LOGIC_NLEVELS + 1];
 					/* --rate: puzzles of the file per
 					   level; the last, no solution */
+	dlx_sudoku_canon		*canon;	/* --canonical's workspace, or
+						   NULL: not made yet */
 };
 
 /* The puzzle being answered, for every mode function. */
@@ -367,5 +372,7 @@ void	generate_run(struct run *);
 
 /* sudoku-minimal.c: --redundant and --minimize. */
 mode_fn		minimal_redundant, minimal_minimize;
+/* sudoku-canon.c: --canonical. */
+mode_fn		canon_mode;
 
 #endif /* DLX_SUDOKU_PROG_H */

@@ -34,6 +34,7 @@ static mode_fn *const modes[MODE_COUNT_] = {
 	[MODE_MINIMIZE] = minimal_minimize,
 	[MODE_TRUE_CANDIDATES] = cands_mode,
 	[MODE_UNIQUE_BY] = cands_unique_by,
+	[MODE_CANONICAL] = canon_mode,
 };
 
 /* ---- options -------------------------------------------------------- */
@@ -57,7 +58,8 @@ enum {
 	OPT_REDUNDANT,
 	OPT_MINIMIZE,
 	OPT_TRUE_CANDIDATES,
-	OPT_UNIQUE_BY
+	OPT_UNIQUE_BY,
+	OPT_CANONICAL
 };
 
 static const struct option longopts[] = {
@@ -65,6 +67,7 @@ static const struct option longopts[] = {
 	{ "attempts",	required_argument,	NULL, OPT_ATTEMPTS },
 	{ "box",	required_argument,	NULL, 'b' },
 	{ "candidates",	no_argument,		NULL, OPT_CANDIDATES },
+	{ "canonical",	no_argument,		NULL, OPT_CANONICAL },
 	{ "count",	no_argument,		NULL, 'c' },
 	{ "effort",	required_argument,	NULL, OPT_EFFORT },
 	{ "explain",	no_argument,		NULL, 'e' },
@@ -217,7 +220,8 @@ usage(void)
 	    "       [--hint] [--candidates] [--no-uniqueness] [--progress]\n"
 	    "       [--redundant] [--minimize [--symmetry SYM] [--seed S]] "
 	    "[--effort N]\n"
-	    "       [--true-candidates[=counts]] [--unique-by]\n"
+	    "       [--true-candidates[=counts]] [--unique-by] "
+	    "[--canonical]\n"
 	    "       [--symbols ALPHABET] [file ...]\n"
 	    "       [--part K/N] [--record FILE] [--checkpoint FILE] "
 	    "[--checkpoint-every SEC]\n"
@@ -255,6 +259,10 @@ usage(void)
 	    "each)\n"
 	    "      --unique-by      the placements that leave one solution "
 	    "(else the fewest)\n"
+	    "      --canonical      the canonical (minlex) form of each "
+	    "9x9 puzzle, one line\n"
+	    "                       each: isomorphic puzzles get the same "
+	    "line\n"
 	    "  -f, --format FORMAT  grid (default), line, classic or csv\n"
 	    "  -j, --json           JSON Lines: one JSON object per line, "
 	    "each with a \"type\"\n"
@@ -362,6 +370,7 @@ format_option(struct options *o, const char *arg)
 	if (f > FORMAT_CSV)
 		cli_usage_error("--format: '%s' is not grid, line, classic or "
 		    "csv", arg);
+	o->format_set = 1;
 	/* --json wins whatever the order. */
 	if (o->format != FORMAT_JSON)
 		o->format = (enum format)f;
@@ -412,6 +421,8 @@ main_option(struct options *o, int ch, const char *arg)
 		return 1;
 	case OPT_UNIQUE_BY:
 		set_mode(o, MODE_UNIQUE_BY, "--unique-by");
+	case OPT_CANONICAL:
+		set_mode(o, MODE_CANONICAL, "--canonical");
 		return 1;
 	case OPT_NO_UNIQUENESS: o->no_uniqueness = 1; return 1;
 	case OPT_FAST: o->tree = DLX_FAST; return 1;
@@ -466,6 +477,18 @@ options_done(struct options *o)
 	    o->mode != MODE_RATE)
 		cli_usage_error("--format csv goes with solving, --count, "
 		    "--unique or --rate");
+	if (o->mode == MODE_CANONICAL) {
+		/* One line a puzzle, so that sort -u counts classes. */
+		if (o->format_set && o->format != FORMAT_LINE &&
+		    o->format != FORMAT_JSON)
+			cli_usage_error("--canonical writes lines: --format "
+			    "line or --json only");
+		if (o->format != FORMAT_JSON)
+			o->format = FORMAT_LINE;
+		if (o->variant != NULL)
+			cli_usage_error("--canonical works on classic 9x9 "
+			    "sudoku only, not on variants");
+	}
 	if (o->limit != 0 && o->mode != MODE_COUNT && o->mode != MODE_ALL)
 		cli_usage_error("--limit goes with --count or --all");
 	if (o->symbols != NULL && o->boxr != 0 &&
