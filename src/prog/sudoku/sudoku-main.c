@@ -421,6 +421,7 @@ main_option(struct options *o, int ch, const char *arg)
 		return 1;
 	case OPT_UNIQUE_BY:
 		set_mode(o, MODE_UNIQUE_BY, "--unique-by");
+		return 1;
 	case OPT_CANONICAL:
 		set_mode(o, MODE_CANONICAL, "--canonical");
 		return 1;
