@@ -368,6 +368,9 @@ cands_scenario(void)
 	if (rc == DLX_OK && (total.lo != 3 || np != 9))
 		rc = DLX_ECORRUPT;
 	dlx_sudoku_free(s);
+	return rc;
+}
+
 /* The canonical form of a puzzle whose candidates grow to hundreds (five
  * digits in a row: their relabellings tie). */
 static int
