@@ -117,6 +117,98 @@ START_TEST(test_bits_serg300)
 }
 END_TEST
 
+/* A visit adding a solution's options into the table arg (729 wide
+ * counts; the marks matrix's option "struck" is no candidate). */
+static int
+tally_solution(void *arg, const int *options, size_t n)
+{
+	struct dlx_wide	*t = arg;
+	size_t		 k;
+
+	for (k = 0; k < n; k++)
+		if (options[k] < 729)
+			t[options[k]].lo++;
+	return 0;
+}
+
+/*
+ * Puzzles of pencil marks on the bit boards: the first 60 puzzles of
+ * sudoku-serg300.counts, each open cell losing each candidate with
+ * probability 1/4 (never all of them), give the sparse sets' count on the
+ * boards, on one thread and on two (the boards' split, drive/boards.c),
+ * and their per-candidate table (the boards' tally) is the one a visit
+ * of every solution on the sparse sets adds up.  A count that saw no struck candidate
+ * (the marks matrix searched as the plain grid) differs on most of them.
+ */
+START_TEST(test_bits_marks)
+{
+	struct dlx_wide		 ta[729], tb[729], tot_a;
+	struct dlx_request	 rq;
+	struct dlx_result	 res;
+	dlx_sudoku		*s;
+	FILE			*fp;
+	uint64_t		 marks[81], seed = 7, c;
+	char			 line[256], p[82];
+	unsigned long long	 want;
+	int			 cells[81], n = 0, x, v, differ = 0;
+
+	fp = fopen(TOP_SRCDIR "/tests/data/sudoku-serg300.counts", "r");
+	ck_assert_ptr_nonnull(fp);
+	ck_assert_int_eq(dlx_sudoku_new(&s, 3, 3, NULL), DLX_OK);
+	while (n < 60 && fgets(line, sizeof line, fp) != NULL) {
+		ck_assert_int_eq(sscanf(line, "%81s %llu", p, &want), 2);
+		to_cells(p, cells);
+		for (x = 0; x < 81; x++) {
+			marks[x] = cells[x] != 0 ?
+			    (uint64_t)1 << (cells[x] - 1) : 0x1ff;
+			for (v = 0; v < 9 && cells[x] == 0; v++) {
+				seed = seed * 6364136223846793005ULL +
+				    1442695040888963407ULL;
+				if ((seed >> 33) % 4 == 0 &&
+				    (marks[x] & ~((uint64_t)1 << v)) != 0)
+					marks[x] &= ~((uint64_t)1 << v);
+			}
+		}
+		ck_assert_int_eq(dlx_sudoku_set_marks(s, cells, marks, NULL,
+		    NULL), DLX_OK);
+		c = both_count(dlx_sudoku_matrix(s));
+		ck_assert_uint_le(c, want);
+		differ += c != want;
+		memset(&rq, 0, sizeof rq);
+		rq.threads = 2;
+		ck_assert_int_eq(dlx_run(dlx_sudoku_matrix(s), &rq, &res),
+		    DLX_OK);
+		ck_assert_uint_eq(res.count.lo, c);
+		ck_assert_int_eq(dlx_sudoku_candidate_counts(s, NULL, ta,
+		    &tot_a), DLX_OK);
+		memset(tb, 0, sizeof tb);
+		memset(&rq, 0, sizeof rq);
+		rq.tree = DLX_FAST;
+		rq.memo = DLX_MEMO_NEVER;
+		rq.threads = 1;
+		rq.visit = tally_solution;
+		rq.visit_arg = tb;
+		ck_assert_int_eq(dlx_run(dlx_sudoku_matrix(s), &rq, &res),
+		    DLX_OK);
+		ck_assert_int_eq(res.engine, DLX_ENGINE_SPARSE);
+		ck_assert_uint_eq(tot_a.lo, c);
+		ck_assert_uint_eq(res.count.lo, c);
+		for (x = 0; x < 729; x++) {
+			ck_assert_uint_eq(ta[x].lo, tb[x].lo);
+			ck_assert_uint_eq(ta[x].hi, 0);
+			/* A struck candidate is in no solution. */
+			if (!(marks[x / 9] >> (x % 9) & 1))
+				ck_assert_uint_eq(ta[x].lo, 0);
+		}
+		n++;
+	}
+	ck_assert_int_eq(n, 60);
+	ck_assert_int_gt(differ, 40);
+	fclose(fp);
+	dlx_sudoku_free(s);
+}
+END_TEST
+
 /*
  * The puzzles of tests/data's collections, one a line (the hardest sets'
  * samples), and bits-columns.txt: a puzzle on which a column's one open
@@ -672,6 +764,7 @@ make_bits_suite(void)
 	tcase_set_tags(many, "slow");
 	tcase_add_test(many, test_bits_serg300);
 	tcase_add_test(many, test_bits_random);
+	tcase_add_test(many, test_bits_marks);
 	suite_add_tcase(s, many);
 	return s;
 }

@@ -498,8 +498,8 @@ int		 dlx_sudoku_vread(dlx_sudoku_vreader *r,
  * search before it starts: the solutions of dlx_run() begin with the
  * forced options, the last one among them, and dlx_sudoku_decode() skips
  * it as it skips the cage options.  The plain 9x9 matrix may be searched
- * on bit boards (the engine "bits"); a marks matrix never is, as the bit
- * boards know only the plain grid.  dlx_sudoku_matrix(s) is therefore
+ * on bit boards (the engine "bits"), and so may its marks matrix: the
+ * boards leave the struck candidates out.  dlx_sudoku_matrix(s) is therefore
  * not the same pointer after this call as before; the matrix made is
  * freed by the next dlx_sudoku_set_givens(), dlx_sudoku_set_marks(),
  * dlx_sudoku_clear() or dlx_sudoku_free().  Cost: the matrix is built,

@@ -173,6 +173,16 @@ struct dlx {
  */
 #define DLXI_SHAPE_SUDOKU9	1
 
+/*
+ * DLXI_SHAPE_SUDOKU9_MARKS: the marks matrix of a plain 9x9 puzzle of
+ * pencil marks (sudoku/sudoku.c, dlx_sudoku_set_marks()): the 729
+ * options of DLXI_SHAPE_SUDOKU9 in their order, each struck candidate
+ * naming a 325th primary item "struck" too, and option 729, "struck"
+ * alone, forced.  engine/bits.c searches it with the struck candidates
+ * out of its boards.
+ */
+#define DLXI_SHAPE_SUDOKU9_MARKS	2
+
 /* Allocate nmemb * size bytes (at least 1) with d's allocator, or
  * reallocate p; NULL if out of memory or if the size overflows. */
 void	*dlxi_alloc(dlx *d, void *p, size_t nmemb, size_t size);

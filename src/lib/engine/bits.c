@@ -2,7 +2,9 @@
  * bits.c: the 9x9 sudoku matrix on bit boards (DLX_ENGINE_BITS).
  *
  * The plain 9x9 sudoku matrix (729 options, 324 items: dlx_sudoku_new()
- * with 3x3 boxes and no variant marks it, d->shape) is one problem with a
+ * with 3x3 boxes and no variant marks it, d->shape; and the matrix of a
+ * puzzle of pencil marks on it, whose struck candidates start out of the
+ * boards: root_board()) is one problem with a
  * structure a general engine cannot see: every item is a unit of nine
  * cells, and a digit's options in a band of three rows fit one word.  This
  * engine keeps, for every digit d and band b, the 27 cells of the band
@@ -543,7 +545,8 @@ fill_sol(void *arg, int *sol, int depth)
 	(void)depth;
 	memset(given, 0, sizeof given);
 	for (j = 0; j < d->nforced; j++)
-		given[d->forced[j] / 9] = 1;
+		if (d->forced[j] < 729)	/* not a marks matrix's "struck" */
+			given[d->forced[j] / 9] = 1;
 	for (c = 0; c < 81; c++)
 		if (!given[c])
 			sol[n++] = c * 9 + bs->grid[c];
@@ -842,9 +845,55 @@ progress(const dlx *d)
 int
 bits_serves(const dlx *d)
 {
-	return d->shape == DLXI_SHAPE_SUDOKU9 && d->noptions == 729 &&
-	    d->nprimary == 324 && d->nitems == 324 && !d->colored &&
-	    !mult_active(d);
+	if (d->colored || mult_active(d))
+		return 0;
+	if (d->shape == DLXI_SHAPE_SUDOKU9)
+		return d->noptions == 729 && d->nprimary == 324 &&
+		    d->nitems == 324;
+	return d->shape == DLXI_SHAPE_SUDOKU9_MARKS && d->noptions == 730 &&
+	    d->nprimary == 325 && d->nitems == 325;
+}
+
+/*
+ * The root board of d: every cell open to every digit, but for the
+ * candidates a marks matrix strikes (sudoku.c: an option "cell c holds
+ * v" that names a fifth item, "struck"), then the forced options filled
+ * (the givens; on a marks matrix also the option "struck" alone, which
+ * is no cell).  A given is never struck (dlx_sudoku_set_marks()), and
+ * forced options never share an item (dlx_force()), so a given is open
+ * to its digit unless the givens leave no solution.  Returns 0 if they
+ * leave none, else 1; *updates counts the cells filled.
+ */
+static int
+root_board(const dlx *d, struct board *s, uint64_t *updates)
+{
+	int	j, o, c, b, k;
+
+	memset(s, 0, sizeof *s);
+	for (j = 0; j < 27; j++)
+		s->f[j] = BAND;
+	s->open[0] = s->open[1] = s->open[2] = BAND;
+	s->nopen = 81;
+	if (d->shape == DLXI_SHAPE_SUDOKU9_MARKS)
+		for (o = 0; o < 729; o++)
+			if (d->ostart[o + 1] - d->ostart[o] - 1 == 5) {
+				c = o / 9;
+				s->f[F(o % 9, c / 27)] &= ~(1u << c % 27);
+			}
+	for (j = 0; j < d->nforced; j++) {
+		if ((o = d->forced[j]) >= 729)
+			continue;
+		c = o / 9;
+		b = c / 27;
+		k = c % 27;
+		if ((s->f[F(o % 9, b)] >> k & 1u) == 0 ||
+		    (s->open[b] >> k & 1u) == 0)
+			return 0;
+		fill_cell(s, o % 9, b, k);
+		(*updates)++;
+	}
+	s->todo = (1u << 27) - 1;
+	return 1;
 }
 
 static int
@@ -855,7 +904,7 @@ bits_run(dlx *d, const struct dlxi_search *s, uint64_t *tally, int *rcp)
 	struct board		 root;
 	struct fills		 fl;
 	size_t			 n;
-	int			 j, o, c, v, b, k, rc, handed;
+	int			 j, rc, handed;
 
 	/* A request that visits: counted to two first, without visiting;
 	 * one solution is then visited, two or more are handed back. */
@@ -873,28 +922,9 @@ bits_run(dlx *d, const struct dlxi_search *s, uint64_t *tally, int *rcp)
 	bs.tally = tally;
 	d->running = &bs;
 	d->running_progress = progress;
-	for (j = 0; j < 27; j++)
-		root.f[j] = BAND;
-	root.open[0] = root.open[1] = root.open[2] = BAND;
-	root.todo = 0;
-	root.nopen = 81;
 	rc = DLX_OK;
-	for (j = 0; j < d->nforced; j++) {
-		o = d->forced[j];
-		c = o / 9;
-		v = o % 9;
-		b = c / 27;
-		k = c % 27;
-		/* Forced options never share an item (dlx_force()), so a
-		 * given is open to its digit unless the givens leave no
-		 * solution: then there is none. */
-		if ((root.f[F(v, b)] >> k & 1u) == 0 ||
-		    (root.open[b] >> k & 1u) == 0)
-			goto done;
-		fill_cell(&root, v, b, k);
-		bs.updates++;
-	}
-	root.todo = (1u << 27) - 1;
+	if (!root_board(d, &root, &bs.updates))
+		goto done;
 	if (tally != NULL) {
 		fl.n = 0;
 		rc = tsearch(&bs, &root, &fl);
@@ -1020,7 +1050,7 @@ bits_top(dlx *d, const struct dlxi_search *s, size_t want,
 	struct sub	*v, x;
 	size_t		 h, n, cap, fresh;
 	uint32_t	 m;
-	int		 j, o, c, b, k, rc, depth, dg;
+	int		 b, k, rc, depth, dg;
 
 	*tp = NULL;
 	cap = want > 16 ? 2 * want : 32;
@@ -1033,25 +1063,11 @@ bits_top(dlx *d, const struct dlxi_search *s, size_t want,
 	d->running = &bs;
 	d->running_progress = top_progress;
 	memset(&x, 0, sizeof x);
-	for (j = 0; j < 27; j++)
-		x.b.f[j] = BAND;
-	x.b.open[0] = x.b.open[1] = x.b.open[2] = BAND;
-	x.b.nopen = 81;
 	x.weight = 1.0;
 	rc = DLX_OK;
 	n = h = fresh = 0;
-	for (j = 0; j < d->nforced; j++) {
-		o = d->forced[j];
-		c = o / 9;
-		b = c / 27;
-		k = c % 27;
-		if ((x.b.f[F(o % 9, b)] >> k & 1u) == 0 ||
-		    (x.b.open[b] >> k & 1u) == 0)
-			goto done;	/* no solution (bits_search()) */
-		fill_cell(&x.b, o % 9, b, k);
-		bs.updates++;
-	}
-	x.b.todo = (1u << 27) - 1;
+	if (!root_board(d, &x.b, &bs.updates))
+		goto done;	/* no solution (bits_search()) */
 	v[n++] = x;
 	fresh = 1;
 	/* Breadth first from v[h]: a board entered for the lean search goes

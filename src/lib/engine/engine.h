@@ -180,7 +180,7 @@ void	dlxint_memo_free(dlx *d, void *keep);
 
 /*
  * The 9x9 sudoku matrix on bit boards (bits.c).  bits_serves(d): d is
- * that matrix (d->shape, and nothing added since).  bits_search(d, s,
+ * that matrix, or its marks matrix (d->shape, and nothing added since).  bits_search(d, s,
  * &rc) searches it as dlxi_search() does (d's figures, the solutions with
  * the forced options first), in a tree of its own, without budgets (s
  * has none): returns 1 with the result in *rc, or 0 when s visits the

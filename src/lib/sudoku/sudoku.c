@@ -384,8 +384,8 @@ dlx_sudoku_set_marks(dlx_sudoku *s, const int *cells, const uint64_t *marks,
 		    "a cell out of range", conf, err);
 	/*
 	 * Marks that strike only what the grid rules out anyway make the
-	 * plain puzzle of the grid: it keeps the plain matrix (and, on a
-	 * 9x9, the bit boards).  Else the marks matrix: sm_matrix() lists
+	 * plain puzzle of the grid: it keeps the plain matrix.  Else the
+	 * marks matrix: sm_matrix() lists
 	 * the struck candidates, whatever the grid makes of them.
 	 */
 	if (!strikes_more(s->m, grid, struck))
@@ -395,6 +395,10 @@ dlx_sudoku_set_marks(dlx_sudoku *s, const int *cells, const uint64_t *marks,
 		dlx_free(dm);
 		return report(rc, n, NULL, NULL, conf, err);
 	}
+	/* The plain 9x9's marks matrix: the bit boards take it, the
+	 * struck candidates out of their boards (engine/bits.c). */
+	if (s->d->shape == DLXI_SHAPE_SUDOKU9)
+		dm->shape = DLXI_SHAPE_SUDOKU9_MARKS;
 	for (i = k = 0; i < n * n; i++)
 		if (grid[i] != 0)
 			opts[k++] = SM_OPTION(n, i, grid[i] - 1);

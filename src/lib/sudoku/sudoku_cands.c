@@ -96,7 +96,9 @@ enumerate(dlx *d, const struct dlx_request *rq, uint64_t max_nodes,
 	int			 rc;
 
 	memset(t, 0, nopt * sizeof *t);
-	if (bits_serves(d) && nopt == 729) {
+	/* The plain 9x9, or its marks matrix (one more option, "struck",
+	 * forced: it gets the total below). */
+	if (bits_serves(d) && nopt >= 729) {
 		if (d->searching)
 			return DLX_EMISUSE;
 		/* The bit boards' count, tallying: the forced options are
