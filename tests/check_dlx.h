@@ -30,6 +30,7 @@ Suite	*make_part_suite(void);
 Suite	*make_dispatch_suite(void);
 Suite	*make_chains_suite(void);
 Suite	*make_bits_suite(void);
+Suite	*make_marks_suite(void);
 
 /*
  * Path of a file under tests/data in the source tree (for VPATH builds and

@@ -185,9 +185,11 @@ int		 dlx_sudoku_boxr(const dlx_sudoku *s);
 int		 dlx_sudoku_boxc(const dlx_sudoku *s);
 
 /*
- * The matrix, for the searches of dlx.h (dlx_count() and the rest).  It
- * belongs to s: do not free it, add options to it or force options on it
- * behind s's back.
+ * The matrix of the puzzle in force, for the searches of dlx.h
+ * (dlx_count() and the rest).  It belongs to s: do not free it, add
+ * options to it or force options on it behind s's back.  A puzzle of
+ * pencil marks has a matrix of its own (dlx_sudoku_set_marks()): ask
+ * again after each set_givens, set_marks or clear.
  */
 dlx		*dlx_sudoku_matrix(dlx_sudoku *s);
 
@@ -233,7 +235,8 @@ int		 dlx_sudoku_conflict_text(const struct dlx_sudoku_conflict *conf,
 
 /*
  * Impose the givens cells[0..N*N-1] (0 blank, 1..N symbol) by forcing
- * their options, after releasing those of the previous puzzle.  Givens are
+ * their options, after releasing those of the previous puzzle (and its
+ * marks, dlx_sudoku_set_marks()).  Givens are
  * checked first against every unit and cage of s, as dlx_sudoku_check()
  * does: on DLX_ECONFLICT (with *conf and *err filled as there) or
  * DLX_EINVAL the givens of the previous puzzle stay and nothing is
@@ -245,7 +248,9 @@ int		 dlx_sudoku_conflict_text(const struct dlx_sudoku_conflict *conf,
 int		 dlx_sudoku_set_givens(dlx_sudoku *s, const int *cells,
 		    struct dlx_sudoku_conflict *conf, struct dlx_error *err);
 
-/* Release the givens (dlx_unforce_all() on the matrix). */
+/* Release the givens (dlx_unforce_all() on the matrix), and the matrix
+ * of a puzzle of pencil marks (dlx_sudoku_set_marks()): the matrix is
+ * that of dlx_sudoku_new() again.  Does nothing during a search. */
 void		 dlx_sudoku_clear(dlx_sudoku *s);
 
 /*
@@ -447,6 +452,50 @@ int		 dlx_sudoku_vread(dlx_sudoku_vreader *r,
 		    struct dlx_error *err);
 
 /* ---- pencil marks: a puzzle with struck candidates ----------------- */
+
+/*
+ * Impose a puzzle given by pencil marks: the givens cells[0..N*N-1] (0
+ * blank, 1..N; cells NULL: no givens) and the candidates marks[0..N*N-1]
+ * of each cell (bit v-1 set: symbol v is allowed there; bits past N are
+ * ignored).  The puzzle's solutions are exactly the solutions of its
+ * givens that use no struck candidate, and every search of
+ * dlx_sudoku_matrix(s) (dlx_run() with any engine, threads, parts,
+ * checkpoints, the cache) finds those and no other.  marks NULL strikes
+ * nothing: the call is dlx_sudoku_set_givens(s, cells, ...) (cells NULL
+ * then no givens).  Classic sudoku of every size and every variant.
+ *
+ * A cell whose marks allow one symbol counts as filled with it: it is
+ * forced as a given is, and checked with the givens against every unit
+ * and cage, DLX_ECONFLICT with *conf and *err as dlx_sudoku_set_givens()
+ * fills them.  DLX_EINVAL with err->cell the cell (r*N + c) and a message
+ * naming it ("r1c1 has no candidate", "r2c5 is a given its pencil marks
+ * strike") for a cell whose marks allow no symbol or strike its given;
+ * DLX_EINVAL (cell -1) for a cell out of range; DLX_EMISUSE during a
+ * search of the matrix; DLX_ENOMEM.  On any error the previous puzzle
+ * stays in force.
+ *
+ * How: marks that strike nothing the givens and single marks do not rule
+ * out anyway (every candidate of a "full" marks line) make the plain
+ * puzzle of those cells, on the matrix of dlx_sudoku_new().  Otherwise s
+ * makes a matrix for this puzzle: the same options in the same numbering
+ * (option (r*N + c)*N + v is "cell (r,c) holds v"; the cage options come
+ * after), each struck candidate naming one more primary item, "struck",
+ * and one option last that names "struck" alone.  The givens and that
+ * last option are forced, which takes every struck candidate out of the
+ * search before it starts: the solutions of dlx_run() begin with the
+ * forced options, the last one among them, and dlx_sudoku_decode() skips
+ * it as it skips the cage options.  The plain 9x9 matrix may be searched
+ * on bit boards (the engine "bits"); a marks matrix never is, as the bit
+ * boards know only the plain grid.  dlx_sudoku_matrix(s) is therefore
+ * not the same pointer after this call as before; the matrix made is
+ * freed by the next dlx_sudoku_set_givens(), dlx_sudoku_set_marks(),
+ * dlx_sudoku_clear() or dlx_sudoku_free().  Cost: the matrix is built,
+ * linear in N*N*N (and in the cage options), and allocated with s's
+ * allocator.
+ */
+int		 dlx_sudoku_set_marks(dlx_sudoku *s, const int *cells,
+		    const uint64_t *marks, struct dlx_sudoku_conflict *conf,
+		    struct dlx_error *err);
 
 /* ---- the setter's questions: true candidates and what makes it unique - */
 

@@ -1,7 +1,9 @@
 /*
  * sudoku.c: the sudoku exact cover matrix, built once per box shape, with
  * a puzzle's givens imposed by forcing options (see dlx_sudoku.h), the
- * links' update deferred (dlxi_force_deferred()).
+ * links' update deferred (dlxi_force_deferred()).  A puzzle of pencil
+ * marks that strike more than its givens do gets a matrix of its own,
+ * the marks matrix of sudoku_model.h, made for it and freed after it.
  *
  * The model (sudoku_model.h) numbers the items and options: option
  * (r*N + c)*N + v is "cell (r,c) holds v" and names the cell's item, then
@@ -28,7 +30,10 @@ struct dlx_sudoku {
 	int		 boxr, boxc;	/* box shape; 0, 0 for jigsaw */
 	int		 n;		/* N */
 	int		 forced;	/* givens of the current puzzle in
-					   force */
+					   force on d */
+	dlx		*dm;		/* the marks matrix of the current
+					   puzzle, its givens and "struck"
+					   forced; or NULL: d is in use */
 	struct sm_model	*m;		/* the geometry the matrix was made
 					   from */
 	int		 variant;	/* m has more than rows, columns and
@@ -59,7 +64,7 @@ build(dlx_sudoku **sp, const struct dlx_sudoku_variant *v,
 	/* The room the fast search keeps the bare matrix in, between the
 	 * puzzles whose givens are forced deferred: reserved here, so that
 	 * setting givens allocates nothing. */
-	if ((s->d = sm_matrix(s->m, &rc)) == NULL ||
+	if ((s->d = sm_matrix(s->m, NULL, &rc)) == NULL ||
 	    (rc = dlxi_workspace_keep(s->d)) != DLX_OK) {
 		dlx_free(s->d);
 		sm_free(s->m);
@@ -111,6 +116,7 @@ dlx_sudoku_free(dlx_sudoku *s)
 {
 	if (s == NULL)
 		return;
+	dlx_free(s->dm);
 	dlx_free(s->d);
 	sm_free(s->m);
 	mem_free(&s->mem, s);
@@ -137,7 +143,7 @@ dlx_sudoku_boxc(const dlx_sudoku *s)
 dlx *
 dlx_sudoku_matrix(dlx_sudoku *s)
 {
-	return s->d;
+	return s->dm != NULL ? s->dm : s->d;
 }
 
 int
@@ -238,6 +244,11 @@ dlx_sudoku_conflict_text(const struct dlx_sudoku_conflict *conf,
 void
 dlx_sudoku_clear(dlx_sudoku *s)
 {
+	/* Nothing changes during a search, as dlx_unforce_all() says. */
+	if (s->dm != NULL && !s->dm->searching) {
+		dlx_free(s->dm);
+		s->dm = NULL;
+	}
 	if (s->forced) {
 		dlx_unforce_all(s->d);
 		s->forced = 0;
@@ -254,6 +265,8 @@ dlx_sudoku_set_givens(dlx_sudoku *s, const int *cells,
 
 	if (cells == NULL)
 		return report(DLX_EINVAL, n, NULL, "no cells", conf, err);
+	if (s->dm != NULL && s->dm->searching)
+		return report(DLX_EMISUSE, n, NULL, NULL, conf, err);
 	if ((rc = sm_check(s->m, 0, 0, cells, &c)) != DLX_OK)
 		return report(rc, n, rc == DLX_ECONFLICT ? &c : NULL,
 		    "a cell out of range", conf, err);
@@ -274,20 +287,135 @@ dlx_sudoku_set_givens(dlx_sudoku *s, const int *cells,
 	return DLX_OK;
 }
 
+/* Fill *err (if not NULL) for marks refused at cell x; DLX_EINVAL. */
+static int
+bad_marks(struct dlx_error *err, int n, int x, const char *why)
+{
+	if (err != NULL) {
+		memset(err, 0, sizeof *err);
+		err->code = DLX_EINVAL;
+		err->cell = x;
+		if (x >= 0)
+			snprintf(err->message, sizeof err->message,
+			    "r%dc%d %s", x / n + 1, x % n + 1, why);
+		else
+			snprintf(err->message, sizeof err->message, "%s",
+			    why);
+	}
+	return DLX_EINVAL;
+}
+
+/*
+ * Whether option (x, v) (v from 0) is out of the search anyway once the
+ * cells of grid (0 blank) are forced: x is filled, or a cell sharing a
+ * unit or a cage with x holds v + 1.
+ */
+static int
+taken(const struct sm_model *m, const int *grid, int x, int v)
+{
+	int	n = m->n, u, k, y;
+
+	if (grid[x] != 0)
+		return 1;
+	for (u = 0; u < m->ncu[x]; u++)
+		for (k = 0; k < n; k++)
+			if (grid[m->unit[m->cu[x][u]][k]] == v + 1)
+				return 1;
+	for (y = 0; m->ncages > 0 && y < n * n; y++)
+		if (m->cage[y] == m->cage[x] && grid[y] == v + 1)
+			return 1;
+	return 0;
+}
+
+int
+dlx_sudoku_set_marks(dlx_sudoku *s, const int *cells, const uint64_t *marks,
+    struct dlx_sudoku_conflict *conf, struct dlx_error *err)
+{
+	struct dlx_sudoku_conflict	 c;
+	uint64_t			 struck[DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN];
+	uint64_t			 all, mk;
+	int				 grid[DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN];
+	int				 opts[DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN + 1];
+	int				 n = s->n, i, v, k, rc, more;
+	dlx				*dm;
+
+	memset(grid, 0, sizeof grid);
+	if (marks == NULL)
+		return dlx_sudoku_set_givens(s, cells != NULL ? cells : grid,
+		    conf, err);
+	if (s->d->searching || (s->dm != NULL && s->dm->searching))
+		return report(DLX_EMISUSE, n, NULL, NULL, conf, err);
+	all = ((uint64_t)1 << n) - 1;
+	/* The puzzle's grid: its givens, and the cells the marks leave one
+	 * symbol, checked as givens are. */
+	for (i = 0; i < n * n; i++) {
+		v = cells != NULL ? cells[i] : 0;
+		if (v < 0 || v > n)
+			return report(DLX_EINVAL, n, NULL,
+			    "a cell out of range", conf, err);
+		mk = marks[i] & all;
+		if (mk == 0)
+			return bad_marks(err, n, i, "has no candidate");
+		if (v != 0 && !(mk >> (v - 1) & 1))
+			return bad_marks(err, n, i, "is a given its pencil "
+			    "marks strike");
+		if (v == 0 && (mk & (mk - 1)) == 0)
+			for (v = 1; mk >> (v - 1) != 1; v++)
+				continue;
+		grid[i] = v;
+		struck[i] = all & ~mk;
+	}
+	if ((rc = sm_check(s->m, 0, 0, grid, &c)) != DLX_OK)
+		return report(rc, n, rc == DLX_ECONFLICT ? &c : NULL,
+		    "a cell out of range", conf, err);
+	/*
+	 * Marks that strike only what the grid rules out anyway make the
+	 * plain puzzle of the grid: it keeps the plain matrix (and, on a
+	 * 9x9, the bit boards).  Else the marks matrix: sm_matrix() lists
+	 * the struck candidates, whatever the grid makes of them.
+	 */
+	for (i = more = 0; i < n * n && !more; i++)
+		for (v = 0; v < n && !more; v++)
+			more = (struck[i] >> v & 1) && !taken(s->m, grid, i,
+			    v);
+	if (!more)
+		return dlx_sudoku_set_givens(s, grid, conf, err);
+	if ((dm = sm_matrix(s->m, struck, &rc)) == NULL ||
+	    (rc = dlxi_workspace_keep(dm)) != DLX_OK) {
+		dlx_free(dm);
+		return report(rc, n, NULL, NULL, conf, err);
+	}
+	for (i = k = 0; i < n * n; i++)
+		if (grid[i] != 0)
+			opts[k++] = SM_OPTION(n, i, grid[i] - 1);
+	/* "struck" alone, the last option: no given names that item (a
+	 * given is never struck), so no two forced options clash. */
+	opts[k++] = (int)dlx_noptions(dm) - 1;
+	if ((rc = dlxi_force_deferred(dm, opts, (size_t)k)) != DLX_OK) {
+		dlx_free(dm);
+		return report(rc, n, NULL, NULL, conf, err);
+	}
+	dlx_sudoku_clear(s);
+	s->dm = dm;
+	return DLX_OK;
+}
+
 int
 dlx_sudoku_decode(const dlx_sudoku *s, const int *options, size_t n,
     int *cells)
 {
-	int	N = s->n, opt;
-	size_t	k;
+	const dlx	*d = s->dm != NULL ? s->dm : s->d;
+	int		 N = s->n, opt;
+	size_t		 k;
 
 	for (k = 0; k < n; k++) {
 		opt = options[k];
-		if (opt < 0 || (size_t)opt >= dlx_noptions(s->d))
+		if (opt < 0 || (size_t)opt >= dlx_noptions(d))
 			return DLX_ERANGE;
 	}
 	memset(cells, 0, sizeof *cells * N * N);
-	/* Options past the cell options are cage choices: no cell. */
+	/* Options past the cell options are cage choices, or the marks
+	 * matrix's last: no cell. */
 	for (k = 0; k < n; k++)
 		if (options[k] < N * N * N)
 			cells[SM_OPTION_CELL(N, options[k])] =

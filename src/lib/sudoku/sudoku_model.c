@@ -397,13 +397,16 @@ sm_option_items(const struct sm_model *m, int x, int v, int *items)
 }
 
 dlx *
-sm_matrix(const struct sm_model *m, int *rc)
+sm_matrix(const struct sm_model *m, const uint64_t *struck, int *rc)
 {
 	dlx	*d;
-	int	 n = m->n, np = sm_nprimary(m), x, v, k, g, j;
-	int	 items[SM_CELLUNITS + 3], colors[SM_CELLUNITS + 3];
+	int	 n = m->n, np = sm_nprimary(m), x, v, k, g, j, sec;
+	int	 items[SM_CELLUNITS + 4], colors[SM_CELLUNITS + 4];
 
-	if ((*rc = dlx_new(&d, (size_t)np, (size_t)m->ncages * 2 * n,
+	/* With struck candidates, item np is "struck" and the secondary
+	 * items move up by one (see sudoku_model.h). */
+	sec = np + (struck != NULL);
+	if ((*rc = dlx_new(&d, (size_t)sec, (size_t)m->ncages * 2 * n,
 	    &(struct dlx_options){ .alloc = &m->mem })) != DLX_OK)
 		return NULL;
 	/* Option SM_OPTION(n, x, v) is added as number x*N + v: cells in
@@ -413,11 +416,15 @@ sm_matrix(const struct sm_model *m, int *rc)
 			k = sm_option_items(m, x, v, items);
 			for (j = 0; j < k; j++)
 				colors[j] = 0;
+			if (struck != NULL && (struck[x] >> v & 1)) {
+				items[k] = np;
+				colors[k++] = 0;
+			}
 			if (m->ncages > 0) {
 				g = m->cage[x];
-				items[k] = np + g * 2 * n + v;
+				items[k] = sec + g * 2 * n + v;
 				colors[k++] = IN;
-				items[k] = np + g * 2 * n + n + v;
+				items[k] = sec + g * 2 * n + n + v;
 				colors[k++] = 0;
 			}
 			*rc = m->ncages > 0 ?
@@ -432,11 +439,17 @@ sm_matrix(const struct sm_model *m, int *rc)
 	}
 	for (g = 0; g < m->ncages; g++) {
 		*rc = cage_sets(d, n, n * n + m->nunits * n + g,
-		    np + g * 2 * n, 1, m->csize[g], m->sum[g], 0);
+		    sec + g * 2 * n, 1, m->csize[g], m->sum[g], 0);
 		if (*rc < 0) {
 			dlx_free(d);
 			return NULL;
 		}
+	}
+	/* The last option strikes: it alone names "struck" besides the
+	 * struck candidates, so forcing it takes them all away. */
+	if (struck != NULL && (*rc = dlx_add_option(d, &np, 1)) < 0) {
+		dlx_free(d);
+		return NULL;
 	}
 	*rc = DLX_OK;
 	return d;

@@ -16,9 +16,15 @@
  *	r*N + c				cell (r,c) is filled
  *	N*N + u*N + v			unit u has symbol v
  *	N*N + nunits*N + g		cage g has its digits chosen
+ *	N*N + nunits*N + ncages		"struck" (a marks matrix only)
  * and, secondary, from P = the number of primary items:
  *	P + g*2N + v			"v is in cage g's set" (colored)
  *	P + g*2N + N + v		"v is used in cage g"
+ *
+ * A marks matrix (sm_matrix() with struck candidates) has the same
+ * options in the same order, each struck one naming "struck" too, and
+ * one more option last, "struck" alone: forcing it takes every struck
+ * candidate out of the search, whatever engine runs it.
  *
  * Units come rows, columns, boxes (or regions), diagonals, windows, so a
  * classic model numbers its items exactly as dlx_sudoku.h has always said.
@@ -103,9 +109,14 @@ int		 sm_nprimary(const struct sm_model *m);
 int		 sm_option_items(const struct sm_model *m, int x, int v,
 		    int *items);
 
-/* The exact cover matrix of m (see above); NULL when out of memory or
- * too big (*rc says which). */
-dlx		*sm_matrix(const struct sm_model *m, int *rc);
+/*
+ * The exact cover matrix of m (see above); NULL when out of memory or
+ * too big (*rc says which).  struck NULL: the plain matrix; else
+ * struck[x] (N*N masks, bit v for symbol v from 0) are the candidates
+ * struck in cell x, and the matrix is the marks matrix above.
+ */
+dlx		*sm_matrix(const struct sm_model *m, const uint64_t *struck,
+		    int *rc);
 
 /*
  * First symbol repeated in a unit or a cage among cells (0 blank, 1..N),
