@@ -185,6 +185,10 @@ const S = {
 	variant: null,		// a variant with maps: {regions, cages, sums,
 				// text, name}
 	cells: new Array(81).fill(0),
+	marks: null,		// a puzzle of pencil marks: each cell's
+				// candidates (bit s-1 for symbol s), its
+				// cells all blank; null for givens
+	pencil: false,		// the grid strikes and restores marks
 	view: 'edit',		// 'edit', 'solution', 'explain'
 	sols: [], sol: 0, more: false,
 	ex: null, step: 0,	// an explanation and the step shown
@@ -201,9 +205,30 @@ function line() {
 	return S.cells.map((v) => v ? SYMBOLS[v - 1] : '.').join('');
 }
 
-// The text of the puzzle as the engine reads it: a line, or a variant's
-// text form with its givens replaced by the grid's.
+// The pencil marks as a line, as dlx-sudoku reads it: N characters a
+// cell, the j-th the symbol j if it is a candidate, else '.'.
+function marksLine() {
+	let t = '';
+	for (const m of S.marks)
+		for (let s = 1; s <= S.n; s++)
+			t += m & 2 ** (s - 1) ? SYMBOLS[s - 1] : '.';
+	return t;
+}
+
+// Whether a puzzle of this shape can be a line of pencil marks: the
+// reader takes lines of at most 36*36 characters, and reads 64 characters
+// as an 8x8 puzzle, not as the marks of a 4x4 (so 6x6 to 10x10); a
+// variant's text form has no marks.
+function canMark() {
+	return !S.variant && S.n > 4 && S.n ** 3 <= 36 * 36;
+}
+
+// The text of the puzzle as the engine reads it: a line (of givens, or
+// of pencil marks), or a variant's text form with its givens replaced by
+// the grid's.
 function puzzleText() {
+	if (S.marks)
+		return marksLine();
 	if (!S.variant)
 		return line();
 	const rows = S.variant.text.split('\n');
@@ -219,6 +244,8 @@ function setShape(boxr, boxc) {
 	S.n = boxr * boxc;
 	S.cells = new Array(S.n * S.n).fill(0);
 	S.variant = null;
+	S.marks = null;
+	setPencil(false);
 	$('size').value = boxr + 'x' + boxc;
 	genHint();
 }
@@ -228,6 +255,9 @@ function adopt(p) {
 	S.n = p.n;
 	S.cells = Array.from(p.givens, (ch) => ch === '.' ? 0 :
 	    SYMBOLS.indexOf(ch) + 1);
+	S.marks = p.marks || null;
+	if (!S.marks)
+		setPencil(false);
 	if (p.regions || p.cages) {
 		S.variant = { name: p.variant, regions: p.regions,
 		    cages: p.cages, sums: p.sums, text: p.text,
@@ -364,6 +394,60 @@ function candidates(el, mask, mark) {
 	el.appendChild(g);
 }
 
+// The pencil marks of cell k in el: its candidates; while the grid
+// strikes and restores them (S.pencil), every symbol, a struck one
+// pale, each a button of its own.
+function pencilCell(el, k) {
+	const mask = S.marks[k];
+	if (!S.pencil) {
+		// One mark left: the cell is filled (as dlx-sudoku takes it).
+		if (mask && !(mask & (mask - 1))) {
+			el.textContent = SYMBOLS[Math.log2(mask)];
+			el.parentNode.classList.add('given');
+		} else
+			candidates(el, mask);
+		return;
+	}
+	const g = document.createElement('div');
+	g.className = 'cands pencil';
+	const where = 'r' + (Math.floor(k / S.n) + 1) + 'c' + (k % S.n + 1);
+	for (let s = 1; s <= S.n; s++) {
+		const c = document.createElement('span');
+		const on = (mask & 2 ** (s - 1)) !== 0;
+		c.textContent = SYMBOLS[s - 1];
+		c.dataset.s = s;
+		c.className = on ? 'on' : 'off';
+		c.title = where + ': ' + (on ? 'strike ' : 'restore ') +
+		    SYMBOLS[s - 1];
+		g.appendChild(c);
+	}
+	el.appendChild(g);
+	// Focusable, so that a key strikes or restores its symbol.
+	el.tabIndex = 0;
+	el.dataset.k = k;
+	el.setAttribute('aria-label', where + ' pencil marks');
+}
+
+// The pencil-mark mode: on, the grid strikes and restores candidates
+// (the puzzle becomes a line of pencil marks if it was not one: a given
+// its one mark, an open cell every symbol); off, the grid shows them.
+function setPencil(on) {
+	S.pencil = !!on;
+	const b = $('pencil');
+	b.setAttribute('aria-pressed', String(S.pencil));
+	b.classList.toggle('on', S.pencil);
+}
+
+// Strike or restore symbol s in cell k (the grid's pencil-mark mode).
+function toggleMark(k, s) {
+	S.marks[k] ^= 2 ** (s - 1);
+	edited();
+	draw();
+	const el = cellEls[k].querySelector('.v');
+	if (el)
+		el.focus();
+}
+
 // Draw the grid for the view.
 function draw() {
 	buildBoard();
@@ -399,9 +483,13 @@ function draw() {
 		const el = cellEls[k];
 		const v = el.querySelector('.v');
 		v.innerHTML = '';
+		v.removeAttribute('tabindex');
+		v.removeAttribute('aria-label');
 		el.classList.remove('given', 'solved', 'bad', 'house',
 		    'pattern', 'placed', 'searched', 'editing');
-		if (S.view === 'edit') {
+		if (S.view === 'edit' && S.marks) {
+			pencilCell(v, k);
+		} else if (S.view === 'edit') {
 			el.classList.add('editing');
 			const inp = document.createElement('input');
 			inp.value = S.cells[k] ? SYMBOLS[S.cells[k] - 1] : '';
@@ -444,7 +532,20 @@ function draw() {
 function drawPager() {
 	const p = $('pager');
 	p.hidden = S.view === 'edit';
-	$('legend').hidden = S.view !== 'explain';
+	$('legend').hidden = S.view !== 'explain' && !(S.view === 'edit' &&
+	    S.marks);
+	$('pencil').disabled = !canMark();
+	$('pencil').title = canMark() ? 'strike and restore candidates in ' +
+	    'the grid; the puzzle box holds them as a line of pencil marks' :
+	    'pencil marks are for lines of 6\u00d76 to 10\u00d710 grids';
+	if (S.view === 'edit' && S.marks) {
+		const open = S.marks.filter((m) => m & (m - 1)).length;
+		$('legend').textContent = 'A puzzle of pencil marks (' +
+		    plural(open, 'cell') + ' with more than one candidate). ' +
+		    (S.pencil ? 'Click a candidate, or type its symbol in ' +
+		    'a cell, to strike it or restore it.' : 'Press Pencil ' +
+		    'marks to strike or restore them in the grid.');
+	}
 	if (S.view === 'solution') {
 		$('pager-label').textContent = 'Solution ' + fmt(S.sol + 1) +
 		    (S.more || S.sol < S.sols.length - 1 ? '' : ' of ' +
@@ -506,7 +607,7 @@ function clearError() {
 // Write the puzzle into the box (nothing for an empty grid, so that a
 // puzzle pasted or typed there is the whole text).
 function syncText() {
-	const empty = !S.variant && S.cells.every((v) => v === 0);
+	const empty = !S.variant && !S.marks && S.cells.every((v) => v === 0);
 	$('puzzle').value = empty ? '' : puzzleText();
 	S.read = $('puzzle').value;
 	S.textError = null;
@@ -569,7 +670,7 @@ function saveURL(action) {
 	if (S.variant)
 		h = 't=' + encodeURIComponent(puzzleText());
 	else {
-		h = 'p=' + line();
+		h = 'p=' + (S.marks ? marksLine() : line());
 		const ex = extrasNow();
 		if (ex)
 			h += '&v=' + ['', 'x', 'hyper', 'x,hyper'][ex];
@@ -995,6 +1096,50 @@ $('board').addEventListener('click', (ev) => {
 	// Out of the solutions or steps, a click goes back to editing.
 	if (S.view !== 'edit' && ev.target.closest('.cell'))
 		backToEdit();
+	// A pencil mark clicked is struck, or restored.
+	const mark = ev.target.closest('.pencil span');
+	if (S.view === 'edit' && S.pencil && S.marks && mark)
+		toggleMark(Number(mark.closest('.cell').dataset.k),
+		    Number(mark.dataset.s));
+});
+// In the pencil-mark mode a symbol typed in a cell strikes or restores
+// it there; the arrows move.
+$('board').addEventListener('keydown', (ev) => {
+	const v = ev.target;
+	if (!S.pencil || !S.marks || !v.classList.contains('v'))
+		return;
+	const k = Number(v.dataset.k), n = S.n;
+	const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -n,
+	    ArrowDown: n };
+	const s = SYMBOLS.indexOf(ev.key.toUpperCase()) + 1;
+	if (ev.key in moves) {
+		const to = k + moves[ev.key];
+		if (to >= 0 && to < n * n)
+			cellEls[to].querySelector('.v').focus();
+	} else if (ev.key.length === 1 && s >= 1 && s <= n && !ev.ctrlKey &&
+	    !ev.metaKey)
+		toggleMark(k, s);
+	else
+		return;
+	ev.preventDefault();
+});
+$('pencil').addEventListener('click', () => {
+	if (!canMark())
+		return;
+	const on = !S.pencil;
+	if (on && !S.marks) {
+		// The givens as marks: each given its one mark, each open
+		// cell every symbol (the same solutions).
+		const all = 2 ** S.n - 1;
+		stale();
+		S.marks = S.cells.map((v) => v ? 2 ** (v - 1) : all);
+		S.cells = S.cells.map(() => 0);
+		syncText();
+		saveURL('');
+	} else if (S.view !== 'edit')
+		backToEdit();
+	setPencil(on);
+	draw();
 });
 
 function backToEdit() {
@@ -1041,6 +1186,8 @@ $('clear').addEventListener('click', () => {
 	stale();
 	S.cells.fill(0);
 	S.variant = null;
+	S.marks = null;
+	setPencil(false);
 	clearError();
 	syncText();
 	saveURL('');

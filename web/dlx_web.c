@@ -330,9 +330,15 @@ count_members(const struct web_run *w, int rc)
 
 /* A puzzle read from the page's text, on its matrix. */
 struct puzzle {
-	dlx_sudoku	*s;		/* its matrix, givens forced */
+	dlx_sudoku	*s;		/* its matrix, givens (or marks)
+					   imposed */
 	int		 n, boxr, boxc;	/* size and boxes (0, 0: jigsaw) */
 	int		 cells[DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN];
+	int		 marked;	/* read from a line of pencil marks:
+					   cells all blank, marks in force */
+	uint64_t	 marks[DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN];
+					/* if marked, each cell's candidates
+					   (bit s-1 for symbol s) */
 };
 
 /* A grid as one line of symbols, '.' for a blank. */
@@ -361,7 +367,7 @@ describe(const struct puzzle *pz)
 	const struct dlx_sudoku_variant	*v = dlx_sudoku_get_variant(pz->s);
 	char				*text;
 	size_t				 len;
-	int				 n = pz->n;
+	int				 n = pz->n, k;
 
 	printf_(",\"puzzle\":{\"n\":%d,\"boxr\":%d,\"boxc\":%d,"
 	    "\"variant\":", n, pz->boxr, pz->boxc);
@@ -379,6 +385,14 @@ describe(const struct puzzle *pz)
 	}
 	puts_(",\"givens\":");
 	grid_line(pz->cells, n);
+	if (pz->marked) {
+		/* Masks below 2^36, exact in a JavaScript number. */
+		puts_(",\"marks\":[");
+		for (k = 0; k < n * n; k++)
+			printf_("%s%llu", k > 0 ? "," : "",
+			    (unsigned long long)pz->marks[k]);
+		put("]", 1);
+	}
 	if (v != NULL && (v->regions != NULL || v->cages != NULL)) {
 		len = dlx_sudoku_variant_format(v, pz->cells, NULL, NULL, 0);
 		if (len > 0 && (text = malloc(len + 1)) != NULL) {
@@ -417,9 +431,11 @@ has_header(const char *text)
 /*
  * Read the first puzzle of text into pz and build its matrix, with the
  * extra units of extras (DLX_SUDOKU_DIAGONALS, _WINDOWS) when text has
- * no header of its own, and its givens forced.  Returns 0, or -1 with
- * the failed answer begun (the reader's fault with its place, or the
- * clash of two givens with their cells).
+ * no header of its own, and its givens forced, or for a line of pencil
+ * marks (N*N*N characters) its marks in force: its searches then honour
+ * them, as dlx-sudoku's do.  Returns 0, or -1 with the failed answer
+ * begun (the reader's fault with its place, or the clash of two givens
+ * with their cells).
  */
 static int
 load(struct puzzle *pz, const char *text, unsigned extras)
@@ -459,6 +475,11 @@ load(struct puzzle *pz, const char *text, unsigned extras)
 	if (rc == DLX_SUDOKU_PUZZLE) {
 		pz->n = p.n;
 		memcpy(pz->cells, p.cells, sizeof *pz->cells * p.n * p.n);
+		if (p.marks != NULL) {
+			pz->marked = 1;
+			memcpy(pz->marks, p.marks,
+			    sizeof *pz->marks * p.n * p.n);
+		}
 		if (vr == NULL) {
 			v.n = p.n;
 			v.boxr = p.boxr;
@@ -496,7 +517,12 @@ load(struct puzzle *pz, const char *text, unsigned extras)
 		pz->s = NULL;
 		return -1;
 	}
-	rc = dlx_sudoku_set_givens(pz->s, pz->cells, &conf, NULL);
+	e.message[0] = '\0';
+	if (pz->marked)
+		rc = dlx_sudoku_set_marks(pz->s, pz->cells, pz->marks, &conf,
+		    &e);
+	else
+		rc = dlx_sudoku_set_givens(pz->s, pz->cells, &conf, NULL);
 	if (rc == DLX_OK)
 		return 0;
 	if (rc == DLX_ECONFLICT) {
@@ -505,6 +531,13 @@ load(struct puzzle *pz, const char *text, unsigned extras)
 		fail(msg);
 		printf_(",\"cells\":[%d,%d]", conf.row1 * pz->n + conf.col1,
 		    conf.row2 * pz->n + conf.col2);
+		describe(pz);
+	} else if (rc == DLX_EINVAL && pz->marked && e.message[0] != '\0') {
+		/* A cell without a candidate, or a given its marks strike:
+		 * the puzzle too, with that cell. */
+		fail(e.message);
+		if (e.cell >= 0 && e.cell < pz->n * pz->n)
+			printf_(",\"cells\":[%d]", e.cell);
 		describe(pz);
 	} else
 		fail(dlx_strerror(rc));
@@ -653,7 +686,30 @@ rating_json(const dlx_logic *lg, int solved)
 }
 
 /*
- * ACT_EXPLAIN: every step of the rules, each with the grid and
+ * Load pz's pencil marks into lg as dlx-sudoku --explain does: a cell
+ * with one mark is one the player has filled (or a given), so that the
+ * steps start after it.  Returns as dlx_logic_load_marks().
+ */
+static int
+load_marks(dlx_logic *lg, const struct puzzle *pz)
+{
+	int		 grid[DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN], k, v;
+	uint64_t	 m;
+
+	for (k = 0; k < pz->n * pz->n; k++) {
+		m = pz->marks[k];
+		grid[k] = 0;
+		if (m != 0 && (m & (m - 1)) == 0)
+			for (v = 1; v <= pz->n; v++)
+				if (m == (uint64_t)1 << (v - 1))
+					grid[k] = v;
+	}
+	return dlx_logic_load_marks(lg, grid, pz->marks);
+}
+
+/*
+ * ACT_EXPLAIN (of givens, or of pencil marks as dlx-sudoku --explain
+ * takes them): every step of the rules, each with the grid and
  * candidates it starts from, then how they ended (solved, stuck and
  * finished by a search, or a contradiction), the grade, the rating and
  * how often each rule served.  The uniqueness rules are used as
@@ -675,10 +731,13 @@ explain(const struct puzzle *pz)
 		    "solve or count this one");
 		return;
 	}
-	if ((rc = dlx_logic_new(&lg, pz->boxr, pz->boxc, NULL)) != DLX_OK ||
-	    (rc = dlx_logic_load(lg, pz->cells)) != DLX_OK) {
+	if ((rc = dlx_logic_new(&lg, pz->boxr, pz->boxc, NULL)) == DLX_OK)
+		rc = pz->marked ? load_marks(lg, pz) :
+		    dlx_logic_load(lg, pz->cells);
+	if (rc != DLX_OK) {
 		dlx_logic_free(lg);
-		fail(dlx_strerror(rc));
+		fail(rc == DLX_ECONFLICT ? "two cells of a house have the "
+		    "same single pencil mark" : dlx_strerror(rc));
 		return;
 	}
 	if ((rc = dlx_logic_search(lg, NULL, NULL, &res)) != DLX_OK) {
