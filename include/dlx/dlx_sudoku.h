@@ -499,6 +499,62 @@ int		 dlx_sudoku_set_marks(dlx_sudoku *s, const int *cells,
 
 /* ---- the setter's questions: true candidates and what makes it unique - */
 
+/*
+ * The true candidates of the puzzle in force on s (its givens, and
+ * whatever else is in force on its matrix): counts[(r*N + c)*N + v] gets
+ * the number of solutions with symbol v+1 (v from 0) in cell (r,c), for
+ * every cell, and *total (if total is not NULL) the puzzle's count.  The
+ * symbols of an open cell with a count above 0 are its true candidates;
+ * in every cell the counts sum to *total, and a given's symbol has all
+ * of it.  Counts are exact whatever their size: a puzzle with a few
+ * thousand solutions or so is enumerated (on the plain 9x9 by the bit
+ * boards, which give each cell filled its subtree's count at once),
+ * a larger one counted placement by placement (with the cache, beyond
+ * 2^64).  rq (NULL: the defaults) gives the threads (for the counts;
+ * the enumeration runs on one), the tree, the cache's mode and memory,
+ * and progress, which may stop the search; it may not visit, limit,
+ * budget or take a position (DLX_EINVAL).  counts has N*N*N entries.
+ *
+ * Returns DLX_OK; DLX_STOPPED (progress returned nonzero);
+ * DLX_EINVAL; DLX_EMISUSE (from a callback of a search of the
+ * matrix); DLX_ENOMEM; DLX_EOVERFLOW (a count reached 2^128).  On an
+ * error counts is not complete and *total is unchanged; the givens stay
+ * in force either way.
+ *
+ * Example: a 4x4 puzzle with two solutions gives each open cell of the
+ * two's unavoidable rectangle the counts 1 and 1 for its two symbols,
+ * and every other open cell 2 for its one (dlx-sudoku(1),
+ * --true-candidates=counts, shows the table).
+ */
+int		 dlx_sudoku_candidate_counts(dlx_sudoku *s,
+		    const struct dlx_request *rq, struct dlx_wide *counts,
+		    struct dlx_wide *total);
+
+/* A placement and the solutions left with it (dlx_sudoku_unique_by()). */
+struct dlx_sudoku_placement {
+	int		 row, col;	/* the cell, from 0 */
+	int		 symbol;	/* 1..N */
+	struct dlx_wide	 count;		/* solutions with it placed */
+};
+
+/*
+ * What makes the puzzle in force on s unique: the placements (an open
+ * cell given one symbol) that leave it the fewest solutions above 0,
+ * in reading order, then by symbol: exactly those that leave one
+ * solution when some do (then every count is 1), else the best cuts,
+ * all with the same count.  A placement every solution makes cuts
+ * nothing and is never one.  At most cap of them go to out; *np gets
+ * how many there are (0 when the puzzle has one solution or none), and
+ * *total (if not NULL) the puzzle's count.  rq as for
+ * dlx_sudoku_candidate_counts(), whose table this is read from.
+ * Returns as dlx_sudoku_candidate_counts() does, and DLX_EINVAL when
+ * np is NULL, or out NULL with cap > 0.
+ */
+int		 dlx_sudoku_unique_by(dlx_sudoku *s,
+		    const struct dlx_request *rq,
+		    struct dlx_sudoku_placement *out, size_t cap, size_t *np,
+		    struct dlx_wide *total);
+
 /* ---- the setter's questions: redundant givens and minimizing --------- */
 
 /* ---- the setter's questions: canonical form (classic 9x9) ------------ */

@@ -79,6 +79,8 @@ struct bits {
 	uint8_t		 ways[82];	/* and the digits it had */
 	double		 done;		/* bits_top(): the share of the tree
 					   its dead ends and solutions took */
+	uint64_t	*tally;		/* bits_tally(): 729 counters, one
+					   per option, or NULL */
 };
 
 /*
@@ -602,6 +604,224 @@ search(struct bits *bs, struct board *s)
 	}
 }
 
+/*
+ * The tally (bits_tally()): a count that also gives each option "cell c
+ * holds d" the number of solutions that hold it, tally[9c + d], for the
+ * cells the search fills (the forced options are in every solution, and
+ * the caller knows them).  The solution counter tells how many solutions
+ * a stretch of the search found.  A cell filled in place at a node is in
+ * every solution found from then until the function searching the node
+ * returns: it is recorded with the counter at its filling (struct fills)
+ * and given the difference when the function returns.  A digit tried on
+ * a copy gets the solutions of the call that searches the copy.  What a
+ * dead end recorded gets nothing: it found no solution after.  So the
+ * cost over the count is a few instructions per cell filled, not 81 per
+ * solution (a visit per solution, on the sparse sets, took serg's 10,000
+ * puzzles 6.2 s against 1.1 s for their count).
+ */
+struct fills {
+	int		 n;
+	uint16_t	 opt[81];	/* the options filled in place */
+	uint64_t	 at[81];	/* the solutions found before each */
+};
+
+static inline void
+fills_add(struct fills *fl, int opt, uint64_t at)
+{
+	fl->opt[fl->n] = (uint16_t)opt;
+	fl->at[fl->n++] = at;
+}
+
+/* The function that recorded fl returns: its fillings get their share. */
+static void
+fills_apply(struct bits *bs, const struct fills *fl)
+{
+	uint64_t	 now = bs->lp.st->solutions;
+	int		 i;
+
+	for (i = 0; i < fl->n; i++)
+		bs->tally[fl->opt[i]] += now - fl->at[i];
+}
+
+/* Record the cells of s filled since its open cells were was[]. */
+static void
+fills_board(struct fills *fl, const struct board *s, const uint32_t *was,
+    uint64_t at)
+{
+	uint32_t	 nm, x;
+	int		 b, d;
+
+	for (b = 0; b < 3; b++) {
+		if ((nm = was[b] & ~s->open[b]) == 0)
+			continue;
+		for (d = 0; d < 9; d++)
+			for (x = s->f[F(d, b)] & nm; x != 0; x &= x - 1)
+				fills_add(fl, (27 * b + __builtin_ctz(x)) * 9 +
+				    d, at);
+	}
+}
+
+/* lean() with the tally: cell[i] is the board's number of lean cell i. */
+static int
+tlean(struct bits *bs, uint64_t *dm, const uint64_t *peer,
+    const uint8_t *cell, uint64_t left, int depth, struct fills *fl)
+{
+	struct fills	 sub;
+	uint64_t	 ones, twos, threes, x, y, bit, c2[9], at;
+	uint32_t	 m;
+	int		 rc, i, d;
+
+	for (;;) {
+		for (;;) {
+			if (left == 0)
+				return loop_emit(&bs->lp, bs->updates, depth,
+				    LOOP_ENTERED);
+			ones = twos = threes = 0;
+			for (d = 0; d < 9; d++) {
+				x = dm[d];
+				threes |= twos & x;
+				twos |= ones & x;
+				ones |= x;
+			}
+			if ((left & ~ones) != 0)
+				return DLX_OK;
+			if ((x = left & ~twos) == 0)
+				break;
+			for (d = 0; d < 9; d++)
+				for (y = dm[d] & x; y != 0; y &= y - 1) {
+					i = __builtin_ctzll(y);
+					if ((dm[d] >> i & 1u) == 0)
+						return DLX_OK;
+					dm[d] &= ~peer[i];
+					bs->updates++;
+					fills_add(fl, cell[i] * 9 + d,
+					    bs->lp.st->solutions);
+				}
+			left &= ~x;
+			for (d = 0; d < 9; d++)
+				dm[d] &= ~x;
+		}
+		if ((x = left & ~threes) == 0)
+			x = left;
+		i = __builtin_ctzll(x);
+		bit = (uint64_t)1 << i;
+		for (d = 0, m = 0; d < 9; d++)
+			m |= (uint32_t)(dm[d] >> i & 1u) << d;
+		left &= ~bit;
+		for (d = 0; d < 9; d++)
+			dm[d] &= ~bit;
+		depth = guess(bs, m, depth);
+		while ((m & (m - 1)) != 0) {
+			d = __builtin_ctz(m);
+			m &= m - 1;
+			memcpy(c2, dm, sizeof c2);
+			c2[d] &= ~peer[i];
+			bs->updates++;
+			bs->depth = depth;
+			if ((rc = enter(bs, depth)) != DLX_OK)
+				return rc;
+			at = bs->lp.st->solutions;
+			sub.n = 0;
+			rc = tlean(bs, c2, peer, cell, left, depth, &sub);
+			fills_apply(bs, &sub);
+			if (rc != DLX_OK)
+				return rc;
+			bs->tally[cell[i] * 9 + d] += bs->lp.st->solutions - at;
+			bs->tried[depth - 1]++;
+		}
+		d = __builtin_ctz(m);
+		dm[d] &= ~peer[i];
+		bs->updates++;
+		fills_add(fl, cell[i] * 9 + d, bs->lp.st->solutions);
+		if ((rc = enter(bs, depth)) != DLX_OK)
+			return rc;
+	}
+}
+
+/* lean_start() with the tally. */
+static int
+tlean_start(struct bits *bs, const struct board *s, int depth,
+    struct fills *fl)
+{
+	uint64_t	dm[9], peer[LEAN_CELLS], unit[27];
+	uint8_t		idx[81], cell[LEAN_CELLS];
+	uint32_t	x;
+	int		b, d, k, n;
+
+	memset(unit, 0, sizeof unit);
+	for (b = 0, n = 0; b < 3; b++)
+		for (x = s->open[b]; x != 0; x &= x - 1, n++) {
+			k = __builtin_ctz(x);
+			idx[27 * b + k] = (uint8_t)n;
+			cell[n] = (uint8_t)(27 * b + k);
+			unit[3 * b + k / 9] |= (uint64_t)1 << n;
+			unit[9 + column[k]] |= (uint64_t)1 << n;
+			unit[18 + 3 * b + column[k] / 3] |= (uint64_t)1 << n;
+		}
+	for (b = 0, n = 0; b < 3; b++)
+		for (x = s->open[b]; x != 0; x &= x - 1, n++) {
+			k = __builtin_ctz(x);
+			peer[n] = (unit[3 * b + k / 9] | unit[9 + column[k]] |
+			    unit[18 + 3 * b + column[k] / 3]) &
+			    ~((uint64_t)1 << n);
+		}
+	for (d = 0; d < 9; d++)
+		for (b = 0, dm[d] = 0; b < 3; b++)
+			for (x = s->f[F(d, b)] & s->open[b]; x != 0;
+			    x &= x - 1)
+				dm[d] |= (uint64_t)1 <<
+				    idx[27 * b + __builtin_ctz(x)];
+	return tlean(bs, dm, peer, cell, ((uint64_t)1 << n) - 1, depth, fl);
+}
+
+/* search() with the tally; fl records what it fills in place. */
+static int
+tsearch(struct bits *bs, struct board *s, struct fills *fl)
+{
+	struct board	 t;
+	struct fills	 sub;
+	uint32_t	 m, was[3];
+	uint64_t	 at;
+	int		 rc, b = 0, k = 0, d, depth = bs->depth;
+
+	for (;;) {
+		if ((rc = enter(bs, depth)) != DLX_OK)
+			return rc;
+		memcpy(was, s->open, sizeof was);
+		if (!propagate(bs, s))
+			return DLX_OK;
+		fills_board(fl, s, was, bs->lp.st->solutions);
+		if ((s->open[0] | s->open[1] | s->open[2]) == 0)
+			return loop_emit(&bs->lp, bs->updates, depth,
+			    LOOP_ENTERED);
+		if (s->nopen <= LEAN_CELLS)
+			return tlean_start(bs, s, depth, fl);
+		m = choose(s, &b, &k);
+		depth = guess(bs, m, depth);
+		while ((m & (m - 1)) != 0) {
+			d = __builtin_ctz(m);
+			m &= m - 1;
+			t = *s;
+			fill_cell(&t, d, b, k);
+			bs->updates++;
+			bs->depth = depth;
+			at = bs->lp.st->solutions;
+			sub.n = 0;
+			rc = tsearch(bs, &t, &sub);
+			fills_apply(bs, &sub);
+			if (rc != DLX_OK)
+				return rc;
+			bs->tally[(27 * b + k) * 9 + d] +=
+			    bs->lp.st->solutions - at;
+			bs->tried[depth - 1]++;
+		}
+		d = __builtin_ctz(m);
+		fills_add(fl, (27 * b + k) * 9 + d, bs->lp.st->solutions);
+		fill_cell(s, d, b, k);
+		bs->updates++;
+	}
+}
+
 /* dlx_progress() while the bit boards search d: Knuth's estimate, from
  * the guesses on the way to the board being searched. */
 static double
@@ -627,12 +847,13 @@ bits_serves(const dlx *d)
 	    !mult_active(d);
 }
 
-int
-bits_search(dlx *d, const struct dlxi_search *s, int *rcp)
+static int
+bits_run(dlx *d, const struct dlxi_search *s, uint64_t *tally, int *rcp)
 {
 	struct dlxi_search	 probe;
 	struct bits		 bs;
 	struct board		 root;
+	struct fills		 fl;
 	size_t			 n;
 	int			 j, o, c, v, b, k, rc, handed;
 
@@ -649,6 +870,7 @@ bits_search(dlx *d, const struct dlxi_search *s, int *rcp)
 	    &bs);
 	bs.keep = s->visit != NULL;
 	bs.lean = s->visit == NULL;
+	bs.tally = tally;
 	d->running = &bs;
 	d->running_progress = progress;
 	for (j = 0; j < 27; j++)
@@ -673,7 +895,12 @@ bits_search(dlx *d, const struct dlxi_search *s, int *rcp)
 		bs.updates++;
 	}
 	root.todo = (1u << 27) - 1;
-	rc = search(&bs, &root);
+	if (tally != NULL) {
+		fl.n = 0;
+		rc = tsearch(&bs, &root, &fl);
+		fills_apply(&bs, &fl);
+	} else
+		rc = search(&bs, &root);
 done:
 	/* Visiting, a second solution hands the request back. */
 	handed = s->visit != NULL && rc == DLX_LIMIT;
@@ -701,6 +928,24 @@ done:
 		return 0;
 	*rcp = rc;
 	return 1;
+}
+
+int
+bits_search(dlx *d, const struct dlxi_search *s, int *rcp)
+{
+	return bits_run(d, s, NULL, rcp);
+}
+
+int
+bits_tally(dlx *d, const struct dlxi_search *s, uint64_t *tally)
+{
+	int	rc = DLX_OK;
+
+	if (s->visit != NULL || tally == NULL)
+		return DLX_EINVAL;
+	memset(tally, 0, 729 * sizeof *tally);
+	(void)bits_run(d, s, tally, &rc);
+	return rc;
 }
 
 /*

@@ -192,6 +192,17 @@ int	bits_serves(const dlx *d);
 int	bits_search(dlx *d, const struct dlxi_search *s, int *rc);
 
 /*
+ * The count s (no visit) of bits_search(), which also counts into
+ * tally[0..728] (cleared first) the solutions holding each option "cell
+ * c holds d" (9c + d) that the search fills: every option but the
+ * forced ones, which are in every solution.  Returns the search's
+ * status (d's figures are its figures: st.solutions the count), or
+ * DLX_EINVAL (s visits, tally NULL).  The tally is complete only with
+ * DLX_OK.
+ */
+int	bits_tally(dlx *d, const struct dlxi_search *s, uint64_t *tally);
+
+/*
  * The bit boards' count on threads (drive/boards.c).  bits_top(d, s,
  * want, &t) runs the count s (no visit, no budgets) on the caller's
  * thread as bits_search() would, but breadth first from the root, and
