@@ -67,6 +67,7 @@
 #define DLX_SUDOKU_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "dlx.h"
@@ -556,6 +557,118 @@ int		 dlx_sudoku_unique_by(dlx_sudoku *s,
 		    struct dlx_wide *total);
 
 /* ---- the setter's questions: redundant givens and minimizing --------- */
+
+/*
+ * A given is redundant when the puzzle without it still has exactly one
+ * solution; a puzzle with no redundant given is minimal.
+ * dlx_sudoku_redundant() says which givens are; dlx_sudoku_minimize()
+ * takes them away one at a time until none is left.  With a symmetry the
+ * unit is an orbit of it (a cell with its images under 180-degree
+ * rotation, say): its givens go together or not at all, so a symmetric
+ * puzzle stays symmetric, and "minimal" means that no orbit can go.  The
+ * puzzle needs not be symmetric: an orbit is whatever givens its cells
+ * hold.
+ *
+ * Every question is a search of the puzzle with some givens taken away,
+ * stopping at the second solution, through dlx_run() on s's matrix (the
+ * bit boards for a plain 9x9 without a node bound, threads where a
+ * search outgrows one).  For a killer or another variant the givens go
+ * and the cages and regions stay.  One pass of dlx_sudoku_minimize()
+ * is enough: if a given cannot go from a puzzle, it cannot go from one
+ * with fewer givens either (its solutions are a superset), so a given
+ * kept once stays needed.  Checks grow exponentially as the givens go
+ * on big grids (25x25 and up, and killers above 9x9): max_nodes bounds
+ * each, and a given whose check runs out of it stays, "unsettled".
+ *
+ * These functions set givens on s with dlx_sudoku_set_givens() as they
+ * go (struck pencil marks are not kept): on return s holds the givens of
+ * cells, or after dlx_sudoku_minimize() of its result.
+ */
+
+/* Statuses of dlx_sudoku_redundant() and dlx_sudoku_minimize(): the
+ * puzzle itself is not unique, so the question has no answer. */
+enum dlx_sudoku_minimal_status {
+	DLX_SUDOKU_UNSOLVABLE = 210,	/* no solution */
+	DLX_SUDOKU_MULTIPLE = 211	/* two solutions at least */
+};
+
+/* What dlx_sudoku_redundant() says of each cell (flags[r*N + c]). */
+enum dlx_sudoku_given {
+	DLX_SUDOKU_BLANK = 0,		/* no given */
+	DLX_SUDOKU_NEEDED = 1,		/* without it (its orbit), two
+					   solutions at least */
+	DLX_SUDOKU_REDUNDANT = 2,	/* without it (its orbit), still
+					   unique */
+	DLX_SUDOKU_UNSETTLED = 3	/* its check ran out of max_nodes */
+};
+
+/* How to ask.  Zero-initialize, then set what you need; NULL means all
+ * defaults. */
+struct dlx_sudoku_minimal_options {
+	int		 symmetry;	/* enum dlx_gen_symmetry
+					   (dlx_sudoku_gen.h): givens go an
+					   orbit at a time; 0: one by one */
+	uint64_t	 seed;		/* dlx_sudoku_minimize(): 0 tries the
+					   givens (orbits) in reading order
+					   of their first cell; else in a
+					   random order from this seed, the
+					   same on every machine */
+	uint64_t	 max_nodes;	/* search nodes one check may take;
+					   0: no bound */
+	unsigned	 threads;	/* as struct dlx_request's threads
+					   (0: as many as pay) */
+	dlx_progress_fn	*progress;	/* as struct dlx_request's, for
+					   every search (nonzero stops the
+					   call: DLX_STOPPED); or NULL */
+	void		*progress_arg;
+	uint64_t	 progress_updates;
+};
+
+/* What a call found. */
+struct dlx_sudoku_minimal_result {
+	int		 givens;	/* givens of the puzzle asked about */
+	int		 redundant;	/* dlx_sudoku_redundant(): givens
+					   marked REDUNDANT; minimize: the
+					   givens taken away */
+	int		 unsettled;	/* givens whose check ran out of
+					   max_nodes (kept by minimize) */
+	int		 minimal;	/* 1: proven minimal (redundant():
+					   the puzzle asked about; minimize:
+					   its result) */
+	uint64_t	 checks;	/* searches made */
+	uint64_t	 nodes;		/* their search nodes */
+};
+
+/*
+ * Which givens of cells (N*N, 0 blank, 1..N) can each go alone (with
+ * o->symmetry: each orbit) with the puzzle staying unique: flags[r*N + c]
+ * gets an enum dlx_sudoku_given for every cell (flags may be NULL), *res
+ * the totals (may be NULL).  Returns DLX_OK; DLX_SUDOKU_UNSOLVABLE or
+ * DLX_SUDOKU_MULTIPLE when the puzzle is not unique (flags then all
+ * BLANK or NEEDED, nothing asked); DLX_INCOMPLETE when the check of the
+ * puzzle itself ran out of max_nodes; DLX_ECONFLICT (givens that clash,
+ * *err says where, as dlx_sudoku_set_givens()), DLX_EINVAL (s or cells
+ * NULL, a cell out of range, an unknown symmetry), DLX_STOPPED,
+ * DLX_EMISUSE (inside a search of s's matrix), DLX_ENOMEM.
+ */
+int		 dlx_sudoku_redundant(dlx_sudoku *s, const int *cells,
+		    unsigned char *flags,
+		    const struct dlx_sudoku_minimal_options *o,
+		    struct dlx_sudoku_minimal_result *res,
+		    struct dlx_error *err);
+
+/*
+ * A minimal puzzle from cells (unique): each given (orbit) in the order
+ * o->seed says goes if the puzzle stays unique without it.  The result,
+ * with the same solution, goes to out (N*N ints; may be cells itself),
+ * written on DLX_OK only; res->minimal is 0 when some check ran out of
+ * max_nodes (those givens stay).  Returns as dlx_sudoku_redundant().
+ */
+int		 dlx_sudoku_minimize(dlx_sudoku *s, const int *cells,
+		    int *out, const struct dlx_sudoku_minimal_options *o,
+		    struct dlx_sudoku_minimal_result *res,
+		    struct dlx_error *err);
+
 
 /* ---- the setter's questions: canonical form (classic 9x9) ------------ */
 

@@ -49,6 +49,9 @@ static const struct {
 	{ DLX_SUDOKU_PUZZLE,	"puzzle read" },
 	{ DLX_SUDOKU_BAD,	"puzzle rejected" },
 	{ DLX_SUDOKU_EREAD,	"reading puzzles failed" },
+	/* The setter's questions (dlx_sudoku.h). */
+	{ DLX_SUDOKU_UNSOLVABLE, "the puzzle has no solution" },
+	{ DLX_SUDOKU_MULTIPLE,	"the puzzle has more than one solution" },
 	/* The logic solver (dlx_logic.h). */
 	{ DLX_LOGIC_SOLVED,	"every cell is filled" },
 	{ DLX_LOGIC_STUCK,	"no rule applies" },

@@ -107,47 +107,18 @@ struct dlx_sudoku_gen {
 	int		 norbit[NCELLS];
 };
 
-/* ---- PRNG: xorshift128+, seeded through splitmix64 ------------------- */
+/* ---- PRNG: the model's (sm_rng_*), on g's state ---------------------- */
 
-static uint64_t
-splitmix(uint64_t *x)
-{
-	uint64_t	z = (*x += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
-static uint64_t
-next64(dlx_sudoku_gen *g)
-{
-	uint64_t	s1 = g->rng[0], s0 = g->rng[1];
-
-	g->rng[0] = s0;
-	s1 ^= s1 << 23;
-	g->rng[1] = s1 ^ s0 ^ (s1 >> 17) ^ (s0 >> 26);
-	return g->rng[1] + s0;
-}
-
-/* Uniform in 0..n-1 (n small: the bias of the multiply is < 2^-32). */
 static int
 below(dlx_sudoku_gen *g, int n)
 {
-	return (int)(((next64(g) >> 32) * (uint64_t)n) >> 32);
+	return sm_rng_below(g->rng, n);
 }
 
 static void
 shuffle(dlx_sudoku_gen *g, int *a, int n)
 {
-	int	i, j, t;
-
-	for (i = n - 1; i > 0; i--) {
-		j = below(g, i + 1);
-		t = a[i];
-		a[i] = a[j];
-		a[j] = t;
-	}
+	sm_shuffle(g->rng, a, n);
 }
 
 /* ---- setup ------------------------------------------------------------ */
@@ -156,38 +127,10 @@ shuffle(dlx_sudoku_gen *g, int *a, int n)
 static void
 make_orbits(dlx_sudoku_gen *g)
 {
-	int	n = g->n, r, c, k, x, y, j, dup;
-	int	img[4];
+	int	x;
 
-	for (r = 0; r < n; r++) {
-		for (c = 0; c < n; c++) {
-			x = r * n + c;
-			img[0] = x;
-			k = 1;
-			switch (g->o.symmetry) {
-			case DLX_GEN_SYM_180:
-				img[k++] = (n - 1 - r) * n + (n - 1 - c);
-				break;
-			case DLX_GEN_SYM_90:
-				img[k++] = c * n + (n - 1 - r);
-				img[k++] = (n - 1 - r) * n + (n - 1 - c);
-				img[k++] = (n - 1 - c) * n + r;
-				break;
-			case DLX_GEN_SYM_MIRROR:
-				img[k++] = r * n + (n - 1 - c);
-				break;
-			}
-			g->norbit[x] = 0;
-			for (j = 0; j < k; j++) {
-				y = img[j];
-				for (dup = 0; dup < g->norbit[x]; dup++)
-					if (g->orbit[x][dup] == y)
-						break;
-				if (dup == g->norbit[x])
-					g->orbit[x][g->norbit[x]++] = y;
-			}
-		}
-	}
+	for (x = 0; x < g->n * g->n; x++)
+		g->norbit[x] = sm_orbit(g->n, g->o.symmetry, x, g->orbit[x]);
 }
 
 /* Is o a classic puzzle (boxes, nothing extra)? */
@@ -354,8 +297,7 @@ dlx_sudoku_gen_new(dlx_sudoku_gen **gp, const struct dlx_sudoku_gen_options *o)
 	else
 		g->effort = default_effort(o);
 	seed = o->seed;
-	g->rng[0] = splitmix(&seed);
-	g->rng[1] = splitmix(&seed);
+	sm_rng_seed(g->rng, seed);
 	make_orbits(g);
 	g->v.n = n;
 	g->v.extras = o->extras;
@@ -1001,8 +943,7 @@ dlx_sudoku_gen_seed(dlx_sudoku_gen *g, uint64_t seed)
 {
 	if (g == NULL)
 		return DLX_EINVAL;
-	g->rng[0] = splitmix(&seed);
-	g->rng[1] = splitmix(&seed);
+	sm_rng_seed(g->rng, seed);
 	return DLX_OK;
 }
 

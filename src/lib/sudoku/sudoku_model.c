@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dlx_sudoku_gen.h"
 #include "lib/sudoku/sudoku_model.h"
 
 /* Colors of the "v is in cage g's set" items. */
@@ -561,4 +562,83 @@ sm_symbol_text(const struct sm_symbols *sy, int v, char *buf)
 	buf[0] = sy->chr[v - 1];
 	buf[1] = '\0';
 	return 1;
+}
+
+/* ---- symmetry and the PRNG, for the generator and the minimizer ------- */
+
+int
+sm_orbit(int n, int symmetry, int x, int *orbit)
+{
+	int	r = x / n, c = x % n, img[4], k = 1, j, dup, m = 0;
+
+	img[0] = x;
+	switch (symmetry) {
+	case DLX_GEN_SYM_180:
+		img[k++] = (n - 1 - r) * n + (n - 1 - c);
+		break;
+	case DLX_GEN_SYM_90:
+		img[k++] = c * n + (n - 1 - r);
+		img[k++] = (n - 1 - r) * n + (n - 1 - c);
+		img[k++] = (n - 1 - c) * n + r;
+		break;
+	case DLX_GEN_SYM_MIRROR:
+		img[k++] = r * n + (n - 1 - c);
+		break;
+	}
+	/* The centre of an odd grid is its own image. */
+	for (j = 0; j < k; j++) {
+		for (dup = 0; dup < m; dup++)
+			if (orbit[dup] == img[j])
+				break;
+		if (dup == m)
+			orbit[m++] = img[j];
+	}
+	return m;
+}
+
+static uint64_t
+splitmix(uint64_t *x)
+{
+	uint64_t	z = (*x += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+void
+sm_rng_seed(uint64_t rng[2], uint64_t seed)
+{
+	rng[0] = splitmix(&seed);
+	rng[1] = splitmix(&seed);
+}
+
+uint64_t
+sm_rng_next(uint64_t rng[2])
+{
+	uint64_t	s1 = rng[0], s0 = rng[1];
+
+	rng[0] = s0;
+	s1 ^= s1 << 23;
+	rng[1] = s1 ^ s0 ^ (s1 >> 17) ^ (s0 >> 26);
+	return rng[1] + s0;
+}
+
+int
+sm_rng_below(uint64_t rng[2], int n)
+{
+	return (int)(((sm_rng_next(rng) >> 32) * (uint64_t)n) >> 32);
+}
+
+void
+sm_shuffle(uint64_t rng[2], int *a, int n)
+{
+	int	i, j, t;
+
+	for (i = n - 1; i > 0; i--) {
+		j = sm_rng_below(rng, i + 1);
+		t = a[i];
+		a[i] = a[j];
+		a[j] = t;
+	}
 }

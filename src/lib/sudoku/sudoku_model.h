@@ -32,6 +32,8 @@
 #ifndef DLX_SUDOKU_MODEL_H
 #define DLX_SUDOKU_MODEL_H
 
+#include <stdint.h>
+
 #include "lib/core/alloc.h"
 #include "dlx_sudoku.h"
 
@@ -144,5 +146,25 @@ void		 sm_symbols_init(struct sm_symbols *sy, const char *alphabet,
 /* The text of symbol v (1..N; "?" otherwise) into buf, NUL-terminated
  * (buf has room for 4 bytes).  Returns its length. */
 int		 sm_symbol_text(const struct sm_symbols *sy, int v, char *buf);
+
+/*
+ * The orbit of cell x (r*N + c) of an N x N grid under symmetry (enum
+ * dlx_gen_symmetry of dlx_sudoku_gen.h): its distinct images, x first,
+ * into orbit[0..3].  Returns how many (1 to 4); 1 for an unknown
+ * symmetry.  The generator and the minimizer take givens away an orbit
+ * at a time, so a symmetric puzzle stays symmetric.
+ */
+int		 sm_orbit(int n, int symmetry, int x, int *orbit);
+
+/*
+ * The PRNG of the generator and the minimizer: xorshift128+, seeded
+ * through splitmix64, so that a seed gives the same puzzles on every
+ * machine.  sm_rng_below(): uniform in 0..n-1 (n small: the bias of the
+ * multiply is < 2^-32); sm_shuffle(): a Fisher-Yates shuffle of a[0..n-1].
+ */
+void		 sm_rng_seed(uint64_t rng[2], uint64_t seed);
+uint64_t	 sm_rng_next(uint64_t rng[2]);
+int		 sm_rng_below(uint64_t rng[2], int n);
+void		 sm_shuffle(uint64_t rng[2], int *a, int n);
 
 #endif /* DLX_SUDOKU_MODEL_H */

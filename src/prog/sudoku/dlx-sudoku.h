@@ -17,6 +17,7 @@
  *   sudoku-explain.c   explain_   --explain, --rate, --hint, --candidates
  *                                 (the rules)
  *   sudoku-generate.c  generate_  --generate
+ *   sudoku-minimal.c   minimal_   --redundant, --minimize
  *   sudoku-main.c                 the options and main()
  *
  * Each mode is one function called per puzzle (run->mode, from the table
@@ -50,6 +51,8 @@ enum mode {
 	MODE_RATE,		/* the grade of each puzzle */
 	MODE_CANDIDATES,	/* pencil marks where the rules stop */
 	MODE_HINT,		/* the next step of the rules only */
+	MODE_REDUNDANT,		/* the givens that can go */
+	MODE_MINIMIZE,		/* a minimal puzzle */
 	MODE_COUNT_		/* number of modes */
 };
 
@@ -81,6 +84,7 @@ struct options {
 	uint64_t	 generate;	/* --generate N, or 0 */
 	int		 symmetry;	/* --symmetry, DLX_GEN_SYM_* */
 	uint64_t	 seed;		/* --seed */
+	int		 seed_set;	/* --seed was given */
 	int		 givens;	/* --givens, or 0 */
 	int		 grade;		/* --grade, or 0 */
 	uint64_t	 effort;	/* --effort, or 0 */
@@ -352,5 +356,8 @@ void	explain_rate_summary(struct run *, const char *file);
 
 /* sudoku-generate.c: --generate N. */
 void	generate_run(struct run *);
+
+/* sudoku-minimal.c: --redundant and --minimize. */
+mode_fn		minimal_redundant, minimal_minimize;
 
 #endif /* DLX_SUDOKU_PROG_H */

@@ -5,9 +5,9 @@
  * other parts.
  *
  * Exit status (cli.h): 0 every puzzle answered (with --unique: every
- * puzzle unique), 1 some puzzle has no solution (with --unique: is not
- * unique), 2 a usage, input or write error, 130 interrupted, 141 standard
- * output closed.
+ * puzzle unique), 1 some puzzle has no solution (with --unique,
+ * --redundant and --minimize: is not unique), 2 a usage, input or write
+ * error, 130 interrupted, 141 standard output closed.
  */
 #include "config.h"
 
@@ -30,6 +30,8 @@ static mode_fn *const modes[MODE_COUNT_] = {
 	[MODE_RATE] = explain_rate,
 	[MODE_CANDIDATES] = explain_candidates,
 	[MODE_HINT] = explain_hint,
+	[MODE_REDUNDANT] = minimal_redundant,
+	[MODE_MINIMIZE] = minimal_minimize,
 };
 
 /* ---- options -------------------------------------------------------- */
@@ -49,7 +51,9 @@ enum {
 	OPT_EFFORT,
 	OPT_ATTEMPTS,
 	OPT_FAST,
-	OPT_KNUTH
+	OPT_KNUTH,
+	OPT_REDUNDANT,
+	OPT_MINIMIZE
 };
 
 static const struct option longopts[] = {
@@ -70,9 +74,11 @@ static const struct option longopts[] = {
 	{ "json",	no_argument,		NULL, 'j' },
 	{ "limit",	required_argument,	NULL, 'l' },
 	{ "knuth",	no_argument,		NULL, OPT_KNUTH },
+	{ "minimize",	no_argument,		NULL, OPT_MINIMIZE },
 	{ "no-uniqueness", no_argument,		NULL, OPT_NO_UNIQUENESS },
 	{ "progress",	no_argument,		NULL, OPT_PROGRESS },
 	{ "rate",	no_argument,		NULL, 'r' },
+	{ "redundant",	no_argument,		NULL, OPT_REDUNDANT },
 	{ "seed",	required_argument,	NULL, OPT_SEED },
 	{ "stats",	no_argument,		NULL, 's' },
 	{ "symbols",	required_argument,	NULL, OPT_SYMBOLS },
@@ -144,23 +150,50 @@ variant_option(struct options *o, int ch, const char *arg)
 		cli_usage_error("%s: '%s' is not a %s number", ch == OPT_SEED ?
 		    "--seed" : ch == OPT_GIVENS ? "--givens" : "--generate",
 		    arg, ch == OPT_SEED ? "non-negative" : "positive");
-	if (ch == OPT_SEED)
+	if (ch == OPT_SEED) {
 		o->seed = v;
-	else if (ch == OPT_GIVENS)
+		o->seed_set = 1;
+	} else if (ch == OPT_GIVENS)
 		o->givens = (int)v;
 	else
 		o->generate = v;
+}
+
+/* --symmetry, --seed and --effort with --minimize or --redundant; the
+ * search options the checks cannot take refused. */
+static void
+minimal_options_done(struct options *o)
+{
+	if (o->mode == MODE_REDUNDANT && o->seed_set)
+		cli_usage_error("--seed goes with --generate or --minimize, "
+		    "not --redundant (which tries every given)");
+	if (o->givens != 0 || o->grade != 0 || o->attempts != 0)
+		cli_usage_error("--givens, --grade and --attempts go with "
+		    "--generate");
+	if (o->tree != DLX_TREE_DEFAULT || o->search.memo)
+		cli_usage_error("--fast, --knuth and --memo do not go with "
+		    "--redundant or --minimize: their checks search the "
+		    "default tree for two solutions");
+	if (o->limit != 0)
+		cli_usage_error("--limit goes with --count or --all");
 }
 
 /* Generator options only with --generate, and no mode with it. */
 static void
 variant_options_done(struct options *o)
 {
+	if (o->generate == 0 && (o->mode == MODE_REDUNDANT ||
+	    o->mode == MODE_MINIMIZE)) {
+		minimal_options_done(o);
+		return;
+	}
 	if (o->generate == 0 && (o->symmetry != 0 || o->seed != 0 ||
 	    o->givens != 0 || o->grade != 0 || o->effort != 0 ||
 	    o->attempts != 0))
 		cli_usage_error("--symmetry, --seed, --givens, --grade, "
-		    "--effort and --attempts go with --generate");
+		    "--effort and --attempts go with --generate (--symmetry "
+		    "and --effort with --redundant and --minimize too, "
+		    "--seed with --minimize)");
 	if (o->generate != 0 && (o->mode_set || o->candidates ||
 	    o->limit != 0))
 		cli_usage_error("--generate goes with no mode option");
@@ -176,6 +209,8 @@ usage(void)
 	printf("usage: %s [-acejrsuhV] [-b RxC] [-f grid|line|classic|csv] "
 	    "[-t N] [-l N]\n"
 	    "       [--hint] [--candidates] [--no-uniqueness] [--progress]\n"
+	    "       [--redundant] [--minimize [--symmetry SYM] [--seed S]] "
+	    "[--effort N]\n"
 	    "       [--symbols ALPHABET] [file ...]\n"
 	    "       [--part K/N] [--record FILE] [--checkpoint FILE] "
 	    "[--checkpoint-every SEC]\n"
@@ -199,6 +234,14 @@ usage(void)
 	    "givens; with -e\n"
 	    "                       or -r, where the rules stop\n"
 	    "      --no-uniqueness  no rule that assumes a unique solution\n"
+	    "      --redundant      the givens that can each go, the puzzle "
+	    "staying unique\n"
+	    "      --minimize       a minimal puzzle: givens taken away while "
+	    "it stays unique\n"
+	    "                       (with --symmetry none|180|90|mirror, "
+	    "--seed S for a\n"
+	    "                       random order, --effort NODES|none per "
+	    "check)\n"
 	    "  -f, --format FORMAT  grid (default), line, classic or csv\n"
 	    "  -j, --json           JSON Lines: one JSON object per line, "
 	    "each with a \"type\"\n"
@@ -250,7 +293,8 @@ usage(void)
 	    "  -h, --help           show this help and exit\n"
 	    "  -V, --version        show the version and exit\n\n"
 	    "Exit status: 0 all answered (--unique: all unique), 1 some "
-	    "puzzle has no\nsolution (--unique: is not unique), 2 usage, "
+	    "puzzle has no\nsolution (--unique, --redundant, --minimize: is "
+	    "not unique), 2 usage, "
 	    "input or write error, 130\ninterrupted, 141 standard output "
 	    "closed.\n");
 }
@@ -342,6 +386,10 @@ main_option(struct options *o, int ch, const char *arg)
 	case OPT_PROGRESS: o->progress = 1; return 1;
 	case OPT_CANDIDATES: o->candidates = 1; return 1;
 	case OPT_HINT: set_mode(o, MODE_HINT, "--hint"); return 1;
+	case OPT_REDUNDANT:
+		set_mode(o, MODE_REDUNDANT, "--redundant");
+		return 1;
+	case OPT_MINIMIZE: set_mode(o, MODE_MINIMIZE, "--minimize"); return 1;
 	case OPT_NO_UNIQUENESS: o->no_uniqueness = 1; return 1;
 	case OPT_FAST: o->tree = DLX_FAST; return 1;
 	case OPT_KNUTH: o->tree = DLX_KNUTH; return 1;
