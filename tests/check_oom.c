@@ -342,9 +342,43 @@ out:
 	return rc;
 }
 
+/* The canonical form of a puzzle whose candidates grow to hundreds (five
+ * digits in a row: their relabellings tie). */
+static int
+canon_scenario(void)
+{
+	struct dlx_sudoku_canon_options	 co;
+	dlx_sudoku_canon		*c = NULL;
+	int				 cells[81] = { 0 }, out[81], i, rc;
+	uint64_t			 naut = 0;
+
+	memset(&co, 0, sizeof co);
+	co.alloc = &failing;
+	if ((rc = dlx_sudoku_canon_new(&c, &co)) != DLX_OK) {
+		EXPECT(c == NULL);
+		return rc;
+	}
+	for (i = 0; i < 5; i++)
+		cells[36 + i] = i + 1;
+	for (i = 0; i < 81; i++)
+		out[i] = -1;
+	rc = dlx_sudoku_canon_run(c, cells, out, NULL, &naut);
+	if (rc == DLX_ENOMEM)
+		/* Nothing written on failure. */
+		for (i = 0; i < 81; i++)
+			EXPECT(out[i] == -1);
+	else {
+		EXPECT(rc == DLX_OK);
+		EXPECT(naut == 10368);
+		EXPECT(out[80] == 5);
+	}
+	dlx_sudoku_canon_free(c);
+	return rc;
+}
+
 static scenario_fn *const scenarios[] = {
 	text_scenario, sudoku_scenario, logic_scenario, variant_scenario,
-	parts_scenario
+	parts_scenario, canon_scenario
 };
 
 /* Fail each allocation of scenario _i in turn. */

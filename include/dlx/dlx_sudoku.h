@@ -672,6 +672,94 @@ int		 dlx_sudoku_minimize(dlx_sudoku *s, const int *cells,
 
 /* ---- the setter's questions: canonical form (classic 9x9) ------------ */
 
+/*
+ * The canonical form of a classic 9x9 puzzle (or complete grid): one
+ * representative of all the puzzles that are the same up to the
+ * 3,359,232 symmetries of the grid that keep its rows, columns and boxes
+ * (transposition; the three bands in any order, the three rows of each
+ * band in any order; likewise the stacks and their columns: 2 * 6^8) and
+ * the 9! relabellings of the digits.  Two puzzles have the same canonical
+ * form exactly when one is turned into the other by such a symmetry and
+ * relabelling, so a collection is de-duplicated by comparing canonical
+ * forms.
+ *
+ * The order: a puzzle is read as its 81 cells in reading order (row by
+ * row, top to bottom, each row left to right), a blank counting 0 and
+ * below every digit; of all the puzzles a symmetry and a relabelling make
+ * of it, the canonical form is the least in this order, the
+ * "minlex" form of the sudoku community.  In it the digits appear in the
+ * order 1, 2, 3, ... in reading order (a relabelling in order of first
+ * appearance), and the blanks crowd to the top: a 17-clue puzzle starts
+ * with an empty row, then "........1".  The canonical grid of a complete
+ * grid starts "123456789".
+ *
+ * The puzzle's transformation to its canonical form, as an array map:
+ * cell i of the result (i = 9*row + column) holds the digit
+ * digits[cells[map[i]]] (map[i] the puzzle's cell it comes from, a blank
+ * staying blank).  Which of the symmetries is found, when several give
+ * the canonical form, is not specified.
+ */
+struct dlx_sudoku_transform {
+	int		 map[81];	/* cell i of the result is the puzzle's
+					   cell map[i] */
+	int		 digits[10];	/* digit v becomes digits[v]; a
+					   permutation of 1..9, digits[0] = 0 */
+};
+
+typedef struct dlx_sudoku_canon dlx_sudoku_canon;
+
+/* How to build a dlx_sudoku_canon.  Zero-initialize; NULL means all
+ * defaults. */
+struct dlx_sudoku_canon_options {
+	const struct dlx_allocator *alloc; /* every allocation (copied);
+					   NULL: malloc */
+};
+
+/*
+ * Make the workspace of dlx_sudoku_canon_run() into *cp, so that a file of
+ * puzzles reuses its memory.  Returns DLX_OK, or DLX_EINVAL (cp NULL, an
+ * allocator lacking a function) or DLX_ENOMEM with *cp unchanged.  Free
+ * with dlx_sudoku_canon_free().  One object serves one thread at a time.
+ */
+int		 dlx_sudoku_canon_new(dlx_sudoku_canon **cp,
+		    const struct dlx_sudoku_canon_options *opt);
+
+/* Free c.  dlx_sudoku_canon_free(NULL) does nothing. */
+void		 dlx_sudoku_canon_free(dlx_sudoku_canon *c);
+
+/*
+ * The canonical form of the 9x9 puzzle cells[0..80] (0 blank, 1..9 a
+ * digit) into out[0..80] (out may be cells).  If how is not NULL, the
+ * transformation found goes there (applied to cells by
+ * dlx_sudoku_transform_apply(), it gives out).  If automorphisms is not
+ * NULL, it receives the number of the 3,359,232 symmetries that turn the
+ * puzzle into itself up to a relabelling of its digits (1 for most
+ * puzzles; 3,359,232 for the empty grid; at least 2 for a grid with a
+ * symmetry).  Returns DLX_OK; DLX_EINVAL (c, cells or out NULL, a cell out
+ * of 0..9); DLX_ECONFLICT (a digit twice in a row, a column or a box, as
+ * dlx_sudoku_check() says: such givens are no sudoku); or DLX_ENOMEM, out
+ * then unchanged.
+ *
+ * Cost: some tens of microseconds for a typical puzzle; a puzzle or grid
+ * with many symmetries (many automorphisms, or many ways of relabelling
+ * the first rows alike) costs up to milliseconds and memory in
+ * proportion, freed with c.
+ */
+int		 dlx_sudoku_canon_run(dlx_sudoku_canon *c, const int *cells,
+		    int *out, struct dlx_sudoku_transform *how,
+		    uint64_t *automorphisms);
+
+/* dlx_sudoku_canon_run() on a workspace of its own, made and freed with
+ * malloc: for one puzzle now and then. */
+int		 dlx_sudoku_canonical(const int *cells, int *out,
+		    struct dlx_sudoku_transform *how, uint64_t *automorphisms);
+
+/* Apply t to the puzzle cells[0..80] into out[0..80] (out must not be
+ * cells).  Returns DLX_OK, or DLX_EINVAL (a NULL argument, a map entry
+ * out of 0..80, a cell out of 0..9). */
+int		 dlx_sudoku_transform_apply(const struct dlx_sudoku_transform *t,
+		    const int *cells, int *out);
+
 #ifdef __cplusplus
 }
 #endif

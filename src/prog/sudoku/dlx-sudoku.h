@@ -18,6 +18,7 @@
  *                                 (the rules)
  *   sudoku-generate.c  generate_  --generate
  *   sudoku-minimal.c   minimal_   --redundant, --minimize
+ *   sudoku-canon.c     canon_     --canonical
  *   sudoku-main.c                 the options and main()
  *
  * Each mode is one function called per puzzle (run->mode, from the table
@@ -53,6 +54,7 @@ enum mode {
 	MODE_HINT,		/* the next step of the rules only */
 	MODE_REDUNDANT,		/* the givens that can go */
 	MODE_MINIMIZE,		/* a minimal puzzle */
+	MODE_CANONICAL,		/* the canonical form (classic 9x9) */
 	MODE_COUNT_		/* number of modes */
 };
 
@@ -69,6 +71,7 @@ struct options {
 	enum mode	 mode;
 	int		 mode_set;	/* a mode option was given */
 	enum format	 format;	/* FORMAT_JSON with --json */
+	int		 format_set;	/* -f given */
 	int		 stats;		/* figures on stderr */
 	int		 progress;	/* progress lines on stderr */
 	int		 candidates;	/* --candidates */
@@ -133,6 +136,8 @@ struct run {
 	uint64_t			 levels[DLX_LOGIC_NLEVELS + 1];
 					/* --rate: puzzles of the file per
 					   level; the last, no solution */
+	dlx_sudoku_canon		*canon;	/* --canonical's workspace, or
+						   NULL: not made yet */
 };
 
 /* The puzzle being answered, for every mode function. */
@@ -359,5 +364,7 @@ void	generate_run(struct run *);
 
 /* sudoku-minimal.c: --redundant and --minimize. */
 mode_fn		minimal_redundant, minimal_minimize;
+/* sudoku-canon.c: --canonical. */
+mode_fn		canon_mode;
 
 #endif /* DLX_SUDOKU_PROG_H */

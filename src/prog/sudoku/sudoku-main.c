@@ -32,6 +32,7 @@ static mode_fn *const modes[MODE_COUNT_] = {
 	[MODE_HINT] = explain_hint,
 	[MODE_REDUNDANT] = minimal_redundant,
 	[MODE_MINIMIZE] = minimal_minimize,
+	[MODE_CANONICAL] = canon_mode,
 };
 
 /* ---- options -------------------------------------------------------- */
@@ -53,7 +54,8 @@ enum {
 	OPT_FAST,
 	OPT_KNUTH,
 	OPT_REDUNDANT,
-	OPT_MINIMIZE
+	OPT_MINIMIZE,
+	OPT_CANONICAL
 };
 
 static const struct option longopts[] = {
@@ -61,6 +63,7 @@ static const struct option longopts[] = {
 	{ "attempts",	required_argument,	NULL, OPT_ATTEMPTS },
 	{ "box",	required_argument,	NULL, 'b' },
 	{ "candidates",	no_argument,		NULL, OPT_CANDIDATES },
+	{ "canonical",	no_argument,		NULL, OPT_CANONICAL },
 	{ "count",	no_argument,		NULL, 'c' },
 	{ "effort",	required_argument,	NULL, OPT_EFFORT },
 	{ "explain",	no_argument,		NULL, 'e' },
@@ -208,7 +211,8 @@ usage(void)
 {
 	printf("usage: %s [-acejrsuhV] [-b RxC] [-f grid|line|classic|csv] "
 	    "[-t N] [-l N]\n"
-	    "       [--hint] [--candidates] [--no-uniqueness] [--progress]\n"
+	    "       [--hint] [--candidates] [--canonical] [--no-uniqueness] "
+	    "[--progress]\n"
 	    "       [--redundant] [--minimize [--symmetry SYM] [--seed S]] "
 	    "[--effort N]\n"
 	    "       [--symbols ALPHABET] [file ...]\n"
@@ -242,6 +246,10 @@ usage(void)
 	    "--seed S for a\n"
 	    "                       random order, --effort NODES|none per "
 	    "check)\n"
+	    "      --canonical      the canonical (minlex) form of each "
+	    "9x9 puzzle, one line\n"
+	    "                       each: isomorphic puzzles get the same "
+	    "line\n"
 	    "  -f, --format FORMAT  grid (default), line, classic or csv\n"
 	    "  -j, --json           JSON Lines: one JSON object per line, "
 	    "each with a \"type\"\n"
@@ -349,6 +357,7 @@ format_option(struct options *o, const char *arg)
 	if (f > FORMAT_CSV)
 		cli_usage_error("--format: '%s' is not grid, line, classic or "
 		    "csv", arg);
+	o->format_set = 1;
 	/* --json wins whatever the order. */
 	if (o->format != FORMAT_JSON)
 		o->format = (enum format)f;
@@ -390,6 +399,9 @@ main_option(struct options *o, int ch, const char *arg)
 		set_mode(o, MODE_REDUNDANT, "--redundant");
 		return 1;
 	case OPT_MINIMIZE: set_mode(o, MODE_MINIMIZE, "--minimize"); return 1;
+	case OPT_CANONICAL:
+		set_mode(o, MODE_CANONICAL, "--canonical");
+		return 1;
 	case OPT_NO_UNIQUENESS: o->no_uniqueness = 1; return 1;
 	case OPT_FAST: o->tree = DLX_FAST; return 1;
 	case OPT_KNUTH: o->tree = DLX_KNUTH; return 1;
@@ -443,6 +455,18 @@ options_done(struct options *o)
 	    o->mode != MODE_RATE)
 		cli_usage_error("--format csv goes with solving, --count, "
 		    "--unique or --rate");
+	if (o->mode == MODE_CANONICAL) {
+		/* One line a puzzle, so that sort -u counts classes. */
+		if (o->format_set && o->format != FORMAT_LINE &&
+		    o->format != FORMAT_JSON)
+			cli_usage_error("--canonical writes lines: --format "
+			    "line or --json only");
+		if (o->format != FORMAT_JSON)
+			o->format = FORMAT_LINE;
+		if (o->variant != NULL)
+			cli_usage_error("--canonical works on classic 9x9 "
+			    "sudoku only, not on variants");
+	}
 	if (o->limit != 0 && o->mode != MODE_COUNT && o->mode != MODE_ALL)
 		cli_usage_error("--limit goes with --count or --all");
 	if (o->symbols != NULL && o->boxr != 0 &&

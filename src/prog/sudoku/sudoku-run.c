@@ -346,6 +346,8 @@ run_free(struct run *run)
 		dlx_logic_free(run->shapes[i].lg);
 	}
 	run->nshapes = 0;
+	dlx_sudoku_canon_free(run->canon);
+	run->canon = NULL;
 }
 
 /*
@@ -415,6 +417,11 @@ process_variant(struct run *run, const char *file,
 	struct puzzle			pz;
 	int				rc;
 
+	if (run->o.mode == MODE_CANONICAL) {
+		run_bad_puzzle(run, file, p->line, 0, "--canonical works on "
+		    "classic 9x9 sudoku only, not on variants");
+		return;
+	}
 	if (run->o.mode != MODE_SOLVE && run->o.mode != MODE_COUNT &&
 	    run->o.mode != MODE_ALL && run->o.mode != MODE_UNIQUE &&
 	    run->o.mode != MODE_REDUNDANT && run->o.mode != MODE_MINIMIZE) {
