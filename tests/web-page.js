@@ -490,6 +490,78 @@ async function main() {
 		await shot(page, '18-marks');
 		await page.close();
 
+		// The setter's questions.  True candidates of the ambiguous
+		// puzzle (from the URL): each open cell's symbols with their
+		// counts, as every solution dlx-sudoku -a lists tallies them.
+		page = await open('#p=' + opt.ambiguous + '&cands');
+		await page.waitForSelector('#q-cands-result', { timeout: 20000 });
+		const table = await page.$$eval('#board .cell', (cs) => cs.map(
+		    (c) => [...c.querySelectorAll('span[data-count]')].map(
+		    (e) => e.dataset.s + '=' + e.dataset.count).join(','))
+		    .map((t, k) => t ? k + ':' + t : '').filter(Boolean)
+		    .join(' '));
+		ok(table === opt.cands, 'True candidates: each open cell\'s ' +
+		    'candidates and counts are those of the ' + opt.count +
+		    ' solutions dlx-sudoku -a lists (' +
+		    await text(page, '#q-cands-result') + ')');
+		await page.click('#board .cell[data-k="1"]');
+		ok(/^r1c2: solutions with each symbol, of 872/.test(
+		    await text(page, '#q-cell-table caption')),
+		    'a cell clicked shows its counts in a table');
+		await shot(page, '19-true-candidates');
+		// What makes it unique: the placements with the fewest
+		// solutions (one, if any) in that table, in reading order.
+		const entries = opt.cands.split(' ').flatMap((c) => {
+			const [k, list] = c.split(':');
+			return list.split(',').map((e) => {
+				const [v, n] = e.split('=').map(Number);
+				return { k: Number(k), v, n };
+			});
+		}).filter((e) => e.n < Number(opt.count));
+		const least = Math.min(...entries.map((e) => e.n));
+		const best = entries.filter((e) => e.n === least)
+		    .map((e) => e.k + '=' + e.v).join(' ');
+		await page.click('#q-unique');
+		await page.waitForSelector('#q-places', { timeout: 20000 });
+		const places = () => page.$$eval('#q-places button', (bs) =>
+		    bs.map((b) => b.dataset.cell + '=' + b.dataset.symbol)
+		    .join(' '));
+		ok(await places() === best && best !== '', 'What makes it ' +
+		    'unique: ' + best.split(' ').length + ' placement(s) ' +
+		    'leaving the fewest solutions, ' + least + ', as the ' +
+		    'table says');
+		await page.click('#q-places button');
+		ok((await page.$eval('#puzzle', (t) => t.value))[Number(
+		    best.split('=')[0])] === best.split(' ')[0].split('=')[1],
+		    'clicked, the first is placed in the puzzle');
+		await page.close();
+
+		// Redundant givens: those dlx-sudoku --redundant names, marked
+		// in the grid; Minimize gives dlx-sudoku --minimize's puzzle;
+		// the canonical form is dlx-sudoku --canonical's.
+		page = await open('#p=' + opt.redundant + '&redundant');
+		await page.waitForSelector('#q-redundant-result',
+		    { timeout: 20000 });
+		const names = await page.$$eval('#board .cell.redundant',
+		    (cs) => cs.map((c) => 'r' + (Math.floor(c.dataset.k / 9) +
+		    1) + 'c' + (c.dataset.k % 9 + 1)).join(' '));
+		ok(names === opt['redundant-cells'], 'Redundant givens: ' +
+		    names + ', as dlx-sudoku --redundant');
+		await shot(page, '20-redundant');
+		await page.click('#q-minimize');
+		await page.waitForSelector('#q-minimize-result',
+		    { timeout: 20000 });
+		ok(asLine(await page.$eval('#puzzle', (t) => t.value)) ===
+		    opt.minimized, 'Minimize puts dlx-sudoku --minimize\'s ' +
+		    'puzzle in the box: ' + await text(page,
+		    '#q-minimize-result'));
+		await paste(page, '#puzzle', opt.explained);
+		await page.click('#q-canon');
+		await page.waitForSelector('#q-canon-line', { timeout: 20000 });
+		ok((await text(page, '#q-canon-line')) === opt.canonical,
+		    'Canonical form: as dlx-sudoku --canonical');
+		await page.close();
+
 		// The exact-cover tab: a count from the URL, and an error.
 		const queens = fs.readFileSync(opt.queens, 'utf8');
 		page = await open('#dlx=' + encodeURIComponent(queens) +

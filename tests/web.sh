@@ -68,6 +68,27 @@ killer=$puzzles/variants/killer.txt
 answer=$(cat "$puzzles/variants/killer.answer")
 test "$($DLX_RUN "$sudoku" -f line "$killer")" = "$answer" ||
     { failed "dlx-sudoku $killer: not its answer"; exit 1; }
+# The setter's questions, from the programs: the true candidates of the
+# ambiguous puzzle by brute force (each of its solutions, listed by -a,
+# tallied: "cell:symbol=count,..." for each open cell, cells from 0), the
+# redundant givens of a 17-clue puzzle with three more and its minimal
+# form, the canonical form of the explained puzzle.
+cands=$(echo "$ambiguous" | $DLX_RUN "$sudoku" -a -f line | awk -v p="$ambiguous" '
+    { for (k = 1; k <= 81; k++) if (substr(p, k, 1) ~ /[.0]/)
+	t[k, substr($1, k, 1)]++ }
+    END { for (k = 1; k <= 81; k++) { c = ""
+	for (v = 1; v <= 9; v++) if ((k, v) in t)
+	    c = c (c == "" ? "" : ",") v "=" t[k, v]
+	if (c != "") printf "%s%d:%s", (s++ ? " " : ""), k - 1, c }
+	print "" }')
+redundant=$(sed -n 3p "$puzzles/redundant.txt")
+cells=$(echo "$redundant" | $DLX_RUN "$sudoku" --redundant |
+    sed -n 's/^[^:]*:1: .* redundant: //p')
+minimized=$(echo "$redundant" | $DLX_RUN "$sudoku" --minimize -f line)
+canonical=$(echo "$explained" | $DLX_RUN "$sudoku" --canonical)
+test -n "$cands" && test -n "$cells" && test -n "$minimized" &&
+    test -n "$canonical" ||
+    { failed "the setter's questions from dlx-sudoku"; exit 1; }
 queens=$data/queens8.dlx
 test "$($DLX_RUN "$dlx" "$queens")" = 92 ||
     { failed "dlx $queens: not 92"; exit 1; }
@@ -78,6 +99,8 @@ NODE_PATH=$modules node "$top_srcdir/tests/web-page.js" \
     --explained "$explained" --steps "$tmp/steps" --grade "$grade" \
     --rating "$rating" \
     --killer "$killer" --answer "$answer" \
-    --queens "$queens" --profile "$tmp/profile" || fail=1
+    --queens "$queens" --cands "$cands" --redundant "$redundant" \
+    --redundant-cells "$cells" --minimized "$minimized" \
+    --canonical "$canonical" --profile "$tmp/profile" || fail=1
 ls "$shots"
 exit $fail

@@ -9,7 +9,8 @@
 //                      16, 36, 64, 144, 256 or 625 for the other sizes)
 //   #t=TEXT            a variant's text form (jigsaw, killer), encoded
 //   &v=x, &v=hyper, &v=x,hyper   extra units for a line
-//   &solve, &count, &explain     what to do on opening
+//   &solve, &count, &explain     what to do on opening; or a setter's
+//   &cands, &unique, &redundant, &canonical    question
 //   #dlx=TEXT&count, #dlx=TEXT&list   the exact-cover tab
 'use strict';
 
@@ -157,15 +158,17 @@ function busy(on) {
 	if (on)
 		busyTimer = setTimeout(() => {
 			// The generator's is beside Generate.
-			const gen = engine.job && engine.job.call ===
-			    'generate';
-			$('stop').hidden = gen;
-			$('gen-stop').hidden = !gen;
+			// The setter's questions' is beside them.
+			const call = engine.job && engine.job.call;
+			$('stop').hidden = call === 'generate' ||
+			    call === 'setter';
+			$('gen-stop').hidden = call !== 'generate';
+			$('q-stop').hidden = call !== 'setter';
 			$('dlx-stop').hidden = false;
 		}, 120);
 	else
 		$('stop').hidden = $('dlx-stop').hidden =
-		    $('gen-stop').hidden = true;
+		    $('gen-stop').hidden = $('q-stop').hidden = true;
 }
 
 // How much of the search tree a count has seen, in words.
@@ -189,7 +192,12 @@ const S = {
 				// candidates (bit s-1 for symbol s), its
 				// cells all blank; null for givens
 	pencil: false,		// the grid strikes and restores marks
-	view: 'edit',		// 'edit', 'solution', 'explain'
+	view: 'edit',		// 'edit', 'solution', 'explain', 'cands'
+	cands: null,		// the true candidates shown (view 'cands'):
+				// {total, counts: per cell, per symbol}
+	flags: null,		// the redundant givens shown (in 'edit'):
+				// per cell 0 blank, 1 needed, 2 redundant,
+				// 3 unsettled
 	sols: [], sol: 0, more: false,
 	ex: null, step: 0,	// an explanation and the step shown
 	bad: [],		// cells of a clash
@@ -428,6 +436,39 @@ function pencilCell(el, k) {
 	el.setAttribute('aria-label', where + ' pencil marks');
 }
 
+// Cell k in the view of the true candidates: a given (or a cell with
+// one pencil mark) as it is, an open cell its true candidates, each with
+// its count of solutions in its title and data-count.
+function candsCell(el, k) {
+	const counts = S.cands.counts[k];
+	const where = 'r' + (Math.floor(k / S.n) + 1) + 'c' + (k % S.n + 1);
+	if (S.cells[k] || counts.filter((c) => c !== '0').length === 1 &&
+	    S.marks && !(S.marks[k] & (S.marks[k] - 1))) {
+		const s = S.cells[k] || Math.log2(S.marks[k]) + 1;
+		el.textContent = SYMBOLS[s - 1];
+		el.parentNode.classList.add('given');
+		return;
+	}
+	const g = document.createElement('div');
+	g.className = 'cands truec';
+	for (let s = 1; s <= S.n; s++) {
+		const c = document.createElement('span');
+		const count = counts[s - 1];
+		if (count !== '0') {
+			c.textContent = SYMBOLS[s - 1];
+			c.dataset.s = s;
+			c.dataset.count = count;
+			c.title = where + ' = ' + SYMBOLS[s - 1] + ': ' +
+			    plural(count, 'solution') + ' of ' +
+			    fmt(S.cands.total);
+		}
+		g.appendChild(c);
+	}
+	el.appendChild(g);
+	if (S.cands.picked === k)
+		el.parentNode.classList.add('picked');
+}
+
 // The pencil-mark mode: on, the grid strikes and restores candidates
 // (the puzzle becomes a line of pencil marks if it was not one: a given
 // its one mark, an open cell every symbol); off, the grid shows them.
@@ -486,8 +527,10 @@ function draw() {
 		v.removeAttribute('tabindex');
 		v.removeAttribute('aria-label');
 		el.classList.remove('given', 'solved', 'bad', 'house',
-		    'pattern', 'placed', 'searched', 'editing');
-		if (S.view === 'edit' && S.marks) {
+		    'pattern', 'placed', 'searched', 'editing', 'picked');
+		if (S.view === 'cands') {
+			candsCell(v, k);
+		} else if (S.view === 'edit' && S.marks) {
 			pencilCell(v, k);
 		} else if (S.view === 'edit') {
 			el.classList.add('editing');
@@ -525,6 +568,10 @@ function draw() {
 		}
 		if (S.bad.includes(k))
 			el.classList.add('bad');
+		el.classList.toggle('redundant', S.view === 'edit' &&
+		    !!S.flags && S.flags[k] === 2);
+		el.classList.toggle('unsettled', S.view === 'edit' &&
+		    !!S.flags && S.flags[k] === 3);
 	}
 	drawPager();
 }
@@ -546,6 +593,10 @@ function drawPager() {
 		    'a cell, to strike it or restore it.' : 'Press Pencil ' +
 		    'marks to strike or restore them in the grid.');
 	}
+	// The true candidates are one view: no arrows.
+	$('prev').hidden = $('next').hidden = S.view === 'cands';
+	if (S.view === 'cands')
+		$('pager-label').textContent = 'True candidates';
 	if (S.view === 'solution') {
 		$('pager-label').textContent = 'Solution ' + fmt(S.sol + 1) +
 		    (S.more || S.sol < S.sols.length - 1 ? '' : ' of ' +
@@ -653,11 +704,15 @@ function act(fn) {
 // progress, an action's error), and a job for it stops.
 function stale() {
 	engine.drop('sudoku');
-	if (S.view !== 'edit') {
+	const flags = S.flags;
+	S.flags = null;
+	if (S.view !== 'edit' || flags) {
 		S.view = 'edit';
 		draw();
 	}
 	leaveExplain();
+	qStatus('');
+	$('q-out').innerHTML = '';
 	if (S.errorOf !== 'text')
 		clearError();
 	status('');
@@ -915,6 +970,249 @@ function markStep() {
 		on.scrollIntoView({ block: 'nearest' });
 }
 
+// ---- the setter's questions ------------------------------------------------
+
+function qStatus(html, kind) {
+	const s = $('q-status');
+	s.innerHTML = html;
+	s.className = 'status' + (kind ? ' ' + kind : '');
+}
+
+const cellName = (k) => 'r' + (Math.floor(k / S.n) + 1) + 'c' +
+    (k % S.n + 1);
+
+// Ask the engine the setter's question q (dlx_web.c's Q_*) about the
+// puzzle in the box, with arg (the symmetry of Redundant givens and
+// Minimize); then(res, ms) takes a good answer.
+const Q = { cands: 0, unique: 1, redundant: 2, minimize: 3, canon: 4 };
+function ask(q, what, then, arg) {
+	leaveExplain();
+	status('');
+	$('setter-card').open = true;
+	$('q-out').innerHTML = '';
+	qStatus('<span class="spin"></span> ' + what + '&hellip;');
+	engine.run('setter', [puzzleText(), S.variant ? '' : extrasArg(), Q[q],
+	    arg || 0], (res, ms) => {
+		if (!res.ok) {
+			qStatus(res.error, 'bad');
+			return;
+		}
+		then(res, ms);
+	}, (p, ms) => {
+		qStatus('<span class="spin"></span> ' + what + '&hellip; ' +
+		    plural(p.nodes, 'node') + ' <span class="muted">' +
+		    seconds(ms) + '</span>');
+	});
+	engine.job.onstop = (p, ms) => qStatus('<b>Stopped</b> after ' +
+	    seconds(ms) + '.', 'warn');
+}
+
+// The grid's view of the true candidates, each open cell's counts on
+// demand (a click on the cell, or a candidate's title).
+function trueCandidates() {
+	saveURL('cands');
+	ask('cands', 'Finding the true candidates', (res, ms) => {
+		S.cands = { total: res.total, counts: res.counts, picked: -1 };
+		S.view = 'cands';
+		draw();
+		const open = res.counts.filter((c, k) => !S.cells[k] &&
+		    c.filter((x) => x !== '0').length > 1).length;
+		const all = res.counts.reduce((a, c, k) => a + (S.cells[k] ?
+		    0 : c.filter((x) => x !== '0').length), 0);
+		qStatus(res.total === '0' ? '<b>No solution:</b> no ' +
+		    'candidate is true.' : '<b id="q-cands-result">' +
+		    plural(all, 'true candidate') + '</b> in the open cells, ' +
+		    'over ' + plural(res.total, 'solution') + '; ' +
+		    plural(open, 'cell') + ' with more than one. Hover ' +
+		    'over a candidate, or click a cell, for its counts. ' +
+		    '<span class="muted">' + seconds(ms) + '</span>',
+		    res.total === '1' ? 'good' : res.total === '0' ? 'bad' :
+		    'warn');
+	});
+}
+
+// The counts of cell k's true candidates, as a table under the
+// questions.
+function pickCell(k) {
+	S.cands.picked = k;
+	draw();
+	const rows = S.cands.counts[k].map((c, v) => c === '0' ? '' :
+	    '<tr><td>' + SYMBOLS[v] + '</td><td>' + fmt(c) + '</td></tr>')
+	    .join('');
+	$('q-out').innerHTML = '<table class="q-table" id="q-cell-table">' +
+	    '<caption>' + cellName(k) + ': solutions with each symbol, of ' +
+	    fmt(S.cands.total) + '</caption>' + rows + '</table>';
+}
+
+// The placements that leave one solution (or fewest), each a button
+// that places it.
+function uniqueBy() {
+	saveURL('unique');
+	ask('unique', 'Finding what makes it unique', (res, ms) => {
+		const pl = res.placements;
+		const out = $('q-out');
+		if (pl.length === 0) {
+			qStatus(res.total === '1' ? '<b>It is unique</b> ' +
+			    'already.' : '<b>No solution:</b> nothing makes ' +
+			    'it unique.', res.total === '1' ? 'good' : 'bad');
+			return;
+		}
+		const one = pl[0].count === '1';
+		qStatus((one ? '<b>' + plural(pl.length, 'placement') +
+		    '</b> make it unique' : 'No one placement makes it ' +
+		    'unique; <b>' + plural(pl.length, 'placement') +
+		    '</b> leave the fewest, ' + plural(pl[0].count,
+		    'solution')) + ' (of ' + plural(res.total, 'solution') +
+		    '). Click one to place it. <span class="muted">' +
+		    seconds(ms) + '</span>', one ? 'good' : 'warn');
+		out.innerHTML = '';
+		const ul = document.createElement('ul');
+		ul.className = 'q-places';
+		ul.id = 'q-places';
+		for (const p of pl) {
+			const li = document.createElement('li');
+			const b = document.createElement('button');
+			b.className = 'quiet';
+			b.textContent = cellName(p.cell) + ' = ' +
+			    SYMBOLS[p.symbol - 1];
+			b.dataset.cell = p.cell;
+			b.dataset.symbol = p.symbol;
+			b.title = 'place it: ' + plural(p.count, 'solution') +
+			    ' left';
+			li.appendChild(b);
+			ul.appendChild(li);
+		}
+		out.appendChild(ul);
+	});
+}
+
+// Place symbol s in cell k (a placement clicked): a given, or the one
+// pencil mark left.
+function place(k, s) {
+	if (S.marks)
+		S.marks[k] = 2 ** (s - 1);
+	else
+		S.cells[k] = s;
+	if (S.view !== 'edit')
+		S.view = 'edit';
+	edited();
+	draw();
+	qStatus('Placed ' + cellName(k) + ' = ' + SYMBOLS[s - 1] + '.',
+	    'good');
+}
+
+// The redundant givens, marked in the grid.
+function redundant() {
+	const sym = Number($('q-sym').value);
+	saveURL('redundant');
+	ask('redundant', 'Checking each given', (res, ms) => {
+		if (!res.unique) {
+			qStatus(notUnique(res), 'bad');
+			return;
+		}
+		S.view = 'edit';
+		S.flags = res.flags;
+		draw();
+		const r = res.result;
+		const cells = res.flags.map((f, k) => f === 2 ? k : -1)
+		    .filter((k) => k >= 0);
+		qStatus('<b id="q-redundant-result">' + fmt(r.redundant) +
+		    ' of ' + plural(r.givens, 'given') + ' redundant</b>' +
+		    (cells.length ? ': ' + cells.map(cellName).join(' ') +
+		    ' (marked in the grid), each can go alone' : ': the ' +
+		    'puzzle is minimal') + (sym ? ', with ' +
+		    $('q-sym').selectedOptions[0].textContent +
+		    ' symmetry (a cell and its images go together)' : '') +
+		    (r.unsettled ? '; ' + plural(r.unsettled, 'given') +
+		    ' unsettled (the check ran out of its bound)' : '') +
+		    '. <span class="muted">' + plural(r.checks, 'check') +
+		    ', ' + seconds(ms) + '</span>', cells.length ? 'warn' :
+		    'good');
+	}, sym);
+}
+
+function notUnique(res) {
+	return res.status === 'none' ? '<b>No solution:</b> the question ' +
+	    'is for a puzzle with one.' : res.status === 'multiple' ?
+	    '<b>Not unique:</b> the question is for a puzzle with one ' +
+	    'solution (What makes it unique says how to get there).' :
+	    'Its uniqueness could not be settled within the bound.';
+}
+
+// Minimize: the puzzle in the box becomes a minimal one, keeping the
+// symmetry chosen.
+function minimize() {
+	const sym = Number($('q-sym').value);
+	ask('minimize', 'Minimizing', (res, ms) => {
+		if (!res.unique) {
+			qStatus(notUnique(res), 'bad');
+			return;
+		}
+		const r = res.result;
+		stale();
+		S.cells = Array.from(res.minimized, (ch) => ch === '.' ? 0 :
+		    SYMBOLS.indexOf(ch) + 1);
+		clearError();
+		syncText();
+		saveURL('');
+		draw();
+		qStatus('<b id="q-minimize-result">Minimal puzzle: ' +
+		    plural(r.givens - r.redundant, 'given') + '</b> (' +
+		    fmt(r.redundant) + ' of ' + fmt(r.givens) + ' taken ' +
+		    'away' + (sym ? ', ' + $('q-sym').selectedOptions[0]
+		    .textContent + ' symmetry kept' : '') + ')' +
+		    (r.minimal ? '' : ', not proven minimal (' +
+		    plural(r.unsettled, 'check') + ' ran out of the bound)') +
+		    '. <span class="muted">' + plural(r.checks, 'check') +
+		    ', ' + seconds(ms) + '</span>', 'good');
+	}, sym);
+}
+
+// The canonical form, as a line, with a button to open it.
+function canonical() {
+	saveURL('canonical');
+	ask('canon', 'Finding the canonical form', (res, ms) => {
+		// The identity is one of the automorphisms.
+		const autos = res.automorphisms - 1;
+		qStatus('<b>Canonical form</b> (' + (autos > 0 ?
+		    fmt(autos) + ' symmetr' + (autos > 1 ? 'ies' : 'y') +
+		    ' of the grid besides the identity keep the puzzle' :
+		    'no symmetry of the grid keeps the puzzle') + ') <span class="muted">' + seconds(ms) +
+		    '</span>', 'good');
+		$('q-out').innerHTML = '<code class="q-line" id="q-canon-line">' +
+		    res.canonical + '</code> <button class="quiet" ' +
+		    'id="q-canon-open">Open it</button>';
+	});
+}
+
+$('q-cands').addEventListener('click', act(trueCandidates));
+$('q-unique').addEventListener('click', act(uniqueBy));
+$('q-redundant').addEventListener('click', act(redundant));
+$('q-minimize').addEventListener('click', act(minimize));
+$('q-canon').addEventListener('click', act(canonical));
+$('q-stop').addEventListener('click', () => engine.stop(false));
+$('q-out').addEventListener('click', (ev) => {
+	const b = ev.target.closest('button');
+	if (!b)
+		return;
+	if (b.id === 'q-canon-open') {
+		const line = $('q-canon-line').textContent;
+		$('puzzle').value = line;
+		stale();
+		check(() => {
+			syncText();
+			saveURL('');
+			qStatus('The canonical form is in the box.', 'good');
+		});
+	} else if (b.dataset.cell)
+		place(Number(b.dataset.cell), Number(b.dataset.symbol));
+});
+$('setter-help-link').addEventListener('click', (ev) => {
+	ev.preventDefault();
+	$('setter-help').open = true;
+	$('setter-help').scrollIntoView({ block: 'nearest' });
+});
+
 // ---- the generator ---------------------------------------------------------
 
 function genStatus(html, kind) {
@@ -1093,8 +1391,14 @@ $('board').addEventListener('focusin', (ev) => {
 		ev.target.select();
 });
 $('board').addEventListener('click', (ev) => {
+	// Among the true candidates, a click shows the cell's counts.
+	const cell = ev.target.closest('.cell');
+	if (S.view === 'cands' && cell) {
+		pickCell(Number(cell.dataset.k));
+		return;
+	}
 	// Out of the solutions or steps, a click goes back to editing.
-	if (S.view !== 'edit' && ev.target.closest('.cell'))
+	if (S.view !== 'edit' && cell)
 		backToEdit();
 	// A pencil mark clicked is struck, or restored.
 	const mark = ev.target.closest('.pencil span');
@@ -1556,6 +1860,14 @@ function open() {
 			solve();
 		else if (q.explain)
 			explain();
+		else if (q.cands)
+			trueCandidates();
+		else if (q.unique)
+			uniqueBy();
+		else if (q.redundant)
+			redundant();
+		else if (q.canonical)
+			canonical();
 		else
 			saveURL('');
 	});
