@@ -400,6 +400,13 @@ void		 dlx_sudoku_reader_free(dlx_sudoku_reader *r);
  *     separators (and * corners) are skipped;
  *   - N lines of N space-separated numbers, 0 for a blank, 10..N allowed;
  *   - a one-line puzzle, white space, then an annotation (ignored);
+ *   - a line of pencil marks, N*N*N cells: cell by cell in reading
+ *     order, N places each, the j-th holding symbol j if it is a
+ *     candidate, else a blank (p->marks, p->cells all blank; a mark out
+ *     of its place, or a cell with no candidate, is DLX_SUDOKU_BAD with
+ *     its column); solved as a puzzle by dlx_sudoku_set_marks().  64
+ *     cells are an 8x8 grid, not the marks of a 4x4: those need the box
+ *     shape in the options;
  *   - CSV: the first field that is a whole puzzle, the next such field
  *     its solution (p->solution; checked complete, keeping the givens and
  *     breaking no rule, else DLX_SUDOKU_BAD); a first CSV line without a
@@ -446,7 +453,12 @@ void		 dlx_sudoku_vreader_free(dlx_sudoku_vreader *r);
  * or DLX_EINVAL (r, p or v NULL).  Faults reported with their line and
  * column: an unknown variant word, rows of the wrong length, too few
  * rows, regions of the wrong size or not connected, a cell in no cage, a
- * cage without a sum, a sum without a cage, impossible sums.
+ * cage without a sum, a sum without a cage, impossible sums, a pencil
+ * mark out of its place or a cell with none.  A line of pencil marks may
+ * stand in place of the grid, as dlx_sudoku_read() takes it (N from the
+ * header's size, else from the line's N*N*N cells unless they are a
+ * whole grid of a usual size): then p->marks holds them and p->cells is
+ * blank (dlx_sudoku_set_marks() imposes them); else p->marks is NULL.
  */
 int		 dlx_sudoku_vread(dlx_sudoku_vreader *r,
 		    struct dlx_sudoku_puzzle *p, struct dlx_sudoku_variant *v,

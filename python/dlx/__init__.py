@@ -758,7 +758,8 @@ class Sudoku:
                        Explanation, a list of Step records
       s.rate()         the difficulty: a Rating (ER/EP/ED, HoDoKu level)
       s.hint()         the next step of the rules, or None
-      Sudoku.from_marks(line)   a puzzle as a player's pencil marks
+      Sudoku.from_marks(line)   a puzzle given by a player's pencil marks
+                       (a line of N*N*N): every method honours them
 
     MORE
       Sudoku.read_all(path)   every puzzle of a file, one at a time
@@ -812,7 +813,13 @@ class Sudoku:
         self._setup(("puzzle", None, boxr, boxc, cells, None, None), alpha)
 
     def _setup(self, item, alpha):
-        _, line, boxr, boxc, cells, sol, var = item
+        _, line, boxr, boxc, cells, sol, var = item[:7]
+        marks = item[7] if len(item) > 7 else None
+        if marks is not None:
+            # A cell of one mark is filled (as dlx-sudoku and the rules
+            # take it): s.cells shows it.
+            cells = [c or (m.bit_length() if m and not m & (m - 1) else 0)
+                     for c, m in zip(cells, marks)]
         n = boxr * boxc if var is None else var[0]
         if var is None:
             var = (n, boxr, boxc, 0, None, None, None, "classic")
@@ -828,11 +835,13 @@ class Sudoku:
         try:
             self._m = _dlx.sudoku_matrix(cells, n, var[1], var[2], var[3],
                                          var[4], var[5], var[6],
-                                         self._alpha or None)
+                                         self._alpha or None, marks)
         except Error as e:
             e.line = line
             raise
         self._p = Problem._wrap(self._m)
+        if marks is not None:
+            self._marks = list(marks)
 
     # ---- text -----------------------------------------------------------
 
@@ -970,9 +979,22 @@ class Sudoku:
         read them), the i-th group of N being the i-th cell in reading
         order, its d-th character the symbol d when d is a candidate
         there, else "." or "0".  A cell with one mark is taken as filled.
-        explain(), rate() and hint() start from the marks; the search
-        (solve(), count()) sees only the filled cells.  A mark out of its
-        place raises Error with its column."""
+
+        The marks are the puzzle for every method: its solutions are
+        those of its filled cells that use no struck candidate (solve(),
+        solve_cells(), count(), solutions() and stats, as dlx-sudoku
+        answers a line of marks), and explain(), rate() and hint() start
+        from the marks.  A mark out of its place or a cell with no mark
+        raises Error with its column; two cells of one mark that clash in
+        a unit raise Error naming them.  Sudoku.parse_all() and
+        read_all() make such puzzles of the lines of marks they meet
+        (variants too: a line of marks in place of the grid).
+
+        >>> s = Sudoku.from_marks(".234" + "1234" * 15)  # 4x4, 1 struck
+        >>> s.count()                                    # from r1c1
+        216
+        >>> Sudoku("." * 16).count() - Sudoku("1" + "." * 15).count()
+        216"""
         line = line.strip()
         nnn = len(line)
         n = int(round(nnn ** (1.0 / 3)))
@@ -995,13 +1017,16 @@ class Sudoku:
                 elif ch not in ".0":
                     raise Error("%r is no mark for %s here" %
                                 (ch, alpha[d]), 1, c * n + d + 1)
-            single = m != 0 and m & (m - 1) == 0
+            if m == 0:
+                raise Error("r%dc%d has no candidate (its %d places are "
+                            "all blank)" % (c // n + 1, c % n + 1, n), 1,
+                            c * n + 1)
+            single = m & (m - 1) == 0
             cells.append(m.bit_length() if single else 0)
             marks.append(m)
         s = cls.__new__(cls)
-        s._setup(("puzzle", None, boxr, boxc, cells, None, None),
+        s._setup(("puzzle", None, boxr, boxc, cells, None, None, marks),
                  alpha if symbols is not None else None)
-        s._marks = marks
         return s
 
     # ---- many puzzles -----------------------------------------------------

@@ -1439,6 +1439,27 @@ opt_cells(PyObject *seq, int n, int **out)
 	return cells_array(seq, n, out);
 }
 
+/* A list of the n masks at a. */
+static PyObject *
+marks_list(const uint64_t *a, size_t n)
+{
+	PyObject	*l = PyList_New((Py_ssize_t)n);
+	size_t		 i;
+
+	if (l == NULL)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		PyObject	*v = PyLong_FromUnsignedLongLong(a[i]);
+
+		if (v == NULL) {
+			Py_DECREF(l);
+			return NULL;
+		}
+		PyList_SET_ITEM(l, (Py_ssize_t)i, v);
+	}
+	return l;
+}
+
 /* A list of the n ints at a. */
 static PyObject *
 int_list(const int *a, size_t n)
@@ -1460,12 +1481,18 @@ int_list(const int *a, size_t n)
 	return l;
 }
 
+static int	marks_array(PyObject *, int, uint64_t **);
+
 /*
  * sudoku_matrix(cells, n, boxr, boxc, extras, regions, cages, sums,
- * symbols): the matrix of the variant with the givens cells forced.
- * regions, cages and sums are lists or None.  A clash of givens raises
- * dlx.Error whose message names the cells, with attribute cells: the two
- * (row, column) pairs, from 0.
+ * symbols, marks=None): the matrix of the variant with the givens cells
+ * forced, or with the pencil marks marks (a list of N*N symbol masks,
+ * bit s-1 for symbol s) imposed as dlx_sudoku_set_marks() does.  regions,
+ * cages and sums are lists or None.  A clash of givens (or of single
+ * marks) raises dlx.Error whose message names the cells, with attribute
+ * cells: the two (row, column) pairs, from 0; marks that leave a cell no
+ * candidate or strike a given raise dlx.Error naming the cell, with
+ * cells the one pair.
  */
 static PyObject *
 sudoku_matrix(PyObject *mod, PyObject *args)
@@ -1474,9 +1501,12 @@ sudoku_matrix(PyObject *mod, PyObject *args)
 	struct dlx_sudoku_options	 so;
 	struct dlx_error		 ve;
 	struct dlx_sudoku_conflict	 conf;
+	struct dlx_error		 err;
 	PyObject	*cells_o, *reg_o, *cage_o, *sums_o, *res = NULL;
+	PyObject	*marks_o = Py_None;
 	int		*cells = NULL, *regions = NULL, *cages = NULL;
 	int		*sums = NULL;
+	uint64_t	*marks = NULL;
 	size_t		 nsums = 0, cap = 0;
 	const char	*symbols;
 	dlx_sudoku	*s = NULL;
@@ -1485,8 +1515,8 @@ sudoku_matrix(PyObject *mod, PyObject *args)
 	char		 msg[256];
 
 	(void)mod;
-	if (!PyArg_ParseTuple(args, "OiiiIOOOz", &cells_o, &n, &boxr, &boxc,
-	    &extras, &reg_o, &cage_o, &sums_o, &symbols))
+	if (!PyArg_ParseTuple(args, "OiiiIOOOz|O", &cells_o, &n, &boxr, &boxc,
+	    &extras, &reg_o, &cage_o, &sums_o, &symbols, &marks_o))
 		return NULL;
 	if (n < DLX_SUDOKU_MINN || n > DLX_SUDOKU_MAXN)
 		return raise_error(DLX_EINVAL, "sudoku size out of range", 0,
@@ -1494,7 +1524,8 @@ sudoku_matrix(PyObject *mod, PyObject *args)
 	if (cells_array(cells_o, n, &cells) < 0 ||
 	    opt_cells(reg_o, n, &regions) < 0 ||
 	    opt_cells(cage_o, n, &cages) < 0 ||
-	    (sums_o != Py_None && int_array(sums_o, &sums, &cap, &nsums) < 0))
+	    (sums_o != Py_None && int_array(sums_o, &sums, &cap, &nsums) < 0) ||
+	    marks_array(marks_o, n, &marks) < 0)
 		goto out;
 	memset(&v, 0, sizeof v);
 	v.n = n;
@@ -1519,7 +1550,23 @@ sudoku_matrix(PyObject *mod, PyObject *args)
 			    DLX_OK ? ve.message : dlx_strerror(rc), 0, 0);
 		goto out;
 	}
-	rc = dlx_sudoku_set_givens(s, cells, &conf, NULL);
+	memset(&err, 0, sizeof err);
+	Py_BEGIN_ALLOW_THREADS
+	rc = marks != NULL ? dlx_sudoku_set_marks(s, cells, marks, &conf,
+	    &err) : dlx_sudoku_set_givens(s, cells, &conf, &err);
+	Py_END_ALLOW_THREADS
+	if (rc == DLX_EINVAL && err.cell >= 0) {
+		PyObject	*exc_t, *exc_v, *exc_tb, *pairs;
+
+		raise_error(rc, err.message, 0, 0);
+		PyErr_Fetch(&exc_t, &exc_v, &exc_tb);
+		pairs = Py_BuildValue("((ii))", err.cell / n, err.cell % n);
+		if (pairs != NULL && exc_v != NULL)
+			PyObject_SetAttrString(exc_v, "cells", pairs);
+		Py_XDECREF(pairs);
+		PyErr_Restore(exc_t, exc_v, exc_tb);
+		goto out;
+	}
 	if (rc == DLX_ECONFLICT) {
 		PyObject	*exc_t, *exc_v, *exc_tb, *pairs;
 
@@ -1546,6 +1593,7 @@ out:
 	PyMem_Free(regions);
 	PyMem_Free(cages);
 	PyMem_Free(sums);
+	PyMem_Free(marks);
 	return res;
 }
 
@@ -1608,7 +1656,8 @@ variant_tuple(const struct dlx_sudoku_variant *v)
  * of data (bytes), as dlx_sudoku_read() (or, with a variant or for text
  * with variant headers, dlx_sudoku_vread()) finds them.  Each item is
  * ("puzzle", line, boxr, boxc, cells, solution or None, variant tuple or
- * None) or ("bad", line, column, message).
+ * None, pencil marks (N*N masks) or None) or ("bad", line, column,
+ * message).
  */
 typedef struct {
 	PyObject_HEAD
@@ -1696,7 +1745,7 @@ SudokuReader_next(SudokuReader *self)
 	struct dlx_sudoku_puzzle	 p;
 	struct dlx_error		 e;
 	struct dlx_sudoku_variant	 v;
-	PyObject	*cells, *sol, *var;
+	PyObject	*cells, *sol, *var, *marks;
 	size_t		 nn;
 	int		 rc;
 
@@ -1732,14 +1781,16 @@ SudokuReader_next(SudokuReader *self)
 	sol = p.solution != NULL ? int_list(p.solution, nn) :
 	    Py_NewRef(Py_None);
 	var = self->vr != NULL ? variant_tuple(&v) : Py_NewRef(Py_None);
-	if (cells == NULL || sol == NULL || var == NULL) {
+	marks = p.marks != NULL ? marks_list(p.marks, nn) : Py_NewRef(Py_None);
+	if (cells == NULL || sol == NULL || var == NULL || marks == NULL) {
 		Py_XDECREF(cells);
 		Py_XDECREF(sol);
 		Py_XDECREF(var);
+		Py_XDECREF(marks);
 		return NULL;
 	}
-	return Py_BuildValue("(skiiNNN)", "puzzle", p.line, p.boxr, p.boxc,
-	    cells, sol, var);
+	return Py_BuildValue("(skiiNNNN)", "puzzle", p.line, p.boxr, p.boxc,
+	    cells, sol, var, marks);
 }
 
 static PyTypeObject SudokuReaderType = {

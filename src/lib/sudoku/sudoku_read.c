@@ -1011,7 +1011,8 @@ marks_size(const dlx_sudoku_reader *r, const struct row *w)
 /*
  * A line of pencil marks ("sukaku"): the i-th group of N cells is cell
  * i's, its j-th cell the symbol j + 1 if that is a candidate, else a
- * blank.  The puzzle has no givens; p->marks has the candidates.
+ * blank.  The puzzle has no givens; p->marks has the candidates, at
+ * least one in every cell.
  */
 static int
 read_marks(dlx_sudoku_reader *r, const struct row *w, int n,
@@ -1033,6 +1034,12 @@ read_marks(dlx_sudoku_reader *r, const struct row *w, int n,
 				    "order)", v, j + 1, n, n);
 			r->marks[i] |= (uint64_t)1 << j;
 		}
+		/* A cell that can hold nothing is no puzzle: said here,
+		 * where its place in the line is known. */
+		if (r->marks[i] == 0)
+			return fail(e, w->line, w->cols[i * n], "r%dc%d has no "
+			    "candidate (its %d places are all blank)",
+			    i / n + 1, i % n + 1, n);
 	}
 	p->marks = r->marks;
 	p->line = w->line;

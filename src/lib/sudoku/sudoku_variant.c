@@ -21,7 +21,9 @@
 #define LABELS	"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ" \
 		"0123456789!$%&*/:;<>?@^_~()[]{},"
 
-#define LINEMAX	4096
+/* A line of pencil marks of the largest grid (36*36*36 cells) fits, as
+ * in the classic reader. */
+#define LINEMAX	(DLX_SUDOKU_MAXLINE + 2)
 #define NCELLS	(DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN)
 
 struct dlx_sudoku_vreader {
@@ -39,6 +41,8 @@ struct dlx_sudoku_vreader {
 
 	/* The puzzle being read. */
 	int		 cells[NCELLS];
+	uint64_t	 marks[NCELLS];	/* its pencil marks, if p->marks */
+	int		 ismarks;	/* the givens were pencil marks */
 	int		 regions[NCELLS];
 	int		 cages[NCELLS];
 	int		 sums[NCELLS];
@@ -341,6 +345,78 @@ one_line(const char *s, int n)
 	return 0;
 }
 
+/* The sizes a classic puzzle's size is inferred among (dlx_sudoku.h). */
+static int
+usual(int n)
+{
+	return n == 4 || n == 6 || n == 8 || n == 9 || n == 10 || n == 12 ||
+	    n == 16 || n == 25;
+}
+
+/*
+ * N if the line s is a line of pencil marks, N*N*N cells: where the
+ * header gave the size n, N = n; else a cube of cells, unless it is a
+ * whole grid of a usual size too (64 cells are an 8x8 grid, not the marks
+ * of a 4x4), as the classic reader decides.  Else 0.
+ */
+static int
+marks_line(const char *s, int n)
+{
+	int	k = count_cells(s), m;
+
+	if (n > 1)
+		return k == n * n * n ? n : 0;
+	if ((m = one_line(s, 0)) != 0 && usual(m))
+		return 0;
+	for (m = DLX_SUDOKU_MINN; m <= DLX_SUDOKU_MAXN; m++)
+		if (m * m * m == k)
+			return m;
+	return 0;
+}
+
+/*
+ * The line of pencil marks in r->buf for N = n into r->marks: the i-th
+ * group of N cells is cell i's, its j-th cell the symbol j + 1 if that
+ * is a candidate, else a blank.  Returns DLX_OK or DLX_SUDOKU_BAD after
+ * bad().
+ */
+static int
+read_marks(dlx_sudoku_vreader *r, struct dlx_error *e, int n)
+{
+	size_t		 i;
+	unsigned long	 col = 0;
+	int		 t = 0, x, j, sym;
+
+	for (i = 0; r->buf[i] != '\0'; i++) {
+		if (skip_char((unsigned char)r->buf[i]))
+			continue;
+		x = t / n;
+		j = t++ % n;
+		if (j == 0) {
+			col = (unsigned long)i + 1;
+			r->marks[x] = 0;
+			r->cells[x] = 0;
+		}
+		if ((sym = symbol_of(r, (unsigned char)r->buf[i], n)) < 0)
+			return bad(r, e, r->lineno, (unsigned long)i + 1,
+			    "'%c' is not a symbol of a %dx%d grid",
+			    isprint((unsigned char)r->buf[i]) ? r->buf[i] :
+			    '?', n, n);
+		if (sym != 0 && sym != j + 1)
+			return bad(r, e, r->lineno, (unsigned long)i + 1,
+			    "pencil mark %d in the place of %d (a cell's %d "
+			    "places are for 1 to %d, in order)", sym, j + 1,
+			    n, n);
+		if (sym != 0)
+			r->marks[x] |= (uint64_t)1 << j;
+		if (j == n - 1 && r->marks[x] == 0)
+			return bad(r, e, r->lineno, col, "r%dc%d has no "
+			    "candidate (its %d places are all blank)",
+			    x / n + 1, x % n + 1, n);
+	}
+	return DLX_OK;
+}
+
 /*
  * A map of N rows of labels into map[] (numbers by first appearance, at
  * most max of them; '.' gives -1 when dot_ok), lines and columns noted.
@@ -535,7 +611,9 @@ read_head(dlx_sudoku_vreader *r, struct dlx_error *e, struct head *h)
 }
 
 /*
- * Read the N rows of givens into r->cells, the first being current.  N
+ * Read the N rows of givens into r->cells, the first being current, or
+ * a line of pencil marks in their place into r->marks (r->ismarks set,
+ * the cells blank).  N
  * comes from that row when the header gave none; the box shape, when
  * none was given, from N, unless a jigsaw's regions replace the boxes
  * (its windows still need one).  Returns DLX_OK, with h->n and the shape
@@ -549,10 +627,16 @@ read_givens(dlx_sudoku_vreader *r, struct dlx_error *e,
 	int	 col[DLX_SUDOKU_MAXN + 1], n, row, k, sym, line;
 	size_t	 i;
 
+	/* Pencil marks in place of the givens: a line of N*N*N cells. */
+	r->ismarks = 0;
+	if ((line = marks_line(r->buf, h->n)) > 0) {
+		h->n = line;
+		r->ismarks = 1;
+	}
 	/* The givens as one line of N*N cells, as classic puzzles may be
 	 * given: N from the header's size, or from the line when it is too
 	 * long to be a row. */
-	if ((line = one_line(r->buf, h->n)) > 0)
+	else if ((line = one_line(r->buf, h->n)) > 0)
 		h->n = line;
 	k = split_row(r->buf, DLX_SUDOKU_MAXN, col, chr);
 	if (h->n == 0)
@@ -570,6 +654,8 @@ read_givens(dlx_sudoku_vreader *r, struct dlx_error *e,
 	    dlx_sudoku_box_for(n, &h->boxr, &h->boxc) != 0)
 		return bad(r, e, r->lineno, 0, "%d symbols make no windows",
 		    n);
+	if (r->ismarks)
+		return read_marks(r, e, n);
 	for (k = 0, i = 0; line > 0 && r->buf[i] != '\0'; i++) {
 		if (skip_char((unsigned char)r->buf[i]))
 			continue;
@@ -726,7 +812,7 @@ vread_next(dlx_sudoku_vreader *r, struct dlx_sudoku_puzzle *p,
 	p->boxc = h.jigsaw ? h.n : h.boxc;
 	p->cells = r->cells;
 	p->solution = NULL;
-	p->marks = NULL;
+	p->marks = r->ismarks ? r->marks : NULL;
 	return DLX_SUDOKU_PUZZLE;
 }
 

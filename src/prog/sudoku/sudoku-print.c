@@ -570,7 +570,7 @@ line_solved(struct run *run, const struct puzzle *pz,
 {
 	(void)what;
 	if (res->count == 0) {
-		print_line(run, pz->p->n, pz->p->cells);
+		print_puzzle(run, pz);
 		cli_puts(" none\n");
 		return;
 	}
@@ -589,7 +589,7 @@ static void
 line_counted(struct run *run, const struct puzzle *pz,
     const struct search_result *res)
 {
-	print_line(run, pz->p->n, pz->p->cells);
+	print_puzzle(run, pz);
 	cli_putc(' ');
 	if (!res->exact)
 		cli_puts("at least ");
@@ -599,7 +599,7 @@ line_counted(struct run *run, const struct puzzle *pz,
 static void
 line_unique(struct run *run, const struct puzzle *pz, const char *what)
 {
-	print_line(run, pz->p->n, pz->p->cells);
+	print_puzzle(run, pz);
 	cli_out(" %s\n", what);
 }
 
@@ -774,7 +774,7 @@ static void
 csv_solved(struct run *run, const struct puzzle *pz,
     const struct search_result *res, const char *what)
 {
-	print_line(run, pz->p->n, pz->p->cells);
+	print_puzzle(run, pz);
 	cli_putc(',');
 	if (res->count > 0)
 		print_line(run, pz->p->n, run->cells);
@@ -785,14 +785,14 @@ static void
 csv_counted(struct run *run, const struct puzzle *pz,
     const struct search_result *res)
 {
-	print_line(run, pz->p->n, pz->p->cells);
+	print_puzzle(run, pz);
 	cli_out(",%s,%s\n", res->text, res->exact ? "true" : "false");
 }
 
 static void
 csv_unique(struct run *run, const struct puzzle *pz, const char *what)
 {
-	print_line(run, pz->p->n, pz->p->cells);
+	print_puzzle(run, pz);
 	cli_out(",%s\n", what);
 }
 

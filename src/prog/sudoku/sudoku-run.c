@@ -259,14 +259,6 @@ shape_for(struct run *run, int boxr, int boxc)
 	return sh;
 }
 
-/* The modes that answer with the rules. */
-static int
-logic_mode(enum mode m)
-{
-	return m == MODE_EXPLAIN || m == MODE_RATE || m == MODE_HINT ||
-	    m == MODE_CANDIDATES;
-}
-
 /*
  * The uniqueness rules (DLX_LOGIC_UNIQUENESS) hold only for a puzzle with
  * one solution: unless --no-uniqueness turns them off for every puzzle,
@@ -351,24 +343,24 @@ run_free(struct run *run)
 }
 
 /*
- * Force the puzzle's givens on its matrix pz->s and answer it as the mode
- * says.  A clash of givens is the puzzle's error, named.
+ * Force the puzzle's givens on its matrix pz->s, or impose its pencil
+ * marks (a puzzle too, for every mode: its solutions use no struck
+ * candidate), and answer it as the mode says.  A clash of givens or of
+ * single marks is the puzzle's error, named.
  */
 static void
 answer(struct run *run, struct puzzle *pz)
 {
 	const struct dlx_sudoku_puzzle	*p = pz->p;
 	struct dlx_sudoku_conflict	 conf;
+	struct dlx_error		 err;
 	char				 msg[160];
 	int				 rc;
 
-	if (p->marks != NULL && !logic_mode(run->o.mode)) {
-		run_bad_puzzle(run, pz->file, p->line, 0, "a line of pencil marks "
-		    "is read by --explain, --rate, --hint and --candidates "
-		    "only");
-		return;
-	}
-	rc = dlx_sudoku_set_givens(pz->s, p->cells, &conf, NULL);
+	memset(&err, 0, sizeof err);
+	rc = p->marks != NULL ?
+	    dlx_sudoku_set_marks(pz->s, p->cells, p->marks, &conf, &err) :
+	    dlx_sudoku_set_givens(pz->s, p->cells, &conf, &err);
 	if (rc == DLX_ECONFLICT) {
 		dlx_sudoku_conflict_text(&conf,
 		    print_use_numbers(run, p->n) ? "" : run->alphabet, msg,
@@ -377,7 +369,10 @@ answer(struct run *run, struct puzzle *pz)
 		return;
 	}
 	if (rc != DLX_OK) {
-		run_bad_puzzle(run, pz->file, p->line, 0, dlx_strerror(rc));
+		/* The reader lets no such marks through; said all the
+		 * same, naming the cell. */
+		run_bad_puzzle(run, pz->file, p->line, 0, rc == DLX_EINVAL &&
+		    err.message[0] != '\0' ? err.message : dlx_strerror(rc));
 		return;
 	}
 	run->mode(run, pz);
