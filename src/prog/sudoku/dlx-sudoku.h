@@ -55,6 +55,8 @@ enum mode {
 	MODE_REDUNDANT,		/* the givens that can go */
 	MODE_MINIMIZE,		/* a minimal puzzle */
 	MODE_CANONICAL,		/* the canonical form (classic 9x9) */
+	MODE_TRUE_CANDIDATES,	/* the symbols some solution holds */
+	MODE_UNIQUE_BY,		/* placements that leave one solution */
 	MODE_COUNT_		/* number of modes */
 };
 
@@ -75,6 +77,7 @@ struct options {
 	int		 stats;		/* figures on stderr */
 	int		 progress;	/* progress lines on stderr */
 	int		 candidates;	/* --candidates */
+	int		 true_counts;	/* --true-candidates=counts */
 	int		 no_uniqueness;	/* --no-uniqueness */
 	uint64_t	 limit;		/* stop at this many; 0: none */
 	struct cli_search search;	/* -t, --memo, --no-memo, --memory */
@@ -355,6 +358,9 @@ mode_fn		mode_solve, mode_count, mode_all, mode_unique;
 
 /* sudoku-explain.c */
 mode_fn		explain_mode, explain_rate, explain_candidates, explain_hint;
+
+/* sudoku-cands.c: --true-candidates, --unique-by. */
+mode_fn		cands_mode, cands_unique_by;
 
 /* After a file in --rate mode: how many puzzles fell in each grade. */
 void	explain_rate_summary(struct run *, const char *file);

@@ -33,6 +33,8 @@ static mode_fn *const modes[MODE_COUNT_] = {
 	[MODE_REDUNDANT] = minimal_redundant,
 	[MODE_MINIMIZE] = minimal_minimize,
 	[MODE_CANONICAL] = canon_mode,
+	[MODE_TRUE_CANDIDATES] = cands_mode,
+	[MODE_UNIQUE_BY] = cands_unique_by,
 };
 
 /* ---- options -------------------------------------------------------- */
@@ -55,7 +57,9 @@ enum {
 	OPT_KNUTH,
 	OPT_REDUNDANT,
 	OPT_MINIMIZE,
-	OPT_CANONICAL
+	OPT_CANONICAL,
+	OPT_TRUE_CANDIDATES,
+	OPT_UNIQUE_BY
 };
 
 static const struct option longopts[] = {
@@ -86,6 +90,8 @@ static const struct option longopts[] = {
 	{ "stats",	no_argument,		NULL, 's' },
 	{ "symbols",	required_argument,	NULL, OPT_SYMBOLS },
 	{ "symmetry",	required_argument,	NULL, OPT_SYMMETRY },
+	{ "true-candidates", optional_argument,	NULL, OPT_TRUE_CANDIDATES },
+	{ "unique-by",	no_argument,		NULL, OPT_UNIQUE_BY },
 	{ "unique",	no_argument,		NULL, 'u' },
 	{ "variant",	required_argument,	NULL, OPT_VARIANT },
 	{ "version",	no_argument,		NULL, 'V' },
@@ -215,6 +221,7 @@ usage(void)
 	    "[--progress]\n"
 	    "       [--redundant] [--minimize [--symmetry SYM] [--seed S]] "
 	    "[--effort N]\n"
+	    "       [--true-candidates[=counts]] [--unique-by]\n"
 	    "       [--symbols ALPHABET] [file ...]\n"
 	    "       [--part K/N] [--record FILE] [--checkpoint FILE] "
 	    "[--checkpoint-every SEC]\n"
@@ -250,6 +257,12 @@ usage(void)
 	    "9x9 puzzle, one line\n"
 	    "                       each: isomorphic puzzles get the same "
 	    "line\n"
+	    "      --true-candidates[=counts]  each open cell's symbols that "
+	    "some solution\n"
+	    "                       holds there (=counts: and how many hold "
+	    "each)\n"
+	    "      --unique-by      the placements that leave one solution "
+	    "(else the fewest)\n"
 	    "  -f, --format FORMAT  grid (default), line, classic or csv\n"
 	    "  -j, --json           JSON Lines: one JSON object per line, "
 	    "each with a \"type\"\n"
@@ -401,6 +414,16 @@ main_option(struct options *o, int ch, const char *arg)
 	case OPT_MINIMIZE: set_mode(o, MODE_MINIMIZE, "--minimize"); return 1;
 	case OPT_CANONICAL:
 		set_mode(o, MODE_CANONICAL, "--canonical");
+		return 1;
+	case OPT_TRUE_CANDIDATES:
+		if (arg != NULL && strcmp(arg, "counts") != 0)
+			cli_usage_error("--true-candidates: '%s' is not counts",
+			    arg);
+		o->true_counts = arg != NULL;
+		set_mode(o, MODE_TRUE_CANDIDATES, "--true-candidates");
+		return 1;
+	case OPT_UNIQUE_BY:
+		set_mode(o, MODE_UNIQUE_BY, "--unique-by");
 		return 1;
 	case OPT_NO_UNIQUENESS: o->no_uniqueness = 1; return 1;
 	case OPT_FAST: o->tree = DLX_FAST; return 1;

@@ -419,7 +419,9 @@ process_variant(struct run *run, const char *file,
 	}
 	if (run->o.mode != MODE_SOLVE && run->o.mode != MODE_COUNT &&
 	    run->o.mode != MODE_ALL && run->o.mode != MODE_UNIQUE &&
-	    run->o.mode != MODE_REDUNDANT && run->o.mode != MODE_MINIMIZE) {
+	    run->o.mode != MODE_REDUNDANT && run->o.mode != MODE_MINIMIZE &&
+	    run->o.mode != MODE_TRUE_CANDIDATES &&
+	    run->o.mode != MODE_UNIQUE_BY) {
 		run_bad_puzzle(run, file, p->line, 0, "--explain, --rate, --hint "
 		    "and --candidates work on classic sudoku only");
 		return;
