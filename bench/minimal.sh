@@ -8,7 +8,13 @@
 #    (user time, reading and writing included);
 #  - --minimize of full grids (81 givens down to about 24), with and
 #    without 180-degree symmetry, and of a 16x16 grid.
-# Usage: bench/minimal.sh [COUNT] [CPU]
+#  - with TDOKU_MINIMIZE set, a peer: a program built outside this tree
+#    that reads FILE's puzzles and calls tdoku's TdokuMinimize(false,
+#    false, puzzle) on each, printing its median, mean and worst time as
+#    bench/minimal does (`$TDOKU_MINIMIZE FILE COUNT`).  tdoku tests the
+#    removal of every given (17 checks of a 17-clue puzzle, with its own
+#    SIMD solver) without checking the puzzle itself; ours makes 18.
+# Usage: [TDOKU_MINIMIZE=...] bench/minimal.sh [COUNT] [CPU]
 # SUDOKU_DATA names the folder of puzzles2_17_clue.txt (default
 # ../shared/data/sudoku beside the source tree).
 count=${1:-1000}
@@ -27,6 +33,9 @@ fi
 head -n "$count" "$file" >"$tmp/p17.txt"
 taskset -c "$cpu" "$top/bench/minimal" -n "$count" "$tmp/p17.txt"
 taskset -c "$cpu" "$top/bench/minimal" -m -n "$count" "$tmp/p17.txt"
+if [ -n "${TDOKU_MINIMIZE:-}" ]; then
+	taskset -c "$cpu" "$TDOKU_MINIMIZE" "$tmp/p17.txt" "$count"
+fi
 # user seconds of a command, per puzzle, in ms
 per() {	# per LABEL N COMMAND...
 	label=$1 n=$2

@@ -254,7 +254,9 @@ START_TEST(test_17_clue)
 	    DLX_OK);
 	ck_assert_int_eq(res.redundant, 3);
 	ck_assert_mem_eq(out, cells, sizeof out);
-	/* A node budget too small for the first check. */
+	/* A node budget too small for the first check; then one that
+	 * leaves the check of r9c9 unsettled (on one thread whatever
+	 * threads says: the same everywhere), which minimize keeps. */
 	{
 		struct dlx_sudoku_minimal_options o;
 
@@ -262,6 +264,20 @@ START_TEST(test_17_clue)
 		o.max_nodes = 1;
 		ck_assert_int_eq(dlx_sudoku_redundant(s, cells, flags, &o,
 		    &res, NULL), DLX_INCOMPLETE);
+		o.max_nodes = 100;
+		o.threads = 2;
+		ck_assert_int_eq(dlx_sudoku_redundant(s, more, flags, &o,
+		    &res, NULL), DLX_OK);
+		ck_assert_int_eq(flags[0], DLX_SUDOKU_REDUNDANT);
+		ck_assert_int_eq(flags[41], DLX_SUDOKU_REDUNDANT);
+		ck_assert_int_eq(flags[80], DLX_SUDOKU_UNSETTLED);
+		ck_assert_int_eq(res.unsettled, 1);
+		ck_assert_int_eq(res.minimal, 0);
+		ck_assert_int_eq(dlx_sudoku_minimize(s, more, out, &o, &res,
+		    NULL), DLX_OK);
+		ck_assert_int_eq(res.minimal, 0);
+		ck_assert_int_eq(out[80], more[80]);
+		ck_assert_int_eq(out[0], 0);
 	}
 	dlx_sudoku_free(s);
 }

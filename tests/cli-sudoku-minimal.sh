@@ -5,8 +5,8 @@
 # are said to be (none, multiple) with status 1 and a clash is an error
 # (status 2), in text, -f line and JSON; full grids of 4x4, 6x6, X 6x6 and
 # killer 4x4 minimized (under each symmetry the result is unique and
-# symmetric); grid and CSV input; the options refused with them; the
-# same output on one thread and two.
+# symmetric); grid and CSV input; an effort bound; the options refused
+# with them; the same output on one thread and two.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
 
 p17=.................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...
@@ -172,6 +172,32 @@ printf 'quizzes,solutions\n%s,95316874286273495141795283674689312528164539739527
 run "$sudoku" --minimize "$tmp/grid.txt" "$tmp/p.csv"
 expect_lines "grid and CSV input" 0 "......21.....214
 $p17
+" ""
+
+# An effort bound: a given whose check runs out is unsettled and stays;
+# a puzzle whose own check runs out is not answered (status 1).  Counted
+# in nodes on one thread: the same on any machine, with -t 2 too.
+r=$puzzles/redundant.txt
+run "$sudoku" -t 2 --redundant --effort 100 "$r"
+expect_lines "effort 100" 0 \
+"$r:3: 2 of 20 givens redundant: r1c1 r5c6; unsettled within the effort: r9c9
+" ""
+run "$sudoku" --redundant -f line --effort 100 "$r" "$r"
+expect_lines "effort 100, line" 0 \
+"9................1.....2.3......3.2...1.45.....5....6..3......4.7..8...962...7..3 redundant r1c1 r5c6 unsettled r9c9
+9................1.....2.3......3.2...1.45.....5....6..3......4.7..8...962...7..3 redundant r1c1 r5c6 unsettled r9c9
+" ""
+run "$sudoku" --minimize --effort 100 "$r"
+expect_lines "effort 100, minimize" 0 \
+".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..3 # not proven minimal: 1 given unsettled within the effort
+" ""
+run "$sudoku" --minimize --json --effort 100 "$r"
+expect_lines "effort 100, minimize --json" 0 \
+"{\"type\":\"minimized\",\"file\":\"$r\",\"line\":3,\"size\":9,\"box\":\"3x3\",\"puzzle\":\"9................1.....2.3......3.2...1.45.....5....6..3......4.7..8...962...7..3\",\"result\":\"unique\",\"givens\":20,\"removed\":2,\"minimal\":false,\"unsettled\":1,\"minimized\":\".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..3\"}
+" ""
+run "$sudoku" --redundant --effort 1 "$r"
+expect_lines "effort 1" 1 \
+"$r:3: uniqueness unsettled within the effort
 " ""
 
 # ---- refusals -----------------------------------------------------------

@@ -626,7 +626,9 @@ struct dlx_sudoku_minimal_options {
 					   random order from this seed, the
 					   same on every machine */
 	uint64_t	 max_nodes;	/* search nodes one check may take;
-					   0: no bound */
+					   0: no bound.  With a bound each
+					   check runs on one thread, so the
+					   answer is the same everywhere */
 	unsigned	 threads;	/* as struct dlx_request's threads
 					   (0: as many as pay) */
 	dlx_progress_fn	*progress;	/* as struct dlx_request's, for

@@ -761,6 +761,11 @@ class Sudoku:
       Sudoku.from_marks(line)   a puzzle given by a player's pencil marks
                        (a line of N*N*N): every method honours them
 
+    SETTING
+      s.redundant()    the givens that can each go, the puzzle staying
+                       unique: [(row, col), ...]; [] when minimal
+      s.minimize(symmetry=None)   a minimal puzzle: a new Sudoku
+
     MORE
       Sudoku.read_all(path)   every puzzle of a file, one at a time
       Sudoku.parse_all(text)  every puzzle of a text
@@ -971,6 +976,90 @@ class Sudoku:
         uniqueness as in explain()."""
         steps, outcome = self._logic("hint", uniqueness, 1)[:2]
         return _step(steps[0], self.n) if steps else None
+
+    # ---- the setter's questions -------------------------------------------
+
+    _SYMMETRIES = {None: 0, "none": 0, "180": 1, "90": 2, "mirror": 3}
+
+    def _minimal(self, minimize, symmetry, seed, effort):
+        sym = self._SYMMETRIES.get(symmetry,
+                                   self._SYMMETRIES.get(str(symmetry)))
+        if sym is None:
+            raise Error("symmetry must be None, '180', '90' or 'mirror'")
+        if effort is None:
+            # As dlx-sudoku: no bound up to 16x16 (killer: 9x9).
+            nodes = 1000 if self.n > 16 else \
+                10000 if self._var[5] is not None and self.n > 9 else 0
+        elif effort == "none":
+            nodes = 0
+        elif isinstance(effort, int) and not isinstance(effort, bool) \
+                and effort > 0:
+            nodes = effort
+        else:
+            raise Error("effort must be None, 'none' or a positive int")
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise Error("seed must be a non-negative int")
+        return _dlx.sudoku_minimal(self._m, self.cells, minimize, sym, seed,
+                                   nodes)
+
+    def redundant(self, *, symmetry=None, effort=None):
+        """The givens that can each go, the puzzle staying unique, as
+        dlx-sudoku --redundant finds them: a list of (row, col), from 0,
+        in reading order; [] for a minimal puzzle.
+
+        symmetry  None, "180", "90" or "mirror": a given is redundant when
+                  its whole orbit (the cells it maps to) can go
+        effort    search nodes one check may take: None, as dlx-sudoku
+                  (no bound up to 16x16, killer up to 9x9); "none"; or an
+                  int.  A given whose check runs out is not listed (see
+                  unsettled())
+
+        A puzzle that is not unique raises Error, its code
+        DLX_SUDOKU_MULTIPLE (211) or DLX_SUDOKU_UNSOLVABLE (210).
+
+        >>> s = Sudoku("9................1.....2.3......3.2...1.45....."
+        ...            "5....6..3......4.7..8...962...7..3")
+        >>> s.redundant()
+        [(0, 0), (4, 5), (8, 8)]
+        >>> Sudoku(s.minimize().format()).redundant()
+        []
+        """
+        flags = self._minimal(0, symmetry, 0, effort)[0]
+        n = self.n
+        return [(x // n, x % n) for x, f in enumerate(flags) if f == 2]
+
+    def unsettled(self, *, symmetry=None, effort=None):
+        """The givens whose check in redundant() ran out of effort: a list
+        of (row, col) as there; [] without a bound."""
+        flags = self._minimal(0, symmetry, 0, effort)[0]
+        n = self.n
+        return [(x // n, x % n) for x, f in enumerate(flags) if f == 3]
+
+    def minimize(self, symmetry=None, *, seed=0, effort=None):
+        """A minimal puzzle (a new Sudoku, same variant and solution) as
+        dlx-sudoku --minimize makes it: each given in turn, in reading
+        order (or a random order from seed, not 0; the same everywhere),
+        goes if the puzzle stays unique without it.  With symmetry
+        ("180", "90", "mirror") givens go a whole orbit at a time, so a
+        symmetric puzzle stays symmetric.  effort as in redundant(); the
+        result's minimal attribute is False when some check ran out of
+        it (those givens stay).  A puzzle that is not unique raises
+        Error as redundant() does.  A killer keeps its cages.
+
+        >>> grid = Sudoku("2143432114323214")
+        >>> m = grid.minimize()
+        >>> m.format(), m.minimal
+        ('......21.....214', True)
+        >>> grid.minimize("90").format()
+        '..4.432..432.2..'
+        """
+        cells, _, _, _, minimal = self._minimal(1, symmetry, seed, effort)
+        new = object.__new__(Sudoku)
+        new._setup(("puzzle", self.line, self._var[1], self._var[2],
+                    cells, None, None if self._var[7] == "classic"
+                    else self._var), self._alpha or None)
+        new.minimal = bool(minimal)
+        return new
 
     @classmethod
     def from_marks(cls, line, box=None, symbols=None):

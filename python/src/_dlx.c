@@ -1597,6 +1597,94 @@ out:
 	return res;
 }
 
+/*
+ * sudoku_minimal(matrix, cells, minimize, symmetry, seed, max_nodes): of
+ * the puzzle cells on a sudoku's matrix, dlx_sudoku_redundant() (minimize
+ * 0) or dlx_sudoku_minimize(): (values, givens, redundant, unsettled,
+ * minimal), values being the flags of each cell (enum dlx_sudoku_given)
+ * or the minimal puzzle's cells.  A puzzle that is not unique raises
+ * dlx.Error with its code (DLX_SUDOKU_UNSOLVABLE, _MULTIPLE, or
+ * DLX_INCOMPLETE when its own check ran out of max_nodes); Ctrl-C
+ * raises KeyboardInterrupt.  The matrix keeps the givens of cells.
+ */
+static PyObject *
+sudoku_minimal(PyObject *mod, PyObject *args)
+{
+	struct dlx_sudoku_minimal_options o;
+	struct dlx_sudoku_minimal_result res;
+	struct ctl	 c;
+	Matrix		*m;
+	PyObject	*cells_o, *l = NULL, *v;
+	unsigned long long seed, max_nodes;
+	unsigned char	*flags = NULL;
+	int		*cells = NULL, *out = NULL;
+	int		 minimize, symmetry, n, i, rc;
+
+	(void)mod;
+	if (!PyArg_ParseTuple(args, "O!OiiKK", &MatrixType, &m, &cells_o,
+	    &minimize, &symmetry, &seed, &max_nodes))
+		return NULL;
+	if (m->sudoku == NULL)
+		return raise_error(DLX_EINVAL, "not a sudoku's matrix", 0, 0);
+	n = dlx_sudoku_size(m->sudoku);
+	if (cells_array(cells_o, n, &cells) < 0)
+		return NULL;
+	out = PyMem_Malloc(sizeof *out * (size_t)(n * n));
+	flags = PyMem_Malloc((size_t)(n * n));
+	if (out == NULL || flags == NULL) {
+		PyErr_NoMemory();
+		goto done;
+	}
+	memset(&o, 0, sizeof o);
+	o.symmetry = symmetry;
+	o.seed = seed;
+	o.max_nodes = max_nodes;
+	o.threads = 1;
+	o.progress = ctl_progress;
+	o.progress_arg = &c;
+	memset(&c, 0, sizeof c);
+	atomic_store(&c.stop, 0);
+	c.caller = pthread_self();
+	matrix_take(m);
+	Py_BEGIN_ALLOW_THREADS
+	if (on_main_thread())
+		c.tstate = _save;
+	rc = minimize ? dlx_sudoku_minimize(m->sudoku, cells, out, &o, &res,
+	    NULL) : dlx_sudoku_redundant(m->sudoku, cells, flags, &o, &res,
+	    NULL);
+	/* The Sudoku's matrix keeps its puzzle. */
+	if (minimize && rc == DLX_OK)
+		(void)dlx_sudoku_set_givens(m->sudoku, cells, NULL, NULL);
+	if (c.tstate != NULL)
+		_save = c.tstate;
+	Py_END_ALLOW_THREADS
+	matrix_give(m);
+	if (c.interrupted)
+		goto done;
+	if (rc != DLX_OK) {
+		raise_code(rc);
+		goto done;
+	}
+	if ((l = PyList_New(n * n)) == NULL)
+		goto done;
+	for (i = 0; i < n * n; i++) {
+		if ((v = PyLong_FromLong(minimize ? out[i] : flags[i])) ==
+		    NULL) {
+			Py_CLEAR(l);
+			goto done;
+		}
+		PyList_SET_ITEM(l, i, v);
+	}
+	v = Py_BuildValue("(Niiii)", l, res.givens, res.redundant,
+	    res.unsettled, res.minimal);
+	l = v;
+done:
+	PyMem_Free(cells);
+	PyMem_Free(out);
+	PyMem_Free(flags);
+	return l;
+}
+
 /* sudoku_symbols(spec): the alphabet spec expands to, as a str. */
 static PyObject *
 sudoku_symbols(PyObject *mod, PyObject *args)
@@ -2295,6 +2383,9 @@ static PyMethodDef module_methods[] = {
 	{ "sudoku_matrix", sudoku_matrix, METH_VARARGS,
 	  "sudoku_matrix(cells, n, boxr, boxc, extras, regions, cages, "
 	  "sums, symbols)" },
+	{ "sudoku_minimal", sudoku_minimal, METH_VARARGS,
+	  "sudoku_minimal(matrix, cells, minimize, symmetry, seed, "
+	  "max_nodes)" },
 	{ "sudoku_symbols", sudoku_symbols, METH_VARARGS,
 	  "sudoku_symbols(spec): the alphabet spec names." },
 	{ "sudoku_box_for", sudoku_box_for, METH_VARARGS,

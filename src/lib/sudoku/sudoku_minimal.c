@@ -63,7 +63,10 @@ check(struct minimal *m, const int *cells, enum outcome *out,
 	memset(&rq, 0, sizeof rq);
 	rq.max_solutions = 2;
 	rq.max_nodes = m->o.max_nodes;
-	rq.threads = m->o.threads;
+	/* A node budget is exact on one thread only (threads share it
+	 * loosely): one thread, so that a bound gives the same answer on
+	 * every machine. */
+	rq.threads = m->o.max_nodes != 0 ? 1 : m->o.threads;
 	rq.progress = m->o.progress;
 	rq.progress_arg = m->o.progress_arg;
 	rq.progress_updates = m->o.progress_updates;

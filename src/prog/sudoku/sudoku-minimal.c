@@ -199,12 +199,15 @@ minimal_redundant(struct run *run, const struct puzzle *pz)
 				cli_out("%d of %d givens redundant:",
 				    res.redundant, res.givens);
 			cells_flagged(flags, n, DLX_SUDOKU_REDUNDANT, 0);
-		} else
-			cli_out(line ? "no-redundant" : "no given proven "
-			    "redundant (%d givens)", res.givens);
+		} else if (!line)
+			cli_out("no given proven redundant (%d givens)",
+			    res.givens);
 		if (what == NULL && res.unsettled > 0) {
-			cli_puts(line ? " unsettled" : "; unsettled within "
-			    "the effort:");
+			if (line)
+				cli_puts(res.redundant > 0 ? " unsettled" :
+				    "unsettled");
+			else
+				cli_puts("; unsettled within the effort:");
 			cells_flagged(flags, n, DLX_SUDOKU_UNSETTLED, 0);
 		}
 		cli_putc('\n');
@@ -289,15 +292,17 @@ minimal_minimize(struct run *run, const struct puzzle *pz)
 		cli_out(" %s\n", what);
 	} else if (text != NULL) {
 		if (!res.minimal)
-			cli_out("# %s:%lu: not proven minimal: %d givens "
+			cli_out("# %s:%lu: not proven minimal: %d given%s "
 			    "unsettled within the effort\n", pz->file,
-			    pz->p->line, res.unsettled);
+			    pz->p->line, res.unsettled,
+			    res.unsettled == 1 ? "" : "s");
 		cli_out("%s\n", text);
 	} else {
 		print_line(run, n, out);
 		if (!res.minimal)
-			cli_out(" # not proven minimal: %d givens unsettled "
-			    "within the effort", res.unsettled);
+			cli_out(" # not proven minimal: %d given%s unsettled "
+			    "within the effort", res.unsettled,
+			    res.unsettled == 1 ? "" : "s");
 		cli_putc('\n');
 	}
 	cli_record_end(0);
