@@ -771,6 +771,9 @@ class Sudoku:
       Sudoku.parse_all(text)  every puzzle of a text
       Sudoku.generate(...)    new puzzles with one solution, minimal
                               within an effort bound
+      s.canonical()    the canonical (minlex) form of a classic 9x9
+                       puzzle, a string: the same for isomorphic puzzles
+      s.automorphisms()   how many grid symmetries keep the puzzle
       s.cells          the givens, N*N ints (0 blank), row-major
       s.n, s.box, s.variant, s.line   size, box shape, variant, line
       s.format(cells)  cells as a line of symbols; s.grid(cells) as rows
@@ -1060,6 +1063,49 @@ class Sudoku:
                     else self._var), self._alpha or None)
         new.minimal = bool(minimal)
         return new
+
+    # ---- the canonical form ----------------------------------------------
+
+    def _canon(self, what):
+        if self.n != 9 or self.box != (3, 3) or self.variant != "classic":
+            raise Error("%s works on classic 9x9 sudoku only, not %s %dx%d"
+                        % (what, self.variant, self.n, self.n))
+        if getattr(self, "_marks", None) is not None:
+            raise Error("%s: not for a puzzle of pencil marks" % what)
+        return _dlx.sudoku_canonical(self.cells)
+
+    def canonical(self):
+        """The canonical form of this classic 9x9 puzzle (or complete
+        grid), as a string of 81 symbols with "." for blanks, the line
+        dlx-sudoku --canonical writes: the least of all the puzzles that
+        the 3,359,232 symmetries of the grid (transposition, bands, rows
+        within a band, stacks, columns within a stack) and the
+        relabellings of the digits make of it, reading the cells row by
+        row, a blank below every digit.  Isomorphic puzzles, and only
+        they, have the same canonical form, so it de-duplicates a
+        collection; the form of a form is itself.  Other sizes and
+        variants raise Error.
+
+        >>> p = Sudoku("4...3.......6..8..........1....5..9..8....6..."
+        ...            "7.2........1.27..5.3....4.9........")
+        >>> p.canonical()
+        '........1.....2.3...4.5........6.7...3.....2..8...9......9.1.8...7......5.6...4..'
+        >>> len({Sudoku(t).canonical() for t in (str(p), p.canonical())})
+        1
+        """
+        return self.format(self._canon("canonical()")[0])
+
+    def automorphisms(self):
+        """How many of the 3,359,232 symmetries of the grid turn this
+        classic 9x9 puzzle into itself, up to a relabelling of its
+        digits: 1 for most puzzles, more for a symmetric one, 3,359,232
+        for the empty grid (the "automorphisms" of dlx-sudoku
+        --canonical --json).
+
+        >>> Sudoku("." * 81).automorphisms()
+        3359232
+        """
+        return self._canon("automorphisms()")[1]
 
     @classmethod
     def from_marks(cls, line, box=None, symbols=None):

@@ -1702,6 +1702,43 @@ sudoku_symbols(PyObject *mod, PyObject *args)
 	return PyUnicode_FromStringAndSize(out, n);
 }
 
+/*
+ * sudoku_canonical(cells): the canonical form of a classic 9x9 puzzle
+ * (dlx_sudoku_canon_run()) as (cells, automorphisms, map, digits): the
+ * form's 81 ints, the number of automorphisms, and the transformation
+ * (struct dlx_sudoku_transform).
+ */
+static PyObject *
+sudoku_canonical(PyObject *mod, PyObject *args)
+{
+	struct dlx_sudoku_transform	 how;
+	PyObject	*cells_o, *form = NULL, *map = NULL, *digits = NULL;
+	PyObject	*res = NULL;
+	uint64_t	 naut = 0;
+	int		*cells = NULL, out[81], rc;
+
+	(void)mod;
+	if (!PyArg_ParseTuple(args, "O", &cells_o))
+		return NULL;
+	if (cells_array(cells_o, 9, &cells) < 0)
+		return NULL;
+	Py_BEGIN_ALLOW_THREADS
+	rc = dlx_sudoku_canonical(cells, out, &how, &naut);
+	Py_END_ALLOW_THREADS
+	PyMem_Free(cells);
+	if (rc != DLX_OK)
+		return raise_code(rc);
+	if ((form = int_list(out, 81)) != NULL &&
+	    (map = int_list(how.map, 81)) != NULL &&
+	    (digits = int_list(how.digits, 10)) != NULL)
+		res = Py_BuildValue("(OKOO)", form, (unsigned long long)naut,
+		    map, digits);
+	Py_XDECREF(form);
+	Py_XDECREF(map);
+	Py_XDECREF(digits);
+	return res;
+}
+
 /* sudoku_box_for(n): the default box shape (r, c) of n symbols. */
 static PyObject *
 sudoku_box_for(PyObject *mod, PyObject *args)
@@ -2388,6 +2425,8 @@ static PyMethodDef module_methods[] = {
 	  "max_nodes)" },
 	{ "sudoku_symbols", sudoku_symbols, METH_VARARGS,
 	  "sudoku_symbols(spec): the alphabet spec names." },
+	{ "sudoku_canonical", sudoku_canonical, METH_VARARGS,
+	  "sudoku_canonical(cells): (form, automorphisms, map, digits)." },
 	{ "sudoku_box_for", sudoku_box_for, METH_VARARGS,
 	  "sudoku_box_for(n): the default box shape of n symbols." },
 	{ "sudoku_logic", sudoku_logic, METH_VARARGS,

@@ -115,12 +115,28 @@ push(dlx_sudoku_canon *cn, struct clist *l, const struct cand *c)
 }
 
 /* Compare the row made so far, cells 0..end-1, with the best row: <0, 0
- * or >0 as memcmp(). */
-static int
+ * or >0 as memcmp() (which, called for these few bytes, cost more than
+ * the rest of the search for complete grids). */
+static inline int
 against(const struct ext *x, int end)
 {
-	return memcmp(x->out, x->best, (size_t)end);
+	int	 i;
+
+	for (i = 0; i < end; i++)
+		if (x->out[i] != x->best[i])
+			return x->out[i] < x->best[i] ? -1 : 1;
+	return 0;
 }
+
+/* The orders of the first n of three things: n! of them. */
+static const uint8_t	 perms[4][6][3] = {
+	{ { 0 } },
+	{ { 0 } },
+	{ { 0, 1 }, { 1, 0 } },
+	{ { 0, 1, 2 }, { 0, 2, 1 }, { 1, 0, 2 },
+	  { 1, 2, 0 }, { 2, 0, 1 }, { 2, 1, 0 } }
+};
+static const int	 nperms[4] = { 1, 1, 2, 6 };
 
 static void	slot(struct ext *, int);
 
@@ -137,11 +153,7 @@ group(struct ext *x, int s, const uint8_t *cols, int nfree)
 	struct cand	*to = &x->to;
 	uint8_t		 zero[3], old[3], nw[3], v, t;
 	int		 nz = 0, no = 0, nnew = 0, i, j, p = 3 * s, k;
-	int		 perm[6][3], np, nlab0 = to->nlab;
-	static const int perms3[6][3] = {
-		{ 0, 1, 2 }, { 0, 2, 1 }, { 1, 0, 2 },
-		{ 1, 2, 0 }, { 2, 0, 1 }, { 2, 1, 0 }
-	};
+	int		 nlab0 = to->nlab;
 
 	for (i = 0; i < nfree; i++) {
 		v = x->row[cols[i]];
@@ -157,23 +169,8 @@ group(struct ext *x, int s, const uint8_t *cols, int nfree)
 		} else
 			nw[nnew++] = cols[i];
 	}
-	/* The orders of the new digits: nnew! of them. */
-	np = 0;
-	for (k = 0; k < 6; k++) {
-		for (i = 0; i < 3 && perms3[k][i] < nnew; i++)
-			continue;
-		if (i < nnew)
-			continue;
-		/* Keep each order of the first nnew once. */
-		for (j = 0; j < np; j++)
-			if (memcmp(perm[j], perms3[k], nnew * sizeof(int)) == 0)
-				break;
-		if (j == np) {
-			memcpy(perm[np], perms3[k], sizeof perm[0]);
-			np++;
-		}
-	}
-	for (k = 0; k < np; k++) {
+	/* Each order of the new digits: nnew! of them. */
+	for (k = 0; k < nperms[nnew]; k++) {
 		to->nlab = (uint8_t)nlab0;
 		for (i = 0; i < nz; i++) {
 			to->col[p + i] = zero[i];
@@ -184,7 +181,7 @@ group(struct ext *x, int s, const uint8_t *cols, int nfree)
 			x->out[p + i] = to->lab[x->row[old[j]]];
 		}
 		for (j = 0; j < nnew; j++, i++) {
-			t = nw[perm[k][j]];
+			t = nw[perms[nnew][k][j]];
 			to->col[p + i] = t;
 			to->lab[x->row[t]] = ++to->nlab;
 			x->out[p + i] = to->nlab;
