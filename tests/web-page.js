@@ -3,7 +3,10 @@
 //
 //   node web-page.js --root DIR --shots DIR --chromium PATH --profile DIR
 //       [--ambiguous LINE --count N --explained LINE --steps FILE
-//        --grade G --rating TEXT --killer FILE --answer LINE --queens FILE]
+//        --grade G --rating TEXT --killer FILE --answer LINE --queens FILE
+//        --marked LINE --marks LINE --marks-count N --cands TABLE
+//        --redundant LINE --redundant-cells CELLS --minimized LINE
+//        --canonical LINE]
 //                                       the checks
 //       [--bench LINE]                  only: print the page's count time
 //
@@ -459,14 +462,11 @@ async function main() {
 		// Pencil marks.  The 26-given puzzle with 385,677 solutions:
 		// the Pencil marks button makes it its complete marks (a
 		// given its one mark, an open cell every digit), a click on
-		// the 1 of r1c1 strikes it, the box holds the marks line, and
-		// Count honours it: 385,677 less the 200,479 with 1 there.
-		const p26 = '.2......9..71.........3..1....5..3..5...7.....8...' +
-		    '2..6.........6.8.....4......92.';
-		const marks26 = [...p26].map((ch, k) => [...'123456789']
-		    .map((d) => ch === d || (ch === '.' && !(k === 0 &&
-		    d === '1')) ? d : '.').join('')).join('');
-		page = await open('#p=' + p26);
+		// the 1 of r1c1 strikes it, the box holds the marks line
+		// tests/web.sh made, and Count honours it as dlx-sudoku
+		// --count does: 385,677 less the 200,479 with 1 there.
+		const marks26 = opt.marks;
+		page = await open('#p=' + opt.marked);
 		await page.waitForFunction(() => /^p=[.1-9]{81}$/.test(
 		    location.hash.slice(1)));
 		await page.click('#pencil');
@@ -483,10 +483,8 @@ async function main() {
 		await page.click('#count');
 		await page.waitForSelector('#count-result', { timeout: 30000 });
 		ok(digits(await text(page, '#count-result')) === '185198' &&
-		    (opt['marks-count'] === undefined ||
-		    opt['marks-count'] === '185198'), 'Count honours the ' +
-		    'marks: 185,198' + (opt['marks-count'] ? ', as ' +
-		    'dlx-sudoku --count' : ''));
+		    opt['marks-count'] === '185198', 'Count honours the ' +
+		    'marks: 185,198, as dlx-sudoku --count on the line');
 		await shot(page, '18-marks');
 		await page.close();
 

@@ -547,7 +547,10 @@ function draw() {
 				el.classList.add('given');
 		} else if (sol) {
 			v.textContent = sol[k];
-			el.classList.add(S.cells[k] ? 'given' : 'solved');
+			// A cell with one pencil mark is filled, as a given.
+			const m = S.marks ? S.marks[k] : 0;
+			el.classList.add(S.cells[k] || m && !(m & (m - 1)) ?
+			    'given' : 'solved');
 		} else if (st) {
 			const ch = grid[k];
 			if (houses.has(k))
@@ -679,7 +682,8 @@ function boxState() {
 // they are off, and the grid (an older puzzle) is dimmed.
 function updateActions() {
 	const bad = boxState() === 'bad';
-	for (const id of ['solve', 'count', 'explain']) {
+	for (const id of ['solve', 'count', 'explain', 'q-cands', 'q-unique',
+	    'q-redundant', 'q-minimize', 'q-canon']) {
 		$(id).disabled = bad;
 		$(id).title = bad ? 'the puzzle box does not read as a ' +
 		    'puzzle: see the error under it' : '';
