@@ -503,8 +503,10 @@ async function main() {
 		    ' solutions dlx-sudoku -a lists (' +
 		    await text(page, '#q-cands-result') + ')');
 		await page.click('#board .cell[data-k="1"]');
-		ok(/^r1c2: solutions with each symbol, of 872/.test(
-		    await text(page, '#q-cell-table caption')),
+		ok(/^r1c2: the solutions with each symbol there, of 872/.test(
+		    await text(page, '#q-cell-caption')) && (await text(page,
+		    '#q-cell-table')) === opt.cands.split(' ')[0].split(':')[1]
+		    .split(',').map((e) => e.replace('=', '')).join(''),
 		    'a cell clicked shows its counts in a table');
 		await shot(page, '19-true-candidates');
 		// What makes it unique: the placements with the fewest

@@ -1043,9 +1043,10 @@ function pickCell(k) {
 	const rows = S.cands.counts[k].map((c, v) => c === '0' ? '' :
 	    '<tr><td>' + SYMBOLS[v] + '</td><td>' + fmt(c) + '</td></tr>')
 	    .join('');
-	$('q-out').innerHTML = '<table class="q-table" id="q-cell-table">' +
-	    '<caption>' + cellName(k) + ': solutions with each symbol, of ' +
-	    fmt(S.cands.total) + '</caption>' + rows + '</table>';
+	$('q-out').innerHTML = '<p class="muted" id="q-cell-caption">' +
+	    cellName(k) + ': the solutions with each symbol there, of ' +
+	    fmt(S.cands.total) + '</p><table class="q-table" ' +
+	    'id="q-cell-table">' + rows + '</table>';
 }
 
 // The placements that leave one solution (or fewest), each a button
