@@ -6,7 +6,8 @@
 // The state is in the URL's fragment, so that a link opens the same
 // puzzle and does the same thing:
 //   #p=LINE            a puzzle as one line (81 characters for 9x9;
-//                      16, 36, 64, 144, 256 or 625 for the other sizes)
+//                      16, 36, 64, 144, 256 or 625 for the other sizes),
+//                      or a line of pencil marks (N*N*N: 729 for 9x9)
 //   #t=TEXT            a variant's text form (jigsaw, killer), encoded
 //   &v=x, &v=hyper, &v=x,hyper   extra units for a line
 //   &solve, &count, &explain     what to do on opening; or a setter's
@@ -1164,8 +1165,9 @@ function minimize() {
 		qStatus('<b id="q-minimize-result">Minimal puzzle: ' +
 		    plural(r.givens - r.redundant, 'given') + '</b> (' +
 		    fmt(r.redundant) + ' of ' + fmt(r.givens) + ' taken ' +
-		    'away' + (sym ? ', ' + $('q-sym').selectedOptions[0]
-		    .textContent + ' symmetry kept' : '') + ')' +
+		    'away' + (sym ? ', each with its images under ' +
+		    $('q-sym').selectedOptions[0].textContent + ' symmetry' :
+		    '') + ')' +
 		    (r.minimal ? '' : ', not proven minimal (' +
 		    plural(r.unsettled, 'check') + ' ran out of the bound)') +
 		    '. <span class="muted">' + plural(r.checks, 'check') +
