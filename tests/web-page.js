@@ -560,6 +560,18 @@ async function main() {
 		await page.waitForSelector('#q-canon-line', { timeout: 20000 });
 		ok((await text(page, '#q-canon-line')) === opt.canonical,
 		    'Canonical form: as dlx-sudoku --canonical');
+		// A long question (the true candidates of the empty grid)
+		// shows its progress, and its Stop stops it.
+		await paste(page, '#puzzle', '.'.repeat(81));
+		await page.click('#q-cands');
+		await page.waitForSelector('#q-stop:not([hidden])',
+		    { timeout: 5000 });
+		await page.click('#q-stop');
+		await page.waitForFunction(() => /Stopped/.test(
+		    document.getElementById('q-status').textContent),
+		    { timeout: 2000 });
+		ok(await page.$eval('#q-stop', (b) => b.hidden),
+		    'a long question stops at its Stop');
 		await page.close();
 
 		// The exact-cover tab: a count from the URL, and an error.

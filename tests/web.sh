@@ -9,7 +9,7 @@
 # line, the setter's questions answer as the programs do (true
 # candidates and their counts as every solution tallies them, the
 # placements that cut the most, redundant givens, Minimize, the
-# canonical form), malformed and
+# canonical form, a long one stopped by its Stop), malformed and
 # clashing puzzles show their errors next to the input, the page answers
 # only for the text in the puzzle box (a text that does not read turns
 # the actions off, an edit clears the answer shown, Clear empties the box
