@@ -306,24 +306,38 @@ bad_marks(struct dlx_error *err, int n, int x, const char *why)
 }
 
 /*
- * Whether option (x, v) (v from 0) is out of the search anyway once the
- * cells of grid (0 blank) are forced: x is filled, or a cell sharing a
- * unit or a cage with x holds v + 1.
+ * Whether the marks strike more than the cells of grid (0 blank) rule out
+ * once forced: a candidate struck in an open cell whose units and cage
+ * hold no such symbol.  (Struck candidates of a filled cell are out
+ * anyway.)  One mask of the symbols each unit and cage holds.
  */
 static int
-taken(const struct sm_model *m, const int *grid, int x, int v)
+strikes_more(const struct sm_model *m, const int *grid,
+    const uint64_t *struck)
 {
-	int	n = m->n, u, k, y;
+	uint64_t	held[SM_MAXUNITS], cheld[DLX_SUDOKU_MAXCAGES], out;
+	int		n = m->n, u, k, x;
 
-	if (grid[x] != 0)
-		return 1;
-	for (u = 0; u < m->ncu[x]; u++)
-		for (k = 0; k < n; k++)
-			if (grid[m->unit[m->cu[x][u]][k]] == v + 1)
-				return 1;
-	for (y = 0; m->ncages > 0 && y < n * n; y++)
-		if (m->cage[y] == m->cage[x] && grid[y] == v + 1)
+	memset(held, 0, sizeof held);
+	for (u = 0; u < m->nunits; u++)
+		for (k = 0; k < n; k++) {
+			x = m->unit[u][k];
+			if (grid[x] != 0)
+				held[u] |= (uint64_t)1 << (grid[x] - 1);
+		}
+	memset(cheld, 0, sizeof *cheld * (size_t)m->ncages);
+	for (x = 0; m->ncages > 0 && x < n * n; x++)
+		if (grid[x] != 0)
+			cheld[m->cage[x]] |= (uint64_t)1 << (grid[x] - 1);
+	for (x = 0; x < n * n; x++) {
+		if (grid[x] != 0 || struck[x] == 0)
+			continue;
+		out = m->ncages > 0 ? cheld[m->cage[x]] : 0;
+		for (u = 0; u < m->ncu[x]; u++)
+			out |= held[m->cu[x][u]];
+		if (struck[x] & ~out)
 			return 1;
+	}
 	return 0;
 }
 
@@ -336,7 +350,7 @@ dlx_sudoku_set_marks(dlx_sudoku *s, const int *cells, const uint64_t *marks,
 	uint64_t			 all, mk;
 	int				 grid[DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN];
 	int				 opts[DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN + 1];
-	int				 n = s->n, i, v, k, rc, more;
+	int				 n = s->n, i, v, k, rc;
 	dlx				*dm;
 
 	memset(grid, 0, sizeof grid);
@@ -374,11 +388,7 @@ dlx_sudoku_set_marks(dlx_sudoku *s, const int *cells, const uint64_t *marks,
 	 * 9x9, the bit boards).  Else the marks matrix: sm_matrix() lists
 	 * the struck candidates, whatever the grid makes of them.
 	 */
-	for (i = more = 0; i < n * n && !more; i++)
-		for (v = 0; v < n && !more; v++)
-			more = (struck[i] >> v & 1) && !taken(s->m, grid, i,
-			    v);
-	if (!more)
+	if (!strikes_more(s->m, grid, struck))
 		return dlx_sudoku_set_givens(s, grid, conf, err);
 	if ((dm = sm_matrix(s->m, struck, &rc)) == NULL ||
 	    (rc = dlxi_workspace_keep(dm)) != DLX_OK) {
