@@ -754,10 +754,11 @@ void		 dlx_sudoku_canon_free(dlx_sudoku_canon *c);
  * dlx_sudoku_check() says: such givens are no sudoku); or DLX_ENOMEM, out
  * then unchanged.
  *
- * Cost: some tens of microseconds for a typical puzzle; a puzzle or grid
- * with many symmetries (many automorphisms, or many ways of relabelling
- * the first rows alike) costs up to milliseconds and memory in
- * proportion, freed with c.
+ * Cost: about ten microseconds for a typical puzzle; a complete grid
+ * about 2 ms (its first row ties under each of the 1296 orders of its
+ * columns), and a puzzle with many symmetries or many ways to number
+ * alike up to tens of milliseconds, with memory in proportion (one full
+ * band and nothing else: 80 ms, 10 MB), kept by c for the next puzzle.
  */
 int		 dlx_sudoku_canon_run(dlx_sudoku_canon *c, const int *cells,
 		    int *out, struct dlx_sudoku_transform *how,
