@@ -126,6 +126,7 @@ main(void)
 	srunner_add_suite(sr, make_marks_suite());
 	srunner_add_suite(sr, make_minimal_suite());
 	srunner_add_suite(sr, make_canon_suite());
+	srunner_add_suite(sr, make_cands_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

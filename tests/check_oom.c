@@ -21,6 +21,7 @@
 
 #include "dlx.h"
 #include "lib/drive/part_impl.h"
+#include "lib/sudoku/sudoku_model.h"
 #include "dlx_part.h"
 #include "dlx_text.h"
 #include "dlx_sudoku.h"
@@ -376,9 +377,37 @@ canon_scenario(void)
 	return rc;
 }
 
+/* The setter's questions on a 4x4 with 3 solutions: the table by
+ * enumeration and by counts, and unique_by. */
+static int
+cands_scenario(void)
+{
+	static const int	 cells[16] = { 1, 0, 0, 0, 0, 0, 2, 0,
+					       0, 0, 3, 0, 0, 0, 0, 0 };
+	struct dlx_sudoku_placement pl[64];
+	struct dlx_sudoku_options so;
+	struct dlx_wide		 counts[64], total;
+	dlx_sudoku		*s;
+	size_t			 np;
+	int			 rc;
+
+	memset(&so, 0, sizeof so);
+	so.alloc = &failing;
+	if ((rc = dlx_sudoku_new(&s, 2, 2, &so)) != DLX_OK)
+		return rc;
+	if ((rc = dlx_sudoku_set_givens(s, cells, NULL, NULL)) == DLX_OK &&
+	    (rc = dlx_sudoku_unique_by(s, NULL, pl, 64, &np, &total)) ==
+	    DLX_OK)
+		rc = sm_candidate_counts(s, NULL, counts, &total, 1, 0, 0);
+	if (rc == DLX_OK && (total.lo != 3 || np != 9))
+		rc = DLX_ECORRUPT;
+	dlx_sudoku_free(s);
+	return rc;
+}
+
 static scenario_fn *const scenarios[] = {
 	text_scenario, sudoku_scenario, logic_scenario, variant_scenario,
-	parts_scenario, canon_scenario
+	parts_scenario, canon_scenario, cands_scenario
 };
 
 /* Fail each allocation of scenario _i in turn. */

@@ -760,6 +760,9 @@ class Sudoku:
       s.hint()         the next step of the rules, or None
       Sudoku.from_marks(line)   a puzzle given by a player's pencil marks
                        (a line of N*N*N): every method honours them
+      s.true_candidates(counts=False)   each cell's symbols that some
+                       solution holds (with counts, how many hold each)
+      s.unique_by()    the placements that leave one solution (or fewest)
 
     SETTING
       s.redundant()    the givens that can each go, the puzzle staying
@@ -920,6 +923,52 @@ class Sudoku:
         dec = self._decode
         fmt = (lambda c: c) if cells else self.format
         return (fmt(dec(s)) for s in self._p.solutions(limit=limit))
+
+    def true_candidates(self, counts=False, *, threads=None):
+        """The symbols each cell holds in at least one solution: a list of
+        N*N sets of ints (1..N), in reading order; a given's cell holds its
+        given.  With counts=True, a list of N*N dicts {symbol: solutions
+        holding it there} instead; each sums to count().  Exact at any
+        size (enumerated when the solutions are few, else counted
+        placement by placement, beyond 2^64).
+
+        >>> s = Sudoku("1.....2...3.....")
+        >>> s.count()
+        3
+        >>> s.true_candidates()[4]          # r2c1
+        {3, 4}
+        >>> s.true_candidates(counts=True)[4]
+        {3: 2, 4: 1}
+
+        threads  the threads of the counts (None: every CPU); Ctrl-C
+                 stops it (KeyboardInterrupt)"""
+        total, table = self._m.candidate_counts(threads=_threads(threads))
+        n = self.n
+        rows = [table[i * n:(i + 1) * n] for i in range(n * n)]
+        if counts:
+            return [{v + 1: c for v, c in enumerate(r) if c} for r in rows]
+        return [{v + 1 for v, c in enumerate(r) if c} for r in rows]
+
+    def unique_by(self, *, threads=None):
+        """What makes the puzzle unique: (leaves, placements), placements
+        the list of (row, column, symbol) (row and column from 0, symbol
+        1..N), in reading order, each of which, added as a given, leaves
+        the puzzle with `leaves` solutions: 1 when some placement makes it
+        unique, else the fewest any placement leaves.  (count(), []) when
+        the puzzle has one solution or none.
+
+        >>> Sudoku("1.....2...3.....").unique_by()[1][:3]
+        [(1, 0, 4), (1, 1, 3), (2, 0, 4)]
+        >>> Sudoku("12.3............").unique_by()[0]
+        3"""
+        total, table = self._m.candidate_counts(threads=_threads(threads))
+        n = self.n
+        cuts = [c for c in table if 0 < c < total]
+        if not cuts:
+            return total, []
+        best = min(cuts)
+        return best, [(k // n // n, k // n % n, k % n + 1)
+                      for k, c in enumerate(table) if c == best]
 
     @property
     def stats(self):

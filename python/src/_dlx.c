@@ -1084,6 +1084,80 @@ Matrix_search(Matrix *self, PyObject *args, PyObject *kw)
 	return Py_BuildValue("(NN)", st, sol);
 }
 
+/*
+ * candidate_counts(threads=0): the table of the sudoku of this Matrix
+ * (dlx_sudoku_candidate_counts()): (count, [N*N*N counts]), counts[(r*N +
+ * c)*N + v] the solutions with symbol v+1 in cell (r,c).  Searched with
+ * the GIL released, Ctrl-C stopping it (KeyboardInterrupt).
+ */
+static PyObject *
+Matrix_candidate_counts(Matrix *self, PyObject *args, PyObject *kw)
+{
+	static char		*kwlist[] = { "threads", NULL };
+	struct dlx_request	 rq;
+	struct dlx_wide		*counts, total;
+	struct ctl		 c;
+	PyObject		*list, *x;
+	unsigned int		 threads = 0;
+	size_t			 nopt, k;
+	int			 n, rc;
+
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "|I", kwlist, &threads))
+		return NULL;
+	if (self->sudoku == NULL) {
+		PyErr_SetString(PyExc_TypeError, "not a sudoku matrix");
+		return NULL;
+	}
+	n = dlx_sudoku_size(self->sudoku);
+	nopt = (size_t)n * n * n;
+	if ((counts = PyMem_Malloc(nopt * sizeof *counts)) == NULL)
+		return PyErr_NoMemory();
+	memset(&rq, 0, sizeof rq);
+	memset(&c, 0, sizeof c);
+	rq.threads = threads;
+	rq.progress = ctl_progress;
+	rq.progress_arg = &c;
+	rq.progress_updates = 1u << 20;
+	atomic_store(&c.stop, 0);
+	c.caller = pthread_self();
+	matrix_take(self);
+	Py_BEGIN_ALLOW_THREADS
+	if (on_main_thread())
+		c.tstate = _save;
+	rc = dlx_sudoku_candidate_counts(self->sudoku, &rq, counts, &total);
+	if (c.tstate != NULL)
+		_save = c.tstate;
+	c.tstate = NULL;
+	Py_END_ALLOW_THREADS
+	matrix_give(self);
+	if (c.interrupted) {
+		PyMem_Free(counts);
+		return NULL;
+	}
+	if (rc != DLX_OK) {
+		PyMem_Free(counts);
+		return raise_code(rc);
+	}
+	if ((list = PyList_New((Py_ssize_t)nopt)) == NULL) {
+		PyMem_Free(counts);
+		return NULL;
+	}
+	for (k = 0; k < nopt; k++) {
+		if ((x = wide_to_long(counts[k])) == NULL) {
+			Py_DECREF(list);
+			PyMem_Free(counts);
+			return NULL;
+		}
+		PyList_SET_ITEM(list, (Py_ssize_t)k, x);
+	}
+	PyMem_Free(counts);
+	if ((x = wide_to_long(total)) == NULL) {
+		Py_DECREF(list);
+		return NULL;
+	}
+	return Py_BuildValue("(NN)", x, list);
+}
+
 /* ---- the solution stream ---------------------------------------------- */
 
 /*
@@ -2356,6 +2430,11 @@ static PyMethodDef Matrix_methods[] = {
 	  "search(first=False, limit=0, threads=1, memo=0, memory=0, "
 	  "knuth=False, max_nodes=0, max_updates=0, components=0): "
 	  "(stats, solution)" },
+	{ "candidate_counts",
+	  (PyCFunction)(void (*)(void))Matrix_candidate_counts,
+	  METH_VARARGS | METH_KEYWORDS,
+	  "candidate_counts(threads=0): (count, counts) of a sudoku matrix: "
+	  "counts[(r*N + c)*N + v] the solutions with symbol v+1 in (r,c)." },
 	{ "iterate", (PyCFunction)(void (*)(void))Matrix_iterate,
 	  METH_VARARGS | METH_KEYWORDS,
 	  "iterate(limit=0, threads=1, knuth=False, max_nodes=0, "

@@ -36,6 +36,7 @@
 #include "lib/core/dlx_impl.h"
 #include "lib/core/search_int.h"
 #include "lib/engine/engine.h"
+#include "lib/sudoku/sudoku_model.h"
 
 /* Nodes the enumeration may take before the puzzle is counted: far more
  * than any puzzle with a few thousand solutions needs. */
@@ -190,6 +191,15 @@ int
 dlx_sudoku_candidate_counts(dlx_sudoku *s, const struct dlx_request *rq,
     struct dlx_wide *counts, struct dlx_wide *total)
 {
+	return sm_candidate_counts(s, rq, counts, total, ENUM_NODES,
+	    ENUM_MAX_BITS, ENUM_MAX_VISIT);
+}
+
+int
+sm_candidate_counts(dlx_sudoku *s, const struct dlx_request *rq,
+    struct dlx_wide *counts, struct dlx_wide *total, uint64_t enum_nodes,
+    uint64_t enum_max_bits, uint64_t enum_max_visit)
+{
 	static const struct dlx_request	 none;
 	struct dlx_request		 cr;
 	struct dlx_result		 res;
@@ -214,7 +224,7 @@ dlx_sudoku_candidate_counts(dlx_sudoku *s, const struct dlx_request *rq,
 		return DLX_ENOMEM;
 	memset(counts, 0, nopt * sizeof *counts);
 	memset(&all, 0, sizeof all);
-	rc = enumerate(d, rq, ENUM_NODES, t, nopt, &found);
+	rc = enumerate(d, rq, enum_nodes, t, nopt, &found);
 	if (rc == DLX_INCOMPLETE) {
 		/* A large tree: its count says which way. */
 		cr = *rq;
@@ -222,7 +232,7 @@ dlx_sudoku_candidate_counts(dlx_sudoku *s, const struct dlx_request *rq,
 		if (rc == DLX_OK) {
 			all = res.count;
 			if (all.hi == 0 && all.lo <= (bits_serves(d) ?
-			    ENUM_MAX_BITS : ENUM_MAX_VISIT))
+			    enum_max_bits : enum_max_visit))
 				rc = enumerate(d, rq, 0, t, nopt, &found);
 			else {
 				rc = by_counts(d, rq, n, counts, all);

@@ -167,4 +167,15 @@ uint64_t	 sm_rng_next(uint64_t rng[2]);
 int		 sm_rng_below(uint64_t rng[2], int n);
 void		 sm_shuffle(uint64_t rng[2], int *a, int n);
 
+/*
+ * dlx_sudoku_candidate_counts() with its thresholds as arguments (see
+ * sudoku_cands.c): the enumeration's node budget before the puzzle is
+ * counted, and the most solutions enumerated on the bit boards and by a
+ * visit.  For the tests, which take each way on small puzzles.
+ */
+int		 sm_candidate_counts(dlx_sudoku *s,
+		    const struct dlx_request *rq, struct dlx_wide *counts,
+		    struct dlx_wide *total, uint64_t enum_nodes,
+		    uint64_t enum_max_bits, uint64_t enum_max_visit);
+
 #endif /* DLX_SUDOKU_MODEL_H */
