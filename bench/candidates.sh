@@ -6,7 +6,9 @@
 # On serg's benchmark (10,000 puzzles with 1,982,741 solutions in all, in
 # SUDOKU_DATA, default ../shared/data/sudoku beside the source tree), each
 # run the whole process pinned to one CPU (taskset -c ${CPU:-1}), one
-# thread, timed by wall clock, the median of REPEAT (default 3) runs:
+# thread, timed by its CPU time (user + system, as bench/sudoku.sh: the
+# machine's other loads change the wall clock far more), the median of
+# REPEAT (default 3) runs:
 #
 #   count        dlx-sudoku --count -t1
 #   candidates   dlx-sudoku --true-candidates=counts -t1 (every open
@@ -32,6 +34,7 @@ if [ -x "$build/src/.libs/dlx-sudoku" ]; then
 fi
 [ -x "$prog" ] || { echo "$0: no $prog (build first)" >&2; exit 1; }
 [ -r "$file" ] || { echo "$0: no $file (set SUDOKU_DATA)" >&2; exit 1; }
+[ -x /usr/bin/time ] || { echo "$0: needs /usr/bin/time (GNU time)" >&2; exit 1; }
 pin=
 command -v taskset >/dev/null 2>&1 && pin="taskset -c $cpu"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/bench-cands.XXXXXX") || exit 1
@@ -43,7 +46,7 @@ median() {
 	    END { print v[int((NR + 1) / 2)] }'
 }
 
-# run NAME ARGS...: the median wall time of REPEAT runs, in $t; the
+# run NAME ARGS...: the median CPU time of REPEAT runs, in $t; the
 # output of the last in $tmp/NAME.
 run() {
 	_name=$1
@@ -51,10 +54,9 @@ run() {
 	_ts=
 	_k=0
 	while [ $_k -lt "$repeat" ]; do
-		_a=$(date +%s.%N)
-		$pin "$prog" "$@" "$file" >"$tmp/$_name" || exit 1
-		_b=$(date +%s.%N)
-		_ts="$_ts $(echo "$_b - $_a" | bc)"
+		/usr/bin/time -f '%U %S' -o "$tmp/time" $pin "$prog" "$@" \
+		    "$file" >"$tmp/$_name" || exit 1
+		_ts="$_ts $(awk '{ print $1 + $2 }' "$tmp/time")"
 		_k=$((_k + 1))
 	done
 	t=$(median $_ts)

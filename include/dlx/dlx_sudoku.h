@@ -519,11 +519,12 @@ int		 dlx_sudoku_set_marks(dlx_sudoku *s, const int *cells,
  * every cell, and *total (if total is not NULL) the puzzle's count.  The
  * symbols of an open cell with a count above 0 are its true candidates;
  * in every cell the counts sum to *total, and a given's symbol has all
- * of it.  Counts are exact whatever their size: a puzzle with a few
- * thousand solutions or so is enumerated (on the plain 9x9 by the bit
- * boards, which give each cell filled its subtree's count at once),
- * a larger one counted placement by placement (with the cache, beyond
- * 2^64).  rq (NULL: the defaults) gives the threads (for the counts;
+ * of it.  Counts are exact whatever their size: a puzzle with up to
+ * 2^26 solutions on the plain 9x9 (2^21 on other matrices) is enumerated
+ * (on the 9x9 by the bit boards, which give each cell filled its
+ * subtree's count at once, for about half again the time of a count), a
+ * larger one counted placement by placement (N*N*(N-1) counts, with the
+ * cache, beyond 2^64: slow on an empty grid).  rq (NULL: the defaults) gives the threads (for the counts;
  * the enumeration runs on one), the tree, the cache's mode and memory,
  * and progress, which may stop the search; it may not visit, limit,
  * budget or take a position (DLX_EINVAL).  counts has N*N*N entries.

@@ -19,6 +19,8 @@
  *   sudoku-generate.c  generate_  --generate
  *   sudoku-minimal.c   minimal_   --redundant, --minimize
  *   sudoku-canon.c     canon_     --canonical
+ *   sudoku-cands.c     cands_     --true-candidates, --unique-by (the
+ *                                 setter's questions)
  *   sudoku-main.c                 the options and main()
  *
  * Each mode is one function called per puzzle (run->mode, from the table
