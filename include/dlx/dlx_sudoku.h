@@ -756,7 +756,7 @@ void		 dlx_sudoku_canon_free(dlx_sudoku_canon *c);
  * then unchanged.
  *
  * Cost: about ten microseconds for a typical puzzle; a complete grid
- * about 2 ms (its first row ties under each of the 1296 orders of its
+ * about 1.5 ms (its first row ties under each of the 1296 orders of its
  * columns), and a puzzle with many symmetries or many ways to number
  * alike up to tens of milliseconds, with memory in proportion (one full
  * band and nothing else: 80 ms, 10 MB), kept by c for the next puzzle.

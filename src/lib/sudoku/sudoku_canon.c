@@ -97,6 +97,8 @@ struct ext {
 	int			 rc;	/* DLX_ENOMEM once out of memory */
 };
 
+/* Append c to l, growing it; DLX_ENOMEM (l unchanged) when out of
+ * memory. */
 static int
 push(dlx_sudoku_canon *cn, struct clist *l, const struct cand *c)
 {
@@ -262,6 +264,44 @@ slot(struct ext *x, int s)
 	group(x, s, cols, c->z[s]);
 }
 
+/*
+ * extend() for a candidate whose columns are all fixed (no pool, no free
+ * column): the row is what it is, so it is compared as it is made and
+ * dropped at its first cell above the best, before any copy; most
+ * extensions of a complete grid's candidates end so.
+ */
+static int
+extend_fixed(dlx_sudoku_canon *cn, const struct cand *c, int r,
+    const uint8_t *row, uint8_t *best, int level)
+{
+	struct cand	 to;
+	uint8_t		 lab[10], out[9], v, nlab = c->nlab;
+	int		 j, less = 0;
+
+	memcpy(lab, c->lab, sizeof lab);
+	for (j = 0; j < 9; j++) {
+		v = row[c->col[j]];
+		if (v != 0 && lab[v] == 0)
+			lab[v] = ++nlab;
+		out[j] = lab[v];
+		if (!less && out[j] != best[j]) {
+			if (out[j] > best[j])
+				return DLX_OK;
+			less = 1;
+		}
+	}
+	if (less) {
+		memcpy(best, out, 9);
+		cn->b.n = 0;
+	}
+	to = *c;
+	to.rows[level] = (uint8_t)r;
+	to.used |= (uint16_t)(1u << r);
+	memcpy(to.lab, lab, sizeof lab);
+	to.nlab = nlab;
+	return push(cn, &cn->b, &to);
+}
+
 /* Extend candidate c by the puzzle's row r (its cells row[0..8]). */
 static int
 extend(dlx_sudoku_canon *cn, const struct cand *c, int r,
@@ -270,6 +310,8 @@ extend(dlx_sudoku_canon *cn, const struct cand *c, int r,
 	struct ext	 x;
 	int		 k, st, s;
 
+	if (c->zs == 0 && c->z[0] == 0 && c->z[1] == 0 && c->z[2] == 0)
+		return extend_fixed(cn, c, r, row, best, level);
 	x.cn = cn;
 	x.row = row;
 	x.from = c;
@@ -388,18 +430,31 @@ dlx_sudoku_canon_run(dlx_sudoku_canon *cn, const int *cells, int *out,
 	const struct cand *c;
 	size_t		 i;
 	uint64_t	 naut;
-	int		 r, k, level, band, rc;
+	int		 r, k, level, band, rc, clash = 0;
+	unsigned	 seen[27], bit;
 
 	if (cn == NULL || cells == NULL || out == NULL)
 		return DLX_EINVAL;
+	/* The digits seen in each row, column and box, as bits: the check
+	 * of dlx_sudoku_check(), which took a fifth of the time here. */
+	memset(seen, 0, sizeof seen);
 	for (k = 0; k < 81; k++) {
 		if (cells[k] < 0 || cells[k] > 9)
 			return DLX_EINVAL;
 		g[0][k] = (uint8_t)cells[k];
 		g[1][9 * (k % 9) + k / 9] = (uint8_t)cells[k];
+		if (cells[k] == 0)
+			continue;
+		bit = 1u << cells[k];
+		band = 3 * (k / 27) + k % 9 / 3;
+		if ((seen[k / 9] | seen[9 + k % 9] | seen[18 + band]) & bit)
+			clash = 1;
+		seen[k / 9] |= bit;
+		seen[9 + k % 9] |= bit;
+		seen[18 + band] |= bit;
 	}
-	if ((rc = dlx_sudoku_check(3, 3, cells, NULL, NULL)) != DLX_OK)
-		return rc;
+	if (clash)
+		return DLX_ECONFLICT;
 	cn->a.n = cn->b.n = 0;
 	memset(&root, 0, sizeof root);
 	root.zs = 3;
@@ -410,6 +465,10 @@ dlx_sudoku_canon_run(dlx_sudoku_canon *cn, const int *cells, int *out,
 		if (push(cn, &cn->a, &root) != DLX_OK)
 			return DLX_ENOMEM;
 	}
+	/* Row by row: a holds the candidates whose rows so far are the
+	 * least; b collects those of them extended by a row equal to the
+	 * least next row met so far (best), emptied when a lesser one
+	 * comes. */
 	for (level = 0; level < 9; level++) {
 		memset(best, NBIG, sizeof best);
 		cn->b.n = 0;
