@@ -3,7 +3,10 @@
 //
 //   node web-page.js --root DIR --shots DIR --chromium PATH --profile DIR
 //       [--ambiguous LINE --count N --explained LINE --steps FILE
-//        --grade G --rating TEXT --killer FILE --answer LINE --queens FILE]
+//        --grade G --rating TEXT --killer FILE --answer LINE --queens FILE
+//        --marked LINE --marks LINE --marks-count N --cands TABLE
+//        --redundant LINE --redundant-cells CELLS --minimized LINE
+//        --canonical LINE]
 //                                       the checks
 //       [--bench LINE]                  only: print the page's count time
 //
@@ -454,6 +457,121 @@ async function main() {
 		ok((await text(page, '#grade')) === opt.grade &&
 		    (await givens(page)) === asLine(opt.explained),
 		    'Explain at once after a paste explains the pasted puzzle');
+		await page.close();
+
+		// Pencil marks.  The 26-given puzzle with 385,677 solutions:
+		// the Pencil marks button makes it its complete marks (a
+		// given its one mark, an open cell every digit), a click on
+		// the 1 of r1c1 strikes it, the box holds the marks line
+		// tests/web.sh made, and Count honours it as dlx-sudoku
+		// --count does: 385,677 less the 200,479 with 1 there.
+		const marks26 = opt.marks;
+		page = await open('#p=' + opt.marked);
+		await page.waitForFunction(() => /^p=[.1-9]{81}$/.test(
+		    location.hash.slice(1)));
+		await page.click('#pencil');
+		ok((await page.$eval('#puzzle', (t) => t.value)) ===
+		    marks26.replace(/^\./, '1') && await page.$$eval(
+		    '#board .pencil', (c) => c.length) === 81,
+		    'Pencil marks makes the puzzle its complete marks');
+		await page.click('#board .cell[data-k="0"] .pencil ' +
+		    'span[data-s="1"]');
+		ok((await page.$eval('#puzzle', (t) => t.value)) === marks26 &&
+		    await page.$eval('#board .cell[data-k="0"] ' +
+		    'span[data-s="1"]', (e) => e.className) === 'off',
+		    'a click strikes 1 from r1c1 in the grid and the box');
+		await page.click('#count');
+		await page.waitForSelector('#count-result', { timeout: 30000 });
+		ok(digits(await text(page, '#count-result')) === '185198' &&
+		    opt['marks-count'] === '185198', 'Count honours the ' +
+		    'marks: 185,198, as dlx-sudoku --count on the line');
+		await shot(page, '18-marks');
+		await page.close();
+
+		// The setter's questions.  True candidates of the ambiguous
+		// puzzle (from the URL): each open cell's symbols with their
+		// counts, as every solution dlx-sudoku -a lists tallies them.
+		page = await open('#p=' + opt.ambiguous + '&cands');
+		await page.waitForSelector('#q-cands-result', { timeout: 20000 });
+		const table = await page.$$eval('#board .cell', (cs) => cs.map(
+		    (c) => [...c.querySelectorAll('span[data-count]')].map(
+		    (e) => e.dataset.s + '=' + e.dataset.count).join(','))
+		    .map((t, k) => t ? k + ':' + t : '').filter(Boolean)
+		    .join(' '));
+		ok(table === opt.cands, 'True candidates: each open cell\'s ' +
+		    'candidates and counts are those of the ' + opt.count +
+		    ' solutions dlx-sudoku -a lists (' +
+		    await text(page, '#q-cands-result') + ')');
+		await page.click('#board .cell[data-k="1"]');
+		ok(/^r1c2: the solutions with each symbol there, of 872/.test(
+		    await text(page, '#q-cell-caption')) && (await text(page,
+		    '#q-cell-table')) === opt.cands.split(' ')[0].split(':')[1]
+		    .split(',').map((e) => e.replace('=', '')).join(''),
+		    'a cell clicked shows its counts in a table');
+		await shot(page, '19-true-candidates');
+		// What makes it unique: the placements with the fewest
+		// solutions (one, if any) in that table, in reading order.
+		const entries = opt.cands.split(' ').flatMap((c) => {
+			const [k, list] = c.split(':');
+			return list.split(',').map((e) => {
+				const [v, n] = e.split('=').map(Number);
+				return { k: Number(k), v, n };
+			});
+		}).filter((e) => e.n < Number(opt.count));
+		const least = Math.min(...entries.map((e) => e.n));
+		const best = entries.filter((e) => e.n === least)
+		    .map((e) => e.k + '=' + e.v).join(' ');
+		await page.click('#q-unique');
+		await page.waitForSelector('#q-places', { timeout: 20000 });
+		const places = () => page.$$eval('#q-places button', (bs) =>
+		    bs.map((b) => b.dataset.cell + '=' + b.dataset.symbol)
+		    .join(' '));
+		ok(await places() === best && best !== '', 'What makes it ' +
+		    'unique: ' + best.split(' ').length + ' placement(s) ' +
+		    'leaving the fewest solutions, ' + least + ', as the ' +
+		    'table says');
+		await page.click('#q-places button');
+		ok((await page.$eval('#puzzle', (t) => t.value))[Number(
+		    best.split('=')[0])] === best.split(' ')[0].split('=')[1],
+		    'clicked, the first is placed in the puzzle');
+		await page.close();
+
+		// Redundant givens: those dlx-sudoku --redundant names, marked
+		// in the grid; Minimize gives dlx-sudoku --minimize's puzzle;
+		// the canonical form is dlx-sudoku --canonical's.
+		page = await open('#p=' + opt.redundant + '&redundant');
+		await page.waitForSelector('#q-redundant-result',
+		    { timeout: 20000 });
+		const names = await page.$$eval('#board .cell.redundant',
+		    (cs) => cs.map((c) => 'r' + (Math.floor(c.dataset.k / 9) +
+		    1) + 'c' + (c.dataset.k % 9 + 1)).join(' '));
+		ok(names === opt['redundant-cells'], 'Redundant givens: ' +
+		    names + ', as dlx-sudoku --redundant');
+		await shot(page, '20-redundant');
+		await page.click('#q-minimize');
+		await page.waitForSelector('#q-minimize-result',
+		    { timeout: 20000 });
+		ok(asLine(await page.$eval('#puzzle', (t) => t.value)) ===
+		    opt.minimized, 'Minimize puts dlx-sudoku --minimize\'s ' +
+		    'puzzle in the box: ' + await text(page,
+		    '#q-minimize-result'));
+		await paste(page, '#puzzle', opt.explained);
+		await page.click('#q-canon');
+		await page.waitForSelector('#q-canon-line', { timeout: 20000 });
+		ok((await text(page, '#q-canon-line')) === opt.canonical,
+		    'Canonical form: as dlx-sudoku --canonical');
+		// A long question (the true candidates of the empty grid)
+		// shows its progress, and its Stop stops it.
+		await paste(page, '#puzzle', '.'.repeat(81));
+		await page.click('#q-cands');
+		await page.waitForSelector('#q-stop:not([hidden])',
+		    { timeout: 5000 });
+		await page.click('#q-stop');
+		await page.waitForFunction(() => /Stopped/.test(
+		    document.getElementById('q-status').textContent),
+		    { timeout: 2000 });
+		ok(await page.$eval('#q-stop', (b) => b.hidden),
+		    'a long question stops at its Stop');
 		await page.close();
 
 		// The exact-cover tab: a count from the URL, and an error.

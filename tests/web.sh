@@ -4,7 +4,12 @@
 # through puppeteer-core: the page loads, a puzzle from the URL is counted
 # right (an ambiguous one with a known count), the explanation is the one
 # dlx-sudoku --explain gives, Stop stops a long count, a killer's text
-# form in the URL is drawn and solved, malformed and
+# form in the URL is drawn and solved, a puzzle made pencil marks with a
+# candidate struck in the grid is counted as dlx-sudoku counts its marks
+# line, the setter's questions answer as the programs do (true
+# candidates and their counts as every solution tallies them, the
+# placements that cut the most, redundant givens, Minimize, the
+# canonical form, a long one stopped by its Stop), malformed and
 # clashing puzzles show their errors next to the input, the page answers
 # only for the text in the puzzle box (a text that does not read turns
 # the actions off, an edit clears the answer shown, Clear empties the box
@@ -68,6 +73,40 @@ killer=$puzzles/variants/killer.txt
 answer=$(cat "$puzzles/variants/killer.answer")
 test "$($DLX_RUN "$sudoku" -f line "$killer")" = "$answer" ||
     { failed "dlx-sudoku $killer: not its answer"; exit 1; }
+# Pencil marks: the 26-given puzzle with 385,677 solutions, as its
+# complete marks line (a given its one mark, an open cell every digit)
+# with 1 struck from r1c1, and that line's count.
+p26=.2......9..71.........3..1....5..3..5...7.....8...2..6.........6.8.....4......92.
+marks=$(echo "$p26" | awk '{ for (k = 1; k <= 81; k++) {
+	c = substr($0, k, 1)
+	for (v = 1; v <= 9; v++)
+	    printf "%s", c == v || (c == "." && !(k == 1 && v == 1)) ? v : "."
+    } print "" }')
+marks_count=$(echo "$marks" | $DLX_RUN "$sudoku" --count |
+    sed -n 's/^[^:]*:1: \([0-9]*\) solutions$/\1/p')
+test "$marks_count" = 185198 ||
+    { failed "dlx-sudoku --count of the marks line: $marks_count"; exit 1; }
+# The setter's questions, from the programs: the true candidates of the
+# ambiguous puzzle by brute force (each of its solutions, listed by -a,
+# tallied: "cell:symbol=count,..." for each open cell, cells from 0), the
+# redundant givens of a 17-clue puzzle with three more and its minimal
+# form, the canonical form of the explained puzzle.
+cands=$(echo "$ambiguous" | $DLX_RUN "$sudoku" -a -f line | awk -v p="$ambiguous" '
+    { for (k = 1; k <= 81; k++) if (substr(p, k, 1) ~ /[.0]/)
+	t[k, substr($1, k, 1)]++ }
+    END { for (k = 1; k <= 81; k++) { c = ""
+	for (v = 1; v <= 9; v++) if ((k, v) in t)
+	    c = c (c == "" ? "" : ",") v "=" t[k, v]
+	if (c != "") printf "%s%d:%s", (s++ ? " " : ""), k - 1, c }
+	print "" }')
+redundant=$(sed -n 3p "$puzzles/redundant.txt")
+cells=$(echo "$redundant" | $DLX_RUN "$sudoku" --redundant |
+    sed -n 's/^[^:]*:1: .* redundant: //p')
+minimized=$(echo "$redundant" | $DLX_RUN "$sudoku" --minimize -f line)
+canonical=$(echo "$explained" | $DLX_RUN "$sudoku" --canonical)
+test -n "$cands" && test -n "$cells" && test -n "$minimized" &&
+    test -n "$canonical" ||
+    { failed "the setter's questions from dlx-sudoku"; exit 1; }
 queens=$data/queens8.dlx
 test "$($DLX_RUN "$dlx" "$queens")" = 92 ||
     { failed "dlx $queens: not 92"; exit 1; }
@@ -78,6 +117,9 @@ NODE_PATH=$modules node "$top_srcdir/tests/web-page.js" \
     --explained "$explained" --steps "$tmp/steps" --grade "$grade" \
     --rating "$rating" \
     --killer "$killer" --answer "$answer" \
-    --queens "$queens" --profile "$tmp/profile" || fail=1
+    --queens "$queens" --marked "$p26" --marks "$marks" \
+    --marks-count "$marks_count" --cands "$cands" --redundant "$redundant" \
+    --redundant-cells "$cells" --minimized "$minimized" \
+    --canonical "$canonical" --profile "$tmp/profile" || fail=1
 ls "$shots"
 exit $fail

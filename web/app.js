@@ -6,10 +6,12 @@
 // The state is in the URL's fragment, so that a link opens the same
 // puzzle and does the same thing:
 //   #p=LINE            a puzzle as one line (81 characters for 9x9;
-//                      16, 36, 64, 144, 256 or 625 for the other sizes)
+//                      16, 36, 64, 144, 256 or 625 for the other sizes),
+//                      or a line of pencil marks (N*N*N: 729 for 9x9)
 //   #t=TEXT            a variant's text form (jigsaw, killer), encoded
 //   &v=x, &v=hyper, &v=x,hyper   extra units for a line
-//   &solve, &count, &explain     what to do on opening
+//   &solve, &count, &explain     what to do on opening; or a setter's
+//   &cands, &unique, &redundant, &canonical    question
 //   #dlx=TEXT&count, #dlx=TEXT&list   the exact-cover tab
 'use strict';
 
@@ -157,15 +159,17 @@ function busy(on) {
 	if (on)
 		busyTimer = setTimeout(() => {
 			// The generator's is beside Generate.
-			const gen = engine.job && engine.job.call ===
-			    'generate';
-			$('stop').hidden = gen;
-			$('gen-stop').hidden = !gen;
+			// The setter's questions' is beside them.
+			const call = engine.job && engine.job.call;
+			$('stop').hidden = call === 'generate' ||
+			    call === 'setter';
+			$('gen-stop').hidden = call !== 'generate';
+			$('q-stop').hidden = call !== 'setter';
 			$('dlx-stop').hidden = false;
 		}, 120);
 	else
 		$('stop').hidden = $('dlx-stop').hidden =
-		    $('gen-stop').hidden = true;
+		    $('gen-stop').hidden = $('q-stop').hidden = true;
 }
 
 // How much of the search tree a count has seen, in words.
@@ -185,7 +189,16 @@ const S = {
 	variant: null,		// a variant with maps: {regions, cages, sums,
 				// text, name}
 	cells: new Array(81).fill(0),
-	view: 'edit',		// 'edit', 'solution', 'explain'
+	marks: null,		// a puzzle of pencil marks: each cell's
+				// candidates (bit s-1 for symbol s), its
+				// cells all blank; null for givens
+	pencil: false,		// the grid strikes and restores marks
+	view: 'edit',		// 'edit', 'solution', 'explain', 'cands'
+	cands: null,		// the true candidates shown (view 'cands'):
+				// {total, counts: per cell, per symbol}
+	flags: null,		// the redundant givens shown (in 'edit'):
+				// per cell 0 blank, 1 needed, 2 redundant,
+				// 3 unsettled
 	sols: [], sol: 0, more: false,
 	ex: null, step: 0,	// an explanation and the step shown
 	bad: [],		// cells of a clash
@@ -201,9 +214,30 @@ function line() {
 	return S.cells.map((v) => v ? SYMBOLS[v - 1] : '.').join('');
 }
 
-// The text of the puzzle as the engine reads it: a line, or a variant's
-// text form with its givens replaced by the grid's.
+// The pencil marks as a line, as dlx-sudoku reads it: N characters a
+// cell, the j-th the symbol j if it is a candidate, else '.'.
+function marksLine() {
+	let t = '';
+	for (const m of S.marks)
+		for (let s = 1; s <= S.n; s++)
+			t += m & 2 ** (s - 1) ? SYMBOLS[s - 1] : '.';
+	return t;
+}
+
+// Whether a puzzle of this shape can be a line of pencil marks: the
+// reader takes lines of at most 36*36 characters, and reads 64 characters
+// as an 8x8 puzzle, not as the marks of a 4x4 (so 6x6 to 10x10); a
+// variant's text form has no marks.
+function canMark() {
+	return !S.variant && S.n > 4 && S.n ** 3 <= 36 * 36;
+}
+
+// The text of the puzzle as the engine reads it: a line (of givens, or
+// of pencil marks), or a variant's text form with its givens replaced by
+// the grid's.
 function puzzleText() {
+	if (S.marks)
+		return marksLine();
 	if (!S.variant)
 		return line();
 	const rows = S.variant.text.split('\n');
@@ -219,6 +253,8 @@ function setShape(boxr, boxc) {
 	S.n = boxr * boxc;
 	S.cells = new Array(S.n * S.n).fill(0);
 	S.variant = null;
+	S.marks = null;
+	setPencil(false);
 	$('size').value = boxr + 'x' + boxc;
 	genHint();
 }
@@ -228,6 +264,9 @@ function adopt(p) {
 	S.n = p.n;
 	S.cells = Array.from(p.givens, (ch) => ch === '.' ? 0 :
 	    SYMBOLS.indexOf(ch) + 1);
+	S.marks = p.marks || null;
+	if (!S.marks)
+		setPencil(false);
 	if (p.regions || p.cages) {
 		S.variant = { name: p.variant, regions: p.regions,
 		    cages: p.cages, sums: p.sums, text: p.text,
@@ -364,6 +403,93 @@ function candidates(el, mask, mark) {
 	el.appendChild(g);
 }
 
+// The pencil marks of cell k in el: its candidates; while the grid
+// strikes and restores them (S.pencil), every symbol, a struck one
+// pale, each a button of its own.
+function pencilCell(el, k) {
+	const mask = S.marks[k];
+	if (!S.pencil) {
+		// One mark left: the cell is filled (as dlx-sudoku takes it).
+		if (mask && !(mask & (mask - 1))) {
+			el.textContent = SYMBOLS[Math.log2(mask)];
+			el.parentNode.classList.add('given');
+		} else
+			candidates(el, mask);
+		return;
+	}
+	const g = document.createElement('div');
+	g.className = 'cands pencil';
+	const where = 'r' + (Math.floor(k / S.n) + 1) + 'c' + (k % S.n + 1);
+	for (let s = 1; s <= S.n; s++) {
+		const c = document.createElement('span');
+		const on = (mask & 2 ** (s - 1)) !== 0;
+		c.textContent = SYMBOLS[s - 1];
+		c.dataset.s = s;
+		c.className = on ? 'on' : 'off';
+		c.title = where + ': ' + (on ? 'strike ' : 'restore ') +
+		    SYMBOLS[s - 1];
+		g.appendChild(c);
+	}
+	el.appendChild(g);
+	// Focusable, so that a key strikes or restores its symbol.
+	el.tabIndex = 0;
+	el.dataset.k = k;
+	el.setAttribute('aria-label', where + ' pencil marks');
+}
+
+// Cell k in the view of the true candidates: a given (or a cell with
+// one pencil mark) as it is, an open cell its true candidates, each with
+// its count of solutions in its title and data-count.
+function candsCell(el, k) {
+	const counts = S.cands.counts[k];
+	const where = 'r' + (Math.floor(k / S.n) + 1) + 'c' + (k % S.n + 1);
+	if (S.cells[k] || counts.filter((c) => c !== '0').length === 1 &&
+	    S.marks && !(S.marks[k] & (S.marks[k] - 1))) {
+		const s = S.cells[k] || Math.log2(S.marks[k]) + 1;
+		el.textContent = SYMBOLS[s - 1];
+		el.parentNode.classList.add('given');
+		return;
+	}
+	const g = document.createElement('div');
+	g.className = 'cands truec';
+	for (let s = 1; s <= S.n; s++) {
+		const c = document.createElement('span');
+		const count = counts[s - 1];
+		if (count !== '0') {
+			c.textContent = SYMBOLS[s - 1];
+			c.dataset.s = s;
+			c.dataset.count = count;
+			c.title = where + ' = ' + SYMBOLS[s - 1] + ': ' +
+			    plural(count, 'solution') + ' of ' +
+			    fmt(S.cands.total);
+		}
+		g.appendChild(c);
+	}
+	el.appendChild(g);
+	if (S.cands.picked === k)
+		el.parentNode.classList.add('picked');
+}
+
+// The pencil-mark mode: on, the grid strikes and restores candidates
+// (the puzzle becomes a line of pencil marks if it was not one: a given
+// its one mark, an open cell every symbol); off, the grid shows them.
+function setPencil(on) {
+	S.pencil = !!on;
+	const b = $('pencil');
+	b.setAttribute('aria-pressed', String(S.pencil));
+	b.classList.toggle('on', S.pencil);
+}
+
+// Strike or restore symbol s in cell k (the grid's pencil-mark mode).
+function toggleMark(k, s) {
+	S.marks[k] ^= 2 ** (s - 1);
+	edited();
+	draw();
+	const el = cellEls[k].querySelector('.v');
+	if (el)
+		el.focus();
+}
+
 // Draw the grid for the view.
 function draw() {
 	buildBoard();
@@ -399,9 +525,15 @@ function draw() {
 		const el = cellEls[k];
 		const v = el.querySelector('.v');
 		v.innerHTML = '';
+		v.removeAttribute('tabindex');
+		v.removeAttribute('aria-label');
 		el.classList.remove('given', 'solved', 'bad', 'house',
-		    'pattern', 'placed', 'searched', 'editing');
-		if (S.view === 'edit') {
+		    'pattern', 'placed', 'searched', 'editing', 'picked');
+		if (S.view === 'cands') {
+			candsCell(v, k);
+		} else if (S.view === 'edit' && S.marks) {
+			pencilCell(v, k);
+		} else if (S.view === 'edit') {
 			el.classList.add('editing');
 			const inp = document.createElement('input');
 			inp.value = S.cells[k] ? SYMBOLS[S.cells[k] - 1] : '';
@@ -416,7 +548,10 @@ function draw() {
 				el.classList.add('given');
 		} else if (sol) {
 			v.textContent = sol[k];
-			el.classList.add(S.cells[k] ? 'given' : 'solved');
+			// A cell with one pencil mark is filled, as a given.
+			const m = S.marks ? S.marks[k] : 0;
+			el.classList.add(S.cells[k] || m && !(m & (m - 1)) ?
+			    'given' : 'solved');
 		} else if (st) {
 			const ch = grid[k];
 			if (houses.has(k))
@@ -437,6 +572,10 @@ function draw() {
 		}
 		if (S.bad.includes(k))
 			el.classList.add('bad');
+		el.classList.toggle('redundant', S.view === 'edit' &&
+		    !!S.flags && S.flags[k] === 2);
+		el.classList.toggle('unsettled', S.view === 'edit' &&
+		    !!S.flags && S.flags[k] === 3);
 	}
 	drawPager();
 }
@@ -444,7 +583,24 @@ function draw() {
 function drawPager() {
 	const p = $('pager');
 	p.hidden = S.view === 'edit';
-	$('legend').hidden = S.view !== 'explain';
+	$('legend').hidden = S.view !== 'explain' && !(S.view === 'edit' &&
+	    S.marks);
+	$('pencil').disabled = !canMark();
+	$('pencil').title = canMark() ? 'strike and restore candidates in ' +
+	    'the grid; the puzzle box holds them as a line of pencil marks' :
+	    'pencil marks are for lines of 6\u00d76 to 10\u00d710 grids';
+	if (S.view === 'edit' && S.marks) {
+		const open = S.marks.filter((m) => m & (m - 1)).length;
+		$('legend').textContent = 'A puzzle of pencil marks (' +
+		    plural(open, 'cell') + ' with more than one candidate). ' +
+		    (S.pencil ? 'Click a candidate, or type its symbol in ' +
+		    'a cell, to strike it or restore it.' : 'Press Pencil ' +
+		    'marks to strike or restore them in the grid.');
+	}
+	// The true candidates are one view: no arrows.
+	$('prev').hidden = $('next').hidden = S.view === 'cands';
+	if (S.view === 'cands')
+		$('pager-label').textContent = 'True candidates';
 	if (S.view === 'solution') {
 		$('pager-label').textContent = 'Solution ' + fmt(S.sol + 1) +
 		    (S.more || S.sol < S.sols.length - 1 ? '' : ' of ' +
@@ -506,7 +662,7 @@ function clearError() {
 // Write the puzzle into the box (nothing for an empty grid, so that a
 // puzzle pasted or typed there is the whole text).
 function syncText() {
-	const empty = !S.variant && S.cells.every((v) => v === 0);
+	const empty = !S.variant && !S.marks && S.cells.every((v) => v === 0);
 	$('puzzle').value = empty ? '' : puzzleText();
 	S.read = $('puzzle').value;
 	S.textError = null;
@@ -527,7 +683,8 @@ function boxState() {
 // they are off, and the grid (an older puzzle) is dimmed.
 function updateActions() {
 	const bad = boxState() === 'bad';
-	for (const id of ['solve', 'count', 'explain']) {
+	for (const id of ['solve', 'count', 'explain', 'q-cands', 'q-unique',
+	    'q-redundant', 'q-minimize', 'q-canon']) {
 		$(id).disabled = bad;
 		$(id).title = bad ? 'the puzzle box does not read as a ' +
 		    'puzzle: see the error under it' : '';
@@ -552,11 +709,15 @@ function act(fn) {
 // progress, an action's error), and a job for it stops.
 function stale() {
 	engine.drop('sudoku');
-	if (S.view !== 'edit') {
+	const flags = S.flags;
+	S.flags = null;
+	if (S.view !== 'edit' || flags) {
 		S.view = 'edit';
 		draw();
 	}
 	leaveExplain();
+	qStatus('');
+	$('q-out').innerHTML = '';
 	if (S.errorOf !== 'text')
 		clearError();
 	status('');
@@ -569,7 +730,7 @@ function saveURL(action) {
 	if (S.variant)
 		h = 't=' + encodeURIComponent(puzzleText());
 	else {
-		h = 'p=' + line();
+		h = 'p=' + (S.marks ? marksLine() : line());
 		const ex = extrasNow();
 		if (ex)
 			h += '&v=' + ['', 'x', 'hyper', 'x,hyper'][ex];
@@ -814,6 +975,251 @@ function markStep() {
 		on.scrollIntoView({ block: 'nearest' });
 }
 
+// ---- the setter's questions ------------------------------------------------
+
+function qStatus(html, kind) {
+	const s = $('q-status');
+	s.innerHTML = html;
+	s.className = 'status' + (kind ? ' ' + kind : '');
+}
+
+const cellName = (k) => 'r' + (Math.floor(k / S.n) + 1) + 'c' +
+    (k % S.n + 1);
+
+// Ask the engine the setter's question q (dlx_web.c's Q_*) about the
+// puzzle in the box, with arg (the symmetry of Redundant givens and
+// Minimize); then(res, ms) takes a good answer.
+const Q = { cands: 0, unique: 1, redundant: 2, minimize: 3, canon: 4 };
+function ask(q, what, then, arg) {
+	leaveExplain();
+	status('');
+	$('setter-card').open = true;
+	$('q-out').innerHTML = '';
+	qStatus('<span class="spin"></span> ' + what + '&hellip;');
+	engine.run('setter', [puzzleText(), S.variant ? '' : extrasArg(), Q[q],
+	    arg || 0], (res, ms) => {
+		if (!res.ok) {
+			qStatus(res.error, 'bad');
+			return;
+		}
+		then(res, ms);
+	}, (p, ms) => {
+		qStatus('<span class="spin"></span> ' + what + '&hellip; ' +
+		    plural(p.nodes, 'node') + ' <span class="muted">' +
+		    seconds(ms) + '</span>');
+	});
+	engine.job.onstop = (p, ms) => qStatus('<b>Stopped</b> after ' +
+	    seconds(ms) + '.', 'warn');
+}
+
+// The grid's view of the true candidates, each open cell's counts on
+// demand (a click on the cell, or a candidate's title).
+function trueCandidates() {
+	saveURL('cands');
+	ask('cands', 'Finding the true candidates', (res, ms) => {
+		S.cands = { total: res.total, counts: res.counts, picked: -1 };
+		S.view = 'cands';
+		draw();
+		const open = res.counts.filter((c, k) => !S.cells[k] &&
+		    c.filter((x) => x !== '0').length > 1).length;
+		const all = res.counts.reduce((a, c, k) => a + (S.cells[k] ?
+		    0 : c.filter((x) => x !== '0').length), 0);
+		qStatus(res.total === '0' ? '<b>No solution:</b> no ' +
+		    'candidate is true.' : '<b id="q-cands-result">' +
+		    plural(all, 'true candidate') + '</b> in the open cells, ' +
+		    'over ' + plural(res.total, 'solution') + '; ' +
+		    plural(open, 'cell') + ' with more than one. Hover ' +
+		    'over a candidate, or click a cell, for its counts. ' +
+		    '<span class="muted">' + seconds(ms) + '</span>',
+		    res.total === '1' ? 'good' : res.total === '0' ? 'bad' :
+		    'warn');
+	});
+}
+
+// The counts of cell k's true candidates, as a table under the
+// questions.
+function pickCell(k) {
+	S.cands.picked = k;
+	draw();
+	const rows = S.cands.counts[k].map((c, v) => c === '0' ? '' :
+	    '<tr><td>' + SYMBOLS[v] + '</td><td>' + fmt(c) + '</td></tr>')
+	    .join('');
+	$('q-out').innerHTML = '<p class="muted" id="q-cell-caption">' +
+	    cellName(k) + ': the solutions with each symbol there, of ' +
+	    fmt(S.cands.total) + '</p><table class="q-table" ' +
+	    'id="q-cell-table">' + rows + '</table>';
+}
+
+// The placements that leave one solution (or fewest), each a button
+// that places it.
+function uniqueBy() {
+	saveURL('unique');
+	ask('unique', 'Finding what makes it unique', (res, ms) => {
+		const pl = res.placements;
+		const out = $('q-out');
+		if (pl.length === 0) {
+			qStatus(res.total === '1' ? '<b>It is unique</b> ' +
+			    'already.' : '<b>No solution:</b> nothing makes ' +
+			    'it unique.', res.total === '1' ? 'good' : 'bad');
+			return;
+		}
+		const one = pl[0].count === '1';
+		qStatus((one ? '<b>' + plural(pl.length, 'placement') +
+		    '</b> make it unique' : 'No one placement makes it ' +
+		    'unique; <b>' + plural(pl.length, 'placement') +
+		    '</b> leave the fewest, ' + plural(pl[0].count,
+		    'solution')) + ' (of ' + plural(res.total, 'solution') +
+		    '). Click one to place it. <span class="muted">' +
+		    seconds(ms) + '</span>', one ? 'good' : 'warn');
+		out.innerHTML = '';
+		const ul = document.createElement('ul');
+		ul.className = 'q-places';
+		ul.id = 'q-places';
+		for (const p of pl) {
+			const li = document.createElement('li');
+			const b = document.createElement('button');
+			b.className = 'quiet';
+			b.textContent = cellName(p.cell) + ' = ' +
+			    SYMBOLS[p.symbol - 1];
+			b.dataset.cell = p.cell;
+			b.dataset.symbol = p.symbol;
+			b.title = 'place it: ' + plural(p.count, 'solution') +
+			    ' left';
+			li.appendChild(b);
+			ul.appendChild(li);
+		}
+		out.appendChild(ul);
+	});
+}
+
+// Place symbol s in cell k (a placement clicked): a given, or the one
+// pencil mark left.
+function place(k, s) {
+	if (S.marks)
+		S.marks[k] = 2 ** (s - 1);
+	else
+		S.cells[k] = s;
+	if (S.view !== 'edit')
+		S.view = 'edit';
+	edited();
+	draw();
+	qStatus('Placed ' + cellName(k) + ' = ' + SYMBOLS[s - 1] + '.',
+	    'good');
+}
+
+// The redundant givens, marked in the grid.
+function redundant() {
+	const sym = Number($('q-sym').value);
+	saveURL('redundant');
+	ask('redundant', 'Checking each given', (res, ms) => {
+		if (!res.unique) {
+			qStatus(notUnique(res), 'bad');
+			return;
+		}
+		S.view = 'edit';
+		S.flags = res.flags;
+		draw();
+		const r = res.result;
+		const cells = res.flags.map((f, k) => f === 2 ? k : -1)
+		    .filter((k) => k >= 0);
+		qStatus('<b id="q-redundant-result">' + fmt(r.redundant) +
+		    ' of ' + plural(r.givens, 'given') + ' redundant</b>' +
+		    (cells.length ? ': ' + cells.map(cellName).join(' ') +
+		    ' (marked in the grid), each can go alone' : ': the ' +
+		    'puzzle is minimal') + (sym ? ', with ' +
+		    $('q-sym').selectedOptions[0].textContent +
+		    ' symmetry (a cell and its images go together)' : '') +
+		    (r.unsettled ? '; ' + plural(r.unsettled, 'given') +
+		    ' unsettled (the check ran out of its bound)' : '') +
+		    '. <span class="muted">' + plural(r.checks, 'check') +
+		    ', ' + seconds(ms) + '</span>', cells.length ? 'warn' :
+		    'good');
+	}, sym);
+}
+
+function notUnique(res) {
+	return res.status === 'none' ? '<b>No solution:</b> the question ' +
+	    'is for a puzzle with one.' : res.status === 'multiple' ?
+	    '<b>Not unique:</b> the question is for a puzzle with one ' +
+	    'solution (What makes it unique says how to get there).' :
+	    'Its uniqueness could not be settled within the bound.';
+}
+
+// Minimize: the puzzle in the box becomes a minimal one, keeping the
+// symmetry chosen.
+function minimize() {
+	const sym = Number($('q-sym').value);
+	ask('minimize', 'Minimizing', (res, ms) => {
+		if (!res.unique) {
+			qStatus(notUnique(res), 'bad');
+			return;
+		}
+		const r = res.result;
+		stale();
+		S.cells = Array.from(res.minimized, (ch) => ch === '.' ? 0 :
+		    SYMBOLS.indexOf(ch) + 1);
+		clearError();
+		syncText();
+		saveURL('');
+		draw();
+		qStatus('<b id="q-minimize-result">Minimal puzzle: ' +
+		    plural(r.givens - r.redundant, 'given') + '</b> (' +
+		    fmt(r.redundant) + ' of ' + fmt(r.givens) + ' taken ' +
+		    'away' + (sym ? ', each with its images under ' +
+		    $('q-sym').selectedOptions[0].textContent + ' symmetry' :
+		    '') + ')' +
+		    (r.minimal ? '' : ', not proven minimal (' +
+		    plural(r.unsettled, 'check') + ' ran out of the bound)') +
+		    '. <span class="muted">' + plural(r.checks, 'check') +
+		    ', ' + seconds(ms) + '</span>', 'good');
+	}, sym);
+}
+
+// The canonical form, as a line, with a button to open it.
+function canonical() {
+	saveURL('canonical');
+	ask('canon', 'Finding the canonical form', (res, ms) => {
+		// The identity is one of the automorphisms.
+		const autos = res.automorphisms - 1;
+		qStatus('<b>Canonical form</b> (' + (autos > 0 ?
+		    fmt(autos) + ' symmetr' + (autos > 1 ? 'ies' : 'y') +
+		    ' of the grid besides the identity keep the puzzle' :
+		    'no symmetry of the grid keeps the puzzle') + ') <span class="muted">' + seconds(ms) +
+		    '</span>', 'good');
+		$('q-out').innerHTML = '<code class="q-line" id="q-canon-line">' +
+		    res.canonical + '</code> <button class="quiet" ' +
+		    'id="q-canon-open">Open it</button>';
+	});
+}
+
+$('q-cands').addEventListener('click', act(trueCandidates));
+$('q-unique').addEventListener('click', act(uniqueBy));
+$('q-redundant').addEventListener('click', act(redundant));
+$('q-minimize').addEventListener('click', act(minimize));
+$('q-canon').addEventListener('click', act(canonical));
+$('q-stop').addEventListener('click', () => engine.stop(false));
+$('q-out').addEventListener('click', (ev) => {
+	const b = ev.target.closest('button');
+	if (!b)
+		return;
+	if (b.id === 'q-canon-open') {
+		const line = $('q-canon-line').textContent;
+		$('puzzle').value = line;
+		stale();
+		check(() => {
+			syncText();
+			saveURL('');
+			qStatus('The canonical form is in the box.', 'good');
+		});
+	} else if (b.dataset.cell)
+		place(Number(b.dataset.cell), Number(b.dataset.symbol));
+});
+$('setter-help-link').addEventListener('click', (ev) => {
+	ev.preventDefault();
+	$('setter-help').open = true;
+	$('setter-help').scrollIntoView({ block: 'nearest' });
+});
+
 // ---- the generator ---------------------------------------------------------
 
 function genStatus(html, kind) {
@@ -992,9 +1398,59 @@ $('board').addEventListener('focusin', (ev) => {
 		ev.target.select();
 });
 $('board').addEventListener('click', (ev) => {
+	// Among the true candidates, a click shows the cell's counts.
+	const cell = ev.target.closest('.cell');
+	if (S.view === 'cands' && cell) {
+		pickCell(Number(cell.dataset.k));
+		return;
+	}
 	// Out of the solutions or steps, a click goes back to editing.
-	if (S.view !== 'edit' && ev.target.closest('.cell'))
+	if (S.view !== 'edit' && cell)
 		backToEdit();
+	// A pencil mark clicked is struck, or restored.
+	const mark = ev.target.closest('.pencil span');
+	if (S.view === 'edit' && S.pencil && S.marks && mark)
+		toggleMark(Number(mark.closest('.cell').dataset.k),
+		    Number(mark.dataset.s));
+});
+// In the pencil-mark mode a symbol typed in a cell strikes or restores
+// it there; the arrows move.
+$('board').addEventListener('keydown', (ev) => {
+	const v = ev.target;
+	if (!S.pencil || !S.marks || !v.classList.contains('v'))
+		return;
+	const k = Number(v.dataset.k), n = S.n;
+	const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -n,
+	    ArrowDown: n };
+	const s = SYMBOLS.indexOf(ev.key.toUpperCase()) + 1;
+	if (ev.key in moves) {
+		const to = k + moves[ev.key];
+		if (to >= 0 && to < n * n)
+			cellEls[to].querySelector('.v').focus();
+	} else if (ev.key.length === 1 && s >= 1 && s <= n && !ev.ctrlKey &&
+	    !ev.metaKey)
+		toggleMark(k, s);
+	else
+		return;
+	ev.preventDefault();
+});
+$('pencil').addEventListener('click', () => {
+	if (!canMark())
+		return;
+	const on = !S.pencil;
+	if (on && !S.marks) {
+		// The givens as marks: each given its one mark, each open
+		// cell every symbol (the same solutions).
+		const all = 2 ** S.n - 1;
+		stale();
+		S.marks = S.cells.map((v) => v ? 2 ** (v - 1) : all);
+		S.cells = S.cells.map(() => 0);
+		syncText();
+		saveURL('');
+	} else if (S.view !== 'edit')
+		backToEdit();
+	setPencil(on);
+	draw();
 });
 
 function backToEdit() {
@@ -1041,6 +1497,8 @@ $('clear').addEventListener('click', () => {
 	stale();
 	S.cells.fill(0);
 	S.variant = null;
+	S.marks = null;
+	setPencil(false);
 	clearError();
 	syncText();
 	saveURL('');
@@ -1409,6 +1867,14 @@ function open() {
 			solve();
 		else if (q.explain)
 			explain();
+		else if (q.cands)
+			trueCandidates();
+		else if (q.unique)
+			uniqueBy();
+		else if (q.redundant)
+			redundant();
+		else if (q.canonical)
+			canonical();
 		else
 			saveURL('');
 	});

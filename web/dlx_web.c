@@ -2,7 +2,7 @@
  * dlx_web.c: the page's way into libdlx, compiled with the library to
  * WebAssembly by make web (web/README.md).
  *
- * The page's Web Worker (web/worker.js) calls the four dlxweb_* functions
+ * The page's Web Worker (web/worker.js) calls the dlxweb_* functions
  * below with text and small numbers; each answers with one JSON object,
  * which belongs to this file and stays valid until the next call.  Every
  * answer has "ok": true with the results, or "ok": false with "error"
@@ -12,8 +12,10 @@
  *
  * Every search the page runs, counting or listing, goes through the one
  * function web_search(), so that a change of the library's search
- * interface is met there alone.  The logic solver (dlx_logic_*) and the
- * generator (dlx_sudoku_gen_*) are used through their own interfaces.
+ * interface is met there alone.  The logic solver (dlx_logic_*), the
+ * generator (dlx_sudoku_gen_*) and the setter's questions (true
+ * candidates, redundant givens, canonical form: dlx_sudoku.h) are used
+ * through their own interfaces, which drive dlx_run() themselves.
  *
  * Progress goes out through web_progress(), which the worker turns into
  * messages to the page (at most a few a second).  The page stops a run by
@@ -61,6 +63,7 @@ web_progress(int kind, double a, double b, double c, double d, double e)
 const char	*dlxweb_sudoku(const char *, const char *, int, double, int);
 const char	*dlxweb_generate(int, int, const char *, int, int, double);
 const char	*dlxweb_dlx(const char *, int, double, int);
+const char	*dlxweb_setter(const char *, const char *, int, int);
 const char	*dlxweb_version(void);
 int		 dlxweb_warm(void);
 
@@ -75,6 +78,13 @@ int		 dlxweb_warm(void);
 #define ACT_SOLVE	1	/* its solutions skip .. skip+take-1 */
 #define ACT_COUNT	2	/* count every solution */
 #define ACT_EXPLAIN	3	/* the rules step by step, and the grade */
+
+/* The setter's question dlxweb_setter() answers. */
+#define Q_CANDIDATES	0	/* the true candidates, with counts */
+#define Q_UNIQUE	1	/* the placements that make it unique */
+#define Q_REDUNDANT	2	/* the givens that can each go */
+#define Q_MINIMIZE	3	/* a minimal puzzle */
+#define Q_CANONICAL	4	/* the canonical form (classic 9x9) */
 
 /* Updates between progress reports (a few a second on a phone). */
 #define PROGRESS_UPDATES	((uint64_t)1 << 20)
@@ -330,9 +340,15 @@ count_members(const struct web_run *w, int rc)
 
 /* A puzzle read from the page's text, on its matrix. */
 struct puzzle {
-	dlx_sudoku	*s;		/* its matrix, givens forced */
+	dlx_sudoku	*s;		/* its matrix, givens (or marks)
+					   imposed */
 	int		 n, boxr, boxc;	/* size and boxes (0, 0: jigsaw) */
 	int		 cells[DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN];
+	int		 marked;	/* read from a line of pencil marks:
+					   cells all blank, marks in force */
+	uint64_t	 marks[DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN];
+					/* if marked, each cell's candidates
+					   (bit s-1 for symbol s) */
 };
 
 /* A grid as one line of symbols, '.' for a blank. */
@@ -361,7 +377,7 @@ describe(const struct puzzle *pz)
 	const struct dlx_sudoku_variant	*v = dlx_sudoku_get_variant(pz->s);
 	char				*text;
 	size_t				 len;
-	int				 n = pz->n;
+	int				 n = pz->n, k;
 
 	printf_(",\"puzzle\":{\"n\":%d,\"boxr\":%d,\"boxc\":%d,"
 	    "\"variant\":", n, pz->boxr, pz->boxc);
@@ -379,6 +395,14 @@ describe(const struct puzzle *pz)
 	}
 	puts_(",\"givens\":");
 	grid_line(pz->cells, n);
+	if (pz->marked) {
+		/* Masks below 2^36, exact in a JavaScript number. */
+		puts_(",\"marks\":[");
+		for (k = 0; k < n * n; k++)
+			printf_("%s%llu", k > 0 ? "," : "",
+			    (unsigned long long)pz->marks[k]);
+		put("]", 1);
+	}
 	if (v != NULL && (v->regions != NULL || v->cages != NULL)) {
 		len = dlx_sudoku_variant_format(v, pz->cells, NULL, NULL, 0);
 		if (len > 0 && (text = malloc(len + 1)) != NULL) {
@@ -417,9 +441,11 @@ has_header(const char *text)
 /*
  * Read the first puzzle of text into pz and build its matrix, with the
  * extra units of extras (DLX_SUDOKU_DIAGONALS, _WINDOWS) when text has
- * no header of its own, and its givens forced.  Returns 0, or -1 with
- * the failed answer begun (the reader's fault with its place, or the
- * clash of two givens with their cells).
+ * no header of its own, and its givens forced, or for a line of pencil
+ * marks (N*N*N characters) its marks in force: its searches then honour
+ * them, as dlx-sudoku's do.  Returns 0, or -1 with the failed answer
+ * begun (the reader's fault with its place, or the clash of two givens
+ * with their cells).
  */
 static int
 load(struct puzzle *pz, const char *text, unsigned extras)
@@ -459,6 +485,11 @@ load(struct puzzle *pz, const char *text, unsigned extras)
 	if (rc == DLX_SUDOKU_PUZZLE) {
 		pz->n = p.n;
 		memcpy(pz->cells, p.cells, sizeof *pz->cells * p.n * p.n);
+		if (p.marks != NULL) {
+			pz->marked = 1;
+			memcpy(pz->marks, p.marks,
+			    sizeof *pz->marks * p.n * p.n);
+		}
 		if (vr == NULL) {
 			v.n = p.n;
 			v.boxr = p.boxr;
@@ -496,7 +527,12 @@ load(struct puzzle *pz, const char *text, unsigned extras)
 		pz->s = NULL;
 		return -1;
 	}
-	rc = dlx_sudoku_set_givens(pz->s, pz->cells, &conf, NULL);
+	e.message[0] = '\0';
+	if (pz->marked)
+		rc = dlx_sudoku_set_marks(pz->s, pz->cells, pz->marks, &conf,
+		    &e);
+	else
+		rc = dlx_sudoku_set_givens(pz->s, pz->cells, &conf, NULL);
 	if (rc == DLX_OK)
 		return 0;
 	if (rc == DLX_ECONFLICT) {
@@ -505,6 +541,13 @@ load(struct puzzle *pz, const char *text, unsigned extras)
 		fail(msg);
 		printf_(",\"cells\":[%d,%d]", conf.row1 * pz->n + conf.col1,
 		    conf.row2 * pz->n + conf.col2);
+		describe(pz);
+	} else if (rc == DLX_EINVAL && pz->marked && e.message[0] != '\0') {
+		/* A cell without a candidate, or a given its marks strike:
+		 * the puzzle too, with that cell. */
+		fail(e.message);
+		if (e.cell >= 0 && e.cell < pz->n * pz->n)
+			printf_(",\"cells\":[%d]", e.cell);
 		describe(pz);
 	} else
 		fail(dlx_strerror(rc));
@@ -653,7 +696,30 @@ rating_json(const dlx_logic *lg, int solved)
 }
 
 /*
- * ACT_EXPLAIN: every step of the rules, each with the grid and
+ * Load pz's pencil marks into lg as dlx-sudoku --explain does: a cell
+ * with one mark is one the player has filled (or a given), so that the
+ * steps start after it.  Returns as dlx_logic_load_marks().
+ */
+static int
+load_marks(dlx_logic *lg, const struct puzzle *pz)
+{
+	int		 grid[DLX_SUDOKU_MAXN * DLX_SUDOKU_MAXN], k, v;
+	uint64_t	 m;
+
+	for (k = 0; k < pz->n * pz->n; k++) {
+		m = pz->marks[k];
+		grid[k] = 0;
+		if (m != 0 && (m & (m - 1)) == 0)
+			for (v = 1; v <= pz->n; v++)
+				if (m == (uint64_t)1 << (v - 1))
+					grid[k] = v;
+	}
+	return dlx_logic_load_marks(lg, grid, pz->marks);
+}
+
+/*
+ * ACT_EXPLAIN (of givens, or of pencil marks as dlx-sudoku --explain
+ * takes them): every step of the rules, each with the grid and
  * candidates it starts from, then how they ended (solved, stuck and
  * finished by a search, or a contradiction), the grade, the rating and
  * how often each rule served.  The uniqueness rules are used as
@@ -675,10 +741,13 @@ explain(const struct puzzle *pz)
 		    "solve or count this one");
 		return;
 	}
-	if ((rc = dlx_logic_new(&lg, pz->boxr, pz->boxc, NULL)) != DLX_OK ||
-	    (rc = dlx_logic_load(lg, pz->cells)) != DLX_OK) {
+	if ((rc = dlx_logic_new(&lg, pz->boxr, pz->boxc, NULL)) == DLX_OK)
+		rc = pz->marked ? load_marks(lg, pz) :
+		    dlx_logic_load(lg, pz->cells);
+	if (rc != DLX_OK) {
 		dlx_logic_free(lg);
-		fail(dlx_strerror(rc));
+		fail(rc == DLX_ECONFLICT ? "two cells of a house have the "
+		    "same single pencil mark" : dlx_strerror(rc));
 		return;
 	}
 	if ((rc = dlx_logic_search(lg, NULL, NULL, &res)) != DLX_OK) {
@@ -807,6 +876,279 @@ dlxweb_sudoku(const char *text, const char *extras, int action, double skip,
 	default:
 		puts_("true");
 		describe(&pz);
+		break;
+	}
+	dlx_sudoku_free(pz.s);
+	return finish();
+}
+
+/* ---- the setter's questions ----------------------------------------- */
+
+/* A search request for the library's setter's questions: as
+ * web_search() makes one (one thread, the cache, progress), without a
+ * visit. */
+static void
+setter_request(struct dlx_request *rq)
+{
+	memset(rq, 0, sizeof *rq);
+	/* The fraction of the tree means little over the many searches
+	 * of a question: none is shown (progress_arg NULL). */
+	rq->progress = on_progress;
+	rq->progress_updates = PROGRESS_UPDATES;
+	rq->memo = DLX_MEMO_AUTO;
+	rq->order = DLX_MEMO_FIRST;
+	rq->memory = CACHE_BYTES;
+	rq->threads = 1;
+}
+
+/* A wide count as a JSON string of its decimal digits. */
+static void
+wide_(struct dlx_wide w)
+{
+	char	 buf[DLX_WIDE_DIGITS + 1];
+
+	dlx_wide_format(w, buf, sizeof buf);
+	printf_("\"%s\"", buf);
+}
+
+/*
+ * Q_CANDIDATES: "total", the puzzle's count, and "counts", for each cell
+ * the solutions with each symbol there (decimal strings, N a cell): the
+ * symbols of an open cell with a count above 0 are its true candidates.
+ */
+static void
+true_candidates(const struct puzzle *pz)
+{
+	struct dlx_request	 rq;
+	struct dlx_wide		*counts, total;
+	int			 n = pz->n, k, v, rc;
+
+	if ((counts = calloc((size_t)n * n * n, sizeof *counts)) == NULL) {
+		fail(dlx_strerror(DLX_ENOMEM));
+		return;
+	}
+	setter_request(&rq);
+	memset(&total, 0, sizeof total);
+	rc = dlx_sudoku_candidate_counts(pz->s, &rq, counts, &total);
+	if (rc != DLX_OK)
+		fail(dlx_strerror(rc));
+	else {
+		puts_("true");
+		describe(pz);
+		puts_(",\"total\":");
+		wide_(total);
+		puts_(",\"counts\":[");
+		for (k = 0; k < n * n; k++) {
+			puts_(k > 0 ? ",[" : "[");
+			for (v = 0; v < n; v++) {
+				if (v > 0)
+					put(",", 1);
+				wide_(counts[k * n + v]);
+			}
+			put("]", 1);
+		}
+		put("]", 1);
+	}
+	free(counts);
+}
+
+/*
+ * Q_UNIQUE: "total" and "placements", each {cell, symbol, count}: those
+ * that leave one solution when some do, else the best cuts (all with
+ * the same count); none when the puzzle has one solution or none.
+ */
+static void
+unique_by(const struct puzzle *pz)
+{
+	struct dlx_sudoku_placement	*pl;
+	struct dlx_request		 rq;
+	struct dlx_wide			 total;
+	size_t				 np = 0, k, cap;
+	int				 rc, n = pz->n;
+
+	/* No more placements than candidates of open cells. */
+	cap = (size_t)n * n * n;
+	if ((pl = calloc(cap, sizeof *pl)) == NULL) {
+		fail(dlx_strerror(DLX_ENOMEM));
+		return;
+	}
+	setter_request(&rq);
+	memset(&total, 0, sizeof total);
+	rc = dlx_sudoku_unique_by(pz->s, &rq, pl, cap, &np, &total);
+	if (rc != DLX_OK)
+		fail(dlx_strerror(rc));
+	else {
+		puts_("true");
+		describe(pz);
+		puts_(",\"total\":");
+		wide_(total);
+		puts_(",\"placements\":[");
+		for (k = 0; k < np && k < cap; k++) {
+			printf_("%s{\"cell\":%d,\"symbol\":%d,\"count\":",
+			    k > 0 ? "," : "", pl[k].row * n + pl[k].col,
+			    pl[k].symbol);
+			wide_(pl[k].count);
+			put("}", 1);
+		}
+		put("]", 1);
+	}
+	free(pl);
+}
+
+/* The "result" member of dlx_sudoku_redundant() and _minimize(). */
+static void
+minimal_json(const struct dlx_sudoku_minimal_result *res)
+{
+	printf_(",\"result\":{\"givens\":%d,\"redundant\":%d,"
+	    "\"unsettled\":%d,\"minimal\":%s,\"checks\":%llu,"
+	    "\"nodes\":%llu}", res->givens, res->redundant, res->unsettled,
+	    res->minimal ? "true" : "false",
+	    (unsigned long long)res->checks, (unsigned long long)res->nodes);
+}
+
+static int
+on_minimal(void *arg, const struct dlx_stats *st)
+{
+	(void)arg;
+	web_progress(PROGRESS_SEARCH, (double)st->solutions, -1,
+	    (double)st->nodes, 0, 0);
+	return 0;
+}
+
+/*
+ * Q_REDUNDANT and Q_MINIMIZE, with symmetry sym (enum dlx_gen_symmetry:
+ * givens go an orbit at a time): "flags", for each cell 0 blank, 1 a
+ * needed given, 2 a redundant one, 3 one whose check ran out of its
+ * bound; or "minimized", the minimal puzzle as a line.  The checks are
+ * bounded as dlx-sudoku bounds them by default: not up to 16x16 (killer:
+ * 9x9), else by the generator's bounds.  A puzzle that is not unique
+ * answers "unique": false, with its "status".
+ */
+static void
+minimal(const struct puzzle *pz, int minimize, int sym)
+{
+	struct dlx_sudoku_minimal_options	 o;
+	struct dlx_sudoku_minimal_result	 res;
+	const struct dlx_sudoku_variant		*v;
+	struct dlx_error			 e;
+	unsigned char				 flags[DLX_SUDOKU_MAXN *
+						    DLX_SUDOKU_MAXN];
+	int					 out[DLX_SUDOKU_MAXN *
+						    DLX_SUDOKU_MAXN];
+	int					 rc, k;
+
+	if (pz->marked) {
+		fail("redundant givens are a question of givens: this is a "
+		    "puzzle of pencil marks");
+		return;
+	}
+	v = dlx_sudoku_get_variant(pz->s);
+	memset(&o, 0, sizeof o);
+	o.symmetry = sym;
+	if (pz->n > 16)
+		o.max_nodes = DLX_GEN_EFFORT_DEFAULT;
+	else if (v != NULL && v->cages != NULL && pz->n > 9)
+		o.max_nodes = DLX_GEN_EFFORT_KILLER;
+	o.threads = 1;
+	o.progress = on_minimal;
+	o.progress_updates = PROGRESS_UPDATES;
+	memset(&res, 0, sizeof res);
+	memset(&e, 0, sizeof e);
+	rc = minimize ?
+	    dlx_sudoku_minimize(pz->s, pz->cells, out, &o, &res, &e) :
+	    dlx_sudoku_redundant(pz->s, pz->cells, flags, &o, &res, &e);
+	if (rc == DLX_SUDOKU_UNSOLVABLE || rc == DLX_SUDOKU_MULTIPLE ||
+	    rc == DLX_INCOMPLETE) {
+		puts_("true");
+		describe(pz);
+		puts_(",\"unique\":false,\"status\":");
+		str_(rc == DLX_SUDOKU_UNSOLVABLE ? "none" :
+		    rc == DLX_SUDOKU_MULTIPLE ? "multiple" : "unsettled");
+		return;
+	}
+	if (rc != DLX_OK) {
+		fail(e.message[0] != '\0' ? e.message : dlx_strerror(rc));
+		return;
+	}
+	puts_("true");
+	describe(pz);
+	puts_(",\"unique\":true");
+	minimal_json(&res);
+	if (minimize) {
+		puts_(",\"minimized\":");
+		grid_line(out, pz->n);
+	} else {
+		puts_(",\"flags\":[");
+		for (k = 0; k < pz->n * pz->n; k++)
+			printf_("%s%d", k > 0 ? "," : "", flags[k]);
+		put("]", 1);
+	}
+}
+
+/* Q_CANONICAL: "canonical", the form as a line, and "automorphisms". */
+static void
+canonical(const struct puzzle *pz)
+{
+	uint64_t	 autos = 0;
+	int		 out[81], rc;
+
+	if (pz->n != 9 || pz->boxr != 3 || pz->marked ||
+	    dlx_sudoku_get_variant(pz->s) != NULL) {
+		fail("the canonical form is for classic 9x9 puzzles of givens");
+		return;
+	}
+	if ((rc = dlx_sudoku_canonical(pz->cells, out, NULL, &autos)) !=
+	    DLX_OK) {
+		fail(dlx_strerror(rc));
+		return;
+	}
+	puts_("true");
+	describe(pz);
+	puts_(",\"canonical\":");
+	grid_line(out, 9);
+	printf_(",\"automorphisms\":%llu", (unsigned long long)autos);
+}
+
+/*
+ * The setter's question (Q_*) about the sudoku in text, read as
+ * dlxweb_sudoku() reads it (extras: "x", "hyper" or both for a line):
+ * its true candidates with their counts, the placements that make it
+ * unique, its redundant givens or a minimal puzzle (givens going an
+ * orbit of symmetry arg at a time), its canonical form.  The answer
+ * describes the puzzle as dlxweb_sudoku() does, with the question's
+ * members.
+ */
+WEB_EXPORT const char *
+dlxweb_setter(const char *text, const char *extras, int question, int arg)
+{
+	struct puzzle	 pz;
+	unsigned	 ex = 0;
+
+	begin();
+	if (text == NULL || extras == NULL || question < Q_CANDIDATES ||
+	    question > Q_CANONICAL) {
+		fail(dlx_strerror(DLX_EINVAL));
+		return finish();
+	}
+	if (strstr(extras, "x") != NULL)
+		ex |= DLX_SUDOKU_DIAGONALS;
+	if (strstr(extras, "hyper") != NULL)
+		ex |= DLX_SUDOKU_WINDOWS;
+	if (load(&pz, text, ex) != 0)
+		return finish();
+	switch (question) {
+	case Q_CANDIDATES:
+		true_candidates(&pz);
+		break;
+	case Q_UNIQUE:
+		unique_by(&pz);
+		break;
+	case Q_REDUNDANT:
+	case Q_MINIMIZE:
+		minimal(&pz, question == Q_MINIMIZE, arg);
+		break;
+	default:
+		canonical(&pz);
 		break;
 	}
 	dlx_sudoku_free(pz.s);
