@@ -39,10 +39,13 @@ import collections
 import os
 
 from . import _dlx
+from . import _runs
+from ._runs import Progress, Merge, Record
 
 __all__ = ["Problem", "Sudoku", "Colored", "Stats", "Step", "Rating",
            "Explanation", "Solutions", "Error", "Incomplete", "cpus",
-           "__version__"]
+           "__version__", "Progress", "Merge", "Record", "merge",
+           "read_records"]
 
 __version__ = "0.1.0"
 
@@ -108,6 +111,48 @@ _dlx._init(Error, Incomplete)
 def cpus():
     """The number of CPUs this process may run on (the default of threads)."""
     return _dlx.cpus()
+
+
+def _runs_asked(checkpoint, checkpoint_every, resume, part, progress,
+                progress_every):
+    """Whether count() was asked for a long run's features."""
+    return (checkpoint is not None or resume not in (None, False) or
+            part is not None or progress is not None or
+            checkpoint_every is not None or progress_every is not None)
+
+
+def merge(records, *, partial=False):
+    """Add up part records exactly, as dlx merge does: a Merge (solutions,
+    parts, present, missing, nodes, updates, seconds).
+
+    records  an iterable of records: Record or dict (Problem.record), or
+             JSON lines (a file's lines, or read_records(path)); those of
+             other types are skipped
+    Every part from 1 to N must be there exactly once, all of the same
+    problem, N, program and version; a record that differs, a part
+    repeated or one missing (unless partial=True: the parts present are
+    added, missing names the others) raises Error saying so, with the
+    file and line of a record read by read_records().  Records of the
+    programs and of Python mix.
+
+    >>> p = Problem([["a", "b"], ["c"], ["a"], ["b", "c"], ["a", "c"]])
+    >>> recs = []
+    >>> for k in (1, 2, 3):
+    ...     n = p.count(part=(k, 3))
+    ...     recs.append(p.record)
+    >>> merge(recs).solutions
+    2
+    >>> merge(recs[:2], partial=True).missing
+    [3]
+    """
+    return _runs.merge(Error, records, partial)
+
+
+def read_records(*paths):
+    """The part records of files (dlx --part K/N --record FILE, or any
+    output holding them): a generator of Record, each with filename and
+    line; other lines are skipped, a bad one raises Error naming it."""
+    return _runs.read_records(Error, *paths)
 
 
 Colored = collections.namedtuple("Colored", "item color")
@@ -567,6 +612,18 @@ class Problem:
         """The Stats of the last search of this problem (None before)."""
         return self._stats
 
+    # The program whose checkpoints and part records this problem's are:
+    # dlx's (a Sudoku's are dlx-sudoku's).
+    _program = "dlx"
+
+    @property
+    def record(self):
+        """The part record of the last complete count with part= (or a
+        checkpoint): a Record, the dict of the JSON line that
+        dlx --part K/N --record writes (record.line_text() is that
+        line), for merge(); None before."""
+        return getattr(self, "_record", None)
+
     def __repr__(self):
         np, ns, no, _ = self._m.sizes()
         return "<dlx.Problem: %d primary item%s, %d secondary, %d option%s>" \
@@ -594,7 +651,9 @@ class Problem:
         return stats, sol
 
     def count(self, threads=None, memo=None, memory=None, *, knuth=False,
-              max_nodes=None, max_updates=None, components=None):
+              max_nodes=None, max_updates=None, components=None,
+              checkpoint=None, checkpoint_every=None, resume=None,
+              part=None, progress=None, progress_every=None):
         """The number of solutions, exactly, as an int of any size.
 
         threads  search on this many threads (None: every CPU, as
@@ -617,15 +676,57 @@ class Problem:
         search on the threads); p.stats says what ran (engine, threads,
         drivers).  A combination no engine serves, such as threads with
         item bounds or memo=True with knuth=True, raises Error naming it.
+
+        LONG RUNS (the programs' --checkpoint, --resume, --part; see
+        "Long runs" in help(dlx))
+        checkpoint        save the search's position to this file (written
+                 whole to a temporary file, then renamed): when the count
+                 starts, every checkpoint_every seconds (default 60), and
+                 when it ends, however it ends; Ctrl-C saves where the
+                 search stood, then raises KeyboardInterrupt
+        resume   a checkpoint file to go on from (then saved to again,
+                 unless checkpoint= names another), or True: checkpoint=
+                 if that file exists, else a fresh start.  The count
+                 returned is that of the whole position, earlier runs
+                 included.  A checkpoint of another problem, part or
+                 library version raises Error, as dlx --resume refuses it
+        part     (k, n): count part k of n of the search tree only (the
+                 split of dlx --part K/N); p.record is then the part
+                 record, for merge()
+        progress  a callable, called about every progress_every seconds
+                 (default 1) with a Progress (solutions, nodes, updates,
+                 fraction, seconds); a true return value stops the count
+                 (Incomplete, with the checkpoint saved), an exception
+                 stops it and propagates
+        Checkpoints and files are the programs': a checkpoint of
+        dlx --checkpoint resumes here and the other way round.  Whether a
+        checkpoint goes with threads or the cache is the dispatcher's to
+        say (Error naming what it refuses); threads=None runs what
+        serves.
+
+        >>> import os, tempfile
+        >>> q = Problem([["a", "b"], ["c"], ["a"], ["b", "c"], ["a", "c"]])
+        >>> f = os.path.join(tempfile.mkdtemp(), "q.ckpt")
+        >>> q.count(checkpoint=f), q.count(resume=f)
+        (2, 2)
+        >>> [q.count(part=(k, 2)) for k in (1, 2)]
+        [1, 1]
         """
+        long_run = _runs_asked(checkpoint, checkpoint_every, resume, part,
+                               progress, progress_every)
         memo = 0 if memo is None else (1 if memo else -1)
         components = (0 if components is None else
                       (1 if components else -1))
-        st, _ = self._search(threads=_threads(threads), memo=memo,
-                             memory=_num(memory, "memory"), knuth=knuth,
-                             components=components,
-                             max_nodes=_num(max_nodes, "max_nodes"),
-                             max_updates=_num(max_updates, "max_updates"))
+        kw = dict(threads=_threads(threads), memo=memo,
+                  memory=_num(memory, "memory"), knuth=knuth,
+                  components=components,
+                  max_nodes=_num(max_nodes, "max_nodes"),
+                  max_updates=_num(max_updates, "max_updates"))
+        if long_run:
+            return _runs.count(self, self._program, kw, checkpoint,
+                               checkpoint_every, resume, part, progress,
+                               progress_every, Incomplete, Error, Stats)
+        st, _ = self._search(**kw)
         return st.solutions
 
     def first(self, *, knuth=False, max_nodes=None, max_updates=None):
@@ -903,18 +1004,46 @@ class Sudoku:
         sol = self._p.first()
         return None if sol is None else self._decode(sol)
 
-    def count(self, limit=None, *, threads=None):
+    def count(self, limit=None, *, threads=None, checkpoint=None,
+              checkpoint_every=None, resume=None, part=None, progress=None,
+              progress_every=None):
         """The number of solutions (stopping at limit when given: then the
         result is at least that many).
 
         threads  search on this many threads (None: every CPU, as
-                 cpus() says, as Problem.count() and dlx-sudoku -t)"""
+                 cpus() says, as Problem.count() and dlx-sudoku -t)
+        checkpoint, checkpoint_every, resume, part, progress,
+        progress_every   a long run, as Problem.count() takes them; the
+                 files are dlx-sudoku's (--checkpoint, --resume,
+                 --part K/N --record), s.record the part record
+
+        >>> s = Sudoku("1.....2...3.....")
+        >>> [s.count(part=(k, 2)) for k in (1, 2)], s.count()
+        ([2, 1], 3)
+        """
+        if _runs_asked(checkpoint, checkpoint_every, resume, part,
+                       progress, progress_every):
+            if limit is not None:
+                raise ValueError("limit does not go with a long run's "
+                                 "arguments (checkpoint, part, progress)")
+            self._p._program = "dlx-sudoku"
+            return self._p.count(threads=threads, checkpoint=checkpoint,
+                                 checkpoint_every=checkpoint_every,
+                                 resume=resume, part=part,
+                                 progress=progress,
+                                 progress_every=progress_every)
         if limit is not None:
             n = 0
             for _ in self._p.solutions(limit=limit, threads=threads):
                 n += 1
             return n
         return self._p.count(threads=threads)
+
+    @property
+    def record(self):
+        """The part record of the last count with part= (see
+        Problem.record), dlx-sudoku's."""
+        return self._p.record
 
     def solutions(self, limit=None, *, cells=False):
         """An iterator of the solutions, as strings (lists of ints with
