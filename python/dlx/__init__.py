@@ -29,10 +29,21 @@ Names:
   Error        bad input (a ValueError), with line and column
   Incomplete   a node or update budget ran out before the answer
   cpus()       the CPUs this process may run on
+  merge(), read_records(), Record, Merge, Progress   long runs (below)
 
 The search runs in C (libdlx) without the GIL: other Python threads run
 meanwhile, and Ctrl-C stops a long search with KeyboardInterrupt, leaving
 the objects usable.
+
+Long runs: Problem.count() and Sudoku.count() take checkpoint= (a file
+saved now and then, at the end, and where Ctrl-C stopped the search),
+resume= (a checkpoint to go on from, or True), part=(k, n) (a part of
+the split; p.record is its record), progress= (a callable given a
+Progress).  merge(records) adds part records up, refusing what dlx merge
+refuses.  The files are the programs': dlx --resume takes a checkpoint
+of Problem.count(), dlx merge its records, and the other way round
+(dlx-sudoku's for a Sudoku), as long as the library's version is the
+same (it is in the files: a checkpoint of another version raises Error).
 """
 
 import collections
