@@ -98,6 +98,17 @@ def test_stopped_then_resumed_exact(calls, tmp_path):
     assert p.stats.nodes == whole.stats.nodes
 
 
+def test_budget_leaves_checkpoint(tmp_path):
+    # A budget that runs out saves the position of the last progress call
+    # (a little work is done again, none lost): resumed, the exact count.
+    p = queens(12)
+    f = tmp_path / "ckpt"
+    with pytest.raises(dlx.Incomplete) as e:
+        p.count(checkpoint=f, max_updates=3_000_000)
+    assert 0 < e.value.count < QUEENS[12]
+    assert p.count(resume=f) == QUEENS[12]
+
+
 def test_resume_true_starts_fresh_or_resumes(tmp_path):
     f = tmp_path / "ckpt"
     p = queens(12)
