@@ -322,6 +322,8 @@ class Problem:
           option indices, ascending
       p.first()   one solution, or None if there is none
       p.stats     the figures of the last search (Stats)
+      p.count(checkpoint=, resume=, part=, progress=)   long runs, as
+          dlx --checkpoint, --resume, --part K/N; p.record, merge()
 
     Every search also takes knuth=True (walk Knuth's own search tree, as
     DLX1/DLX2/DLX3 do: the same solutions, his node and update counts),
@@ -631,8 +633,9 @@ class Problem:
     def record(self):
         """The part record of the last complete count with part= (or a
         checkpoint): a Record, the dict of the JSON line that
-        dlx --part K/N --record writes (record.line_text() is that
-        line), for merge(); None before."""
+        dlx --part K/N --record writes (record.line_text() is such a
+        line, its members in the same order), for merge(); None
+        before."""
         return getattr(self, "_record", None)
 
     def __repr__(self):
