@@ -70,6 +70,8 @@ struct pos_run {
 	uint64_t	 digest;	/* dlx_digest() of the matrix */
 	int		 whole;		/* a fresh search of the whole tree:
 					   dlx_progress() is its fraction */
+	int		 fraction;	/* whole, and d itself is searched
+					   (no position, or one path) */
 
 	/* During the search (no GIL): */
 	dlx		*d;
@@ -209,7 +211,7 @@ call_progress(struct pos_run *pr, const struct dlx_stats *st, double t)
 	int		 stop;
 
 	g = PyGILState_Ensure();
-	frac = pr->whole ? PyFloat_FromDouble(dlx_progress(pr->d)) :
+	frac = pr->fraction ? PyFloat_FromDouble(dlx_progress(pr->d)) :
 	    Py_NewRef(Py_None);
 	ret = frac == NULL ? NULL : PyObject_CallFunction(pr->progress,
 	    "KKKOd", (unsigned long long)st->solutions,
@@ -259,9 +261,24 @@ int
 pos_run_search(struct pos_run *pr, dlx *d, struct dlx_request *rq,
     struct dlx_result *res)
 {
-	int	rc;
+	struct dlx_result plan;
+	int		 rc;
 
 	pr->d = d;
+	/*
+	 * dlx_progress(d) is the fraction of the whole tree when d's own
+	 * search is of the whole tree: a plain request (on threads too,
+	 * where the library keeps it), or a fresh whole position searched
+	 * on one path; a position's tasks on threads are searched by
+	 * copies, and a part or a resumed run is not the whole tree.
+	 */
+	pr->fraction = pr->whole;
+	if (pr->whole && pr->pos != NULL) {
+		rq->pos = pr->pos;
+		rq->checkpoint = pr->checkpoint != NULL;
+		if (dlx_run_plan(d, rq, &plan) != DLX_OK || plan.threads > 1)
+			pr->fraction = 0;
+	}
 	pr->inner = rq->progress;
 	pr->inner_arg = rq->progress_arg;
 	pr->t0 = pr->last_save = pr->last_call = seconds();

@@ -273,10 +273,33 @@ def test_progress_callable():
         queens(12).count(memo=False, threads=1, progress=stop,
                          progress_every=0)
     assert e.value.stats.status == "stopped" and len(seen) == 2
-    # A part's figures: no fraction of the whole.
+    # A part's figures: no fraction of the whole.  (Its subtrees are
+    # searched one by one, each under a million updates here: the
+    # library calls progress within a subtree only, so maybe never.)
     seen = []
     p.count(part=(1, 2), progress=seen.append, progress_every=0)
     assert all(s.fraction is None for s in seen)
+
+
+def test_progress_with_checkpoint(tmp_path):
+    # A fresh checkpointed count is of the whole tree: fractions, rising;
+    # its resumed run is not (13 queens: the subtrees left at the top
+    # are big enough to see progress calls).
+    p = queens(13)
+    seen = []
+    stop, _ = stop_after(3)
+
+    def f(pr):
+        seen.append(pr)
+        return stop(pr)
+    with pytest.raises(dlx.Incomplete):
+        p.count(checkpoint=tmp_path / "c", progress=f, progress_every=0)
+    assert len(seen) == 3
+    assert 0 < seen[0].fraction <= seen[1].fraction <= seen[2].fraction < 1
+    seen = []
+    assert p.count(resume=tmp_path / "c", progress=seen.append,
+                   progress_every=0) == QUEENS[13]
+    assert seen and all(s.fraction is None for s in seen)
 
 
 def test_sudoku_parts_and_checkpoint(tmp_path):
