@@ -220,9 +220,9 @@ def count(problem, program, kw, checkpoint, checkpoint_every, resume, part,
         # The checkpoint is saved where the search stopped, unless the
         # save failed: that is the error to see.
         failed = run.save_failed()
-        run.finish() if failed is None else None
         if failed is not None:
             raise failed from ki
+        run.finish()
         raise
     except Incomplete as e:
         # A budget: the position's figures, resumed runs' too.

@@ -14,7 +14,8 @@
  *
  * Every search runs through run_search(), the one function that calls the
  * library's search entry points: the rest of this file fills a struct req
- * and reads its results.  Searches run without the GIL.  Ctrl-C: Python's
+ * and reads its results (a long run's position, checkpoints and progress
+ * callable are _dlx_pos.c's, added to the request there: _dlx.h).  Searches run without the GIL.  Ctrl-C: Python's
  * own SIGINT handler only marks the signal; PyErr_CheckSignals(), on the
  * main thread, turns it into KeyboardInterrupt.  A search on the calling
  * thread takes the GIL back briefly in its progress callback to call it
@@ -2459,12 +2460,6 @@ void
 pydlx_give(PyObject *o)
 {
 	matrix_give((Matrix *)o);
-}
-
-int
-pydlx_main_thread(void)
-{
-	return on_main_thread();
 }
 
 /* ---- the module ------------------------------------------------------- */

@@ -41,10 +41,6 @@ PyObject	*pydlx_wide(struct dlx_wide w);
 dlx		*pydlx_take(PyObject *o);
 void		 pydlx_give(PyObject *o);
 
-/* Whether this is the thread the module was imported on (where Python
- * runs its signal handlers). */
-int		 pydlx_main_thread(void);
-
 /* ---- _dlx_pos.c ------------------------------------------------------ */
 
 /* The struct pos_run of a Run object, or NULL with TypeError. */
