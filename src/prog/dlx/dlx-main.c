@@ -572,6 +572,8 @@ main_cluster(struct run *r, int rc, const struct dlx_result *res)
 
 	if (rc == CLUSTER_EFILE)
 		return CLI_EXIT_ERROR;
+	if (rc == CLUSTER_SPLIT)
+		return CLI_EXIT_OK;	/* the sub-parts' files, named */
 	if (rc == DLX_ENOTSUP) {
 		cli_refused(r->name, res->refused, 0, visit_option());
 		return CLI_EXIT_ERROR;
@@ -700,7 +702,8 @@ main(int argc, char **argv)
 		cli_progress_end(&r.prog);
 		status = report_search(&r, rc, &res);
 	}
-	if (opts.stats && rc != DLX_ENOTSUP && rc != CLUSTER_EFILE)
+	if (opts.stats && rc != DLX_ENOTSUP && rc != CLUSTER_EFILE &&
+	    rc != CLUSTER_SPLIT)
 		print_stats(&r, cli_progress_elapsed(&r.prog), &res);
 	free(r.sorted);
 	free(r.line);

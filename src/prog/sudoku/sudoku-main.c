@@ -461,6 +461,8 @@ options_done(struct options *o)
 	    o->mode != MODE_ALL)
 		cli_usage_error("--part, --checkpoint and --resume go with "
 		    "--count or --all");
+	if (o->cl.resplit != 0 && o->mode != MODE_COUNT)
+		cli_usage_error("--resplit goes with --count");
 	if (o->candidates && !o->mode_set)
 		set_mode(o, MODE_CANDIDATES, "--candidates");
 	if (o->candidates && o->mode != MODE_CANDIDATES &&
