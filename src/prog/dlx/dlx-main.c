@@ -571,7 +571,7 @@ static int
 main_cluster(struct run *r, int rc, const struct dlx_result *res)
 {
 	struct cluster	*c = &opts.cl;
-	char		 num[48];
+	char		 num[48], name[40 * DLX_PART_DEPTH];
 	uint64_t	 count;
 
 	if (rc == CLUSTER_EFILE)
@@ -604,8 +604,9 @@ main_cluster(struct run *r, int rc, const struct dlx_result *res)
 		print_total(count, rc == DLX_OK);
 	if (c->parted) {
 		if (rc != DLX_OK) {
-			cli_diag("part %u/%u: the search did not end "
-			    "(--limit?): no record", c->k, c->n);
+			cluster_part_name(c, name, sizeof name);
+			cli_diag("part %s: the search did not end "
+			    "(--limit?): no record", name);
 			return CLI_EXIT_ERROR;
 		}
 		if (c->record != NULL)
