@@ -26,6 +26,15 @@ bad "not a puzzle size" \
 'dlx-sudoku: bad-size.txt:2: line has 7 cells: not a sudoku row or puzzle
 ' -c bad-size.txt
 
+# A line of pencil marks one cell short is named as one.
+{ printf '%0728d\n' 0 | tr 0 1; sed -n 1p "$puzzles/math495r.txt"; } \
+    >"$tmp/marks728.txt"
+bad "a line of pencil marks one cell short" \
+"$tmp/marks728.txt:2: 1 solution
+" \
+"dlx-sudoku: $tmp/marks728.txt:1: line has 728 cells, expected 729 (a line of pencil marks)
+" -c "$tmp/marks728.txt"
+
 # Two puzzles (or more) pasted on one line: said so, with or without
 # --box; the puzzle on the next line is still solved.
 p=$(sed -n 1p "$puzzles/math495r.txt")

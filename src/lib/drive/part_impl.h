@@ -55,6 +55,9 @@ struct dlx_pos {
 					   it was made for (or of the parse) */
 	uint64_t	 digest;	/* dlx_digest() of the matrix */
 	unsigned	 k, n;		/* part k of n */
+	struct dlx_part_step steps[DLX_PART_DEPTH]; /* then re-split: sub-part
+					   steps[0].k of steps[0].n, ... */
+	unsigned	 nsteps;
 	u128		 sol;		/* figures of the work done */
 	uint64_t	 nodes;
 	uint64_t	 updates;

@@ -649,18 +649,32 @@ take_row(dlx_sudoku_reader *r, const struct row *w, int n, int at,
 	}
 }
 
-/* The inferred N whose N*N is nearest to k, for "expected" texts. */
-static int
-nearest_square(int k)
+/*
+ * The line length nearest to k that the reader takes without a shape,
+ * for "expected" texts: N*N cells (a puzzle) or N*N*N (its pencil marks,
+ * as marks_size() reads them), N a size read without one.  *marks says
+ * which; a tie goes to the puzzle.
+ */
+static long
+nearest_length(int k, int *marks)
 {
-	int	n, best = 0;
+	long	len, best = 0;
+	int	n, cube;
 
+	*marks = 0;
 	for (n = DLX_SUDOKU_MINN; n <= DLX_SUDOKU_MAXN; n++) {
 		if (!inferred(n))
 			continue;
-		if (best == 0 || labs((long)n * n - k) <
-		    labs((long)best * best - k))
-			best = n;
+		for (cube = 0; cube <= 1; cube++) {
+			len = (long)n * n * (cube ? n : 1);
+			/* 4x4 marks are 64 cells, an 8x8 puzzle's line. */
+			if (cube && (len <= 64 || len > MAXCELLS))
+				continue;
+			if (best == 0 || labs(len - k) < labs(best - k)) {
+				best = len;
+				*marks = cube;
+			}
+		}
 	}
 	return best;
 }
@@ -908,7 +922,8 @@ shape_inferred(dlx_sudoku_reader *r, const struct row *w, int *n,
     int *grid, struct dlx_error *e)
 {
 	const struct row	*next;
-	int			 k = w->k, sq, one, best, br, bc;
+	long			 len;
+	int			 k = w->k, sq, one, best, br, bc, marks;
 
 	*n = 0;
 	for (sq = 1; (sq + 1) * (sq + 1) <= k; sq++)
@@ -951,9 +966,9 @@ shape_inferred(dlx_sudoku_reader *r, const struct row *w, int *n,
 		    "%dx%d grid: give its boxes with --box RxC (such as "
 		    "--box %dx%d)", k, k, k, br, bc);
 	if (k > 25) {
-		best = nearest_square(k);
-		return fail(e, w->line, 0, "line has %d cells, expected %d", k,
-		    best * best);
+		len = nearest_length(k, &marks);
+		return fail(e, w->line, 0, "line has %d cells, expected %ld%s",
+		    k, len, marks ? " (a line of pencil marks)" : "");
 	}
 	return fail(e, w->line, 0, "line has %d cells: not a sudoku row or "
 	    "puzzle", k);
