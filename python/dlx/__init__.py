@@ -144,7 +144,9 @@ def merge(records, *, partial=False):
     repeated or one missing (unless partial=True: the parts present are
     added, missing names the others) raises Error saying so, with the
     file and line of a record read by read_records().  Records of the
-    programs and of Python mix.
+    programs and of Python mix.  A sub-part's record (one with
+    "lineage": a checkpoint of dlx --resplit counted here) raises Error:
+    dlx merge adds the tree of parts and sub-parts.
 
     >>> p = Problem([["a", "b"], ["c"], ["a"], ["b", "c"], ["a", "c"]])
     >>> recs = []

@@ -122,6 +122,10 @@ def merge(Error, records, partial):
         r = _record_of(x, Error)
         if r is None:
             continue
+        if "lineage" in r:
+            raise _error(Error, r, "a sub-part's record (lineage %s): "
+                         "merge() adds whole parts only; dlx merge adds "
+                         "the tree of parts and sub-parts" % r["lineage"])
         if first is None:
             first = r
         elif (r["program"], r["version"]) != (first["program"],
@@ -150,6 +154,7 @@ def merge(Error, records, partial):
         secs += float(r.get("seconds", 0.0))
     if first is None:
         raise Error("merge: no part records in the input")
+
     n = first["parts"]
     missing = [k for k in range(1, n + 1) if k not in seen]
     if missing and not partial:
@@ -240,7 +245,7 @@ def count(problem, program, kw, checkpoint, checkpoint_every, resume, part,
     except BaseException:
         run.finish()
         raise
-    sol, nodes, updates, tasks, k, n, digest = run.finish()
+    sol, nodes, updates, tasks, k, n, digest, lineage = run.finish()
     if sol is None:
         # A callable alone: the plain search's figures.
         sol = st.solutions
@@ -248,12 +253,17 @@ def count(problem, program, kw, checkpoint, checkpoint_every, resume, part,
         st = st._replace(solutions=sol, nodes=nodes, updates=updates)
         problem._stats = st
         if st.status == "complete" and tasks == 0:
-            problem._record = Record(
+            rec = Record(
                 type="part", program=program,
                 version=_dlx.LIBRARY_VERSION, problem="%016x" % digest,
-                split=_dlx.SPLIT_VERSION, part=k, parts=n, solutions=sol,
-                nodes=nodes, updates=updates,
-                seconds=round(time.monotonic() - t0, 3))
+                split=_dlx.SPLIT_VERSION, part=k, parts=n)
+            if lineage is not None:
+                # A sub-part (a checkpoint of dlx --resplit resumed):
+                # named as the programs name it, for dlx merge.
+                rec["lineage"] = lineage
+            rec.update(solutions=sol, nodes=nodes, updates=updates,
+                       seconds=round(time.monotonic() - t0, 3))
+            problem._record = rec
     if st.status == "stopped":
         raise Incomplete("stopped by the progress callable", sol, st)
     return sol

@@ -528,9 +528,34 @@ fail:
 }
 
 /*
+ * The re-splits of pos's lineage as a part record's "lineage" member
+ * writes them ("K/N@ID,...", top first, as the programs' cluster.c), or
+ * None for a part as dlx_split() made it.
+ */
+static PyObject *
+lineage_text(const dlx_pos *pos)
+{
+	struct dlx_part_step	 st[DLX_PART_DEPTH];
+	char			 buf[40 * DLX_PART_DEPTH + 1];
+	size_t			 n, i, len = 0;
+
+	n = dlx_pos_lineage(pos, st, DLX_PART_DEPTH);
+	if (n == 0)
+		Py_RETURN_NONE;
+	if (n > DLX_PART_DEPTH)
+		n = DLX_PART_DEPTH;
+	buf[0] = '\0';
+	for (i = 0; i < n; i++)
+		len += (size_t)snprintf(buf + len, sizeof buf - len,
+		    "%s%u/%u@%016llx", i == 0 ? "" : ",", st[i].k, st[i].n,
+		    (unsigned long long)st[i].split);
+	return PyUnicode_FromString(buf);
+}
+
+/*
  * finish(): the position's figures after the search: (solutions, nodes,
- * updates, tasks left, part, parts, digest); (None, ..) without a
- * position.  Raises first what went wrong during the search: the
+ * updates, tasks left, part, parts, digest, lineage); (None, ..) without
+ * a position.  Raises first what went wrong during the search: the
  * callable's exception, else OSError for a failed save.
  */
 static PyObject *
@@ -539,7 +564,7 @@ Run_finish(Run *self, PyObject *unused)
 	struct pos_run	*pr = &self->r;
 	struct dlx_wide	 w;
 	uint64_t	 nodes, updates;
-	PyObject	*sol;
+	PyObject	*sol, *lin;
 
 	(void)unused;
 	self->busy = 0;
@@ -555,14 +580,19 @@ Run_finish(Run *self, PyObject *unused)
 		return NULL;
 	}
 	if (pr->pos == NULL)
-		return Py_BuildValue("(OOOOIIK)", Py_None, Py_None, Py_None,
-		    Py_None, pr->k, pr->n, (unsigned long long)pr->digest);
+		return Py_BuildValue("(OOOOIIKO)", Py_None, Py_None, Py_None,
+		    Py_None, pr->k, pr->n, (unsigned long long)pr->digest,
+		    Py_None);
 	dlx_pos_figures(pr->pos, &w, &nodes, &updates);
 	if ((sol = pydlx_wide(w)) == NULL)
 		return NULL;
-	return Py_BuildValue("(NKKnIIK)", sol, (unsigned long long)nodes,
+	if ((lin = lineage_text(pr->pos)) == NULL) {
+		Py_DECREF(sol);
+		return NULL;
+	}
+	return Py_BuildValue("(NKKnIIKN)", sol, (unsigned long long)nodes,
 	    (unsigned long long)updates, (Py_ssize_t)dlx_pos_tasks(pr->pos),
-	    pr->k, pr->n, (unsigned long long)pr->digest);
+	    pr->k, pr->n, (unsigned long long)pr->digest, lin);
 }
 
 /* save_failed(): OSError for a save that failed during the search (after
@@ -597,7 +627,8 @@ static PyMethodDef Run_methods[] = {
 	{ "prepare", (PyCFunction)Run_prepare, METH_VARARGS,
 	  "prepare(matrix, resume=None): the position to search from." },
 	{ "finish", (PyCFunction)Run_finish, METH_NOARGS,
-	  "finish(): (solutions, nodes, updates, tasks, k, n, digest)." },
+	  "finish(): (solutions, nodes, updates, tasks, k, n, digest, "
+	  "lineage)." },
 	{ "save_failed", (PyCFunction)Run_save_failed, METH_NOARGS,
 	  "save_failed(): the OSError of a failed save, or None." },
 	{ "program", (PyCFunction)Run_program, METH_NOARGS,

@@ -381,6 +381,40 @@ def test_cli_records_merged_in_python(tmp_path):
     assert "part 1/3 again" in str(e.value)
 
 
+def test_cli_subpart_checkpoint(tmp_path):
+    # A sub-part of dlx --resplit resumed here: its record names its
+    # lineage as the program's does, dlx merge adds it into the tree, and
+    # merge() (whole parts only) refuses it rather than take it whole.
+    dlxprog = program("dlx")
+    src = tmp_path / "q10.dlx"
+    src.write_text(queens_text(10))
+    ck = tmp_path / "ck"
+    out = subprocess.run([dlxprog, "--part", "2/3", "--checkpoint", str(ck),
+                          "--resplit", "2", str(src)], capture_output=True,
+                         text=True)
+    if out.returncode != 0:
+        pytest.skip("no --resplit in this dlx: " + out.stderr.strip())
+    p = dlx.Problem.read(src)
+    recs = []
+    for j in (1, 2):
+        p.count(resume="%s.%d" % (ck, j))
+        recs.append(p.record)
+        assert p.record["lineage"].startswith("%d/2@" % j)
+    files = []
+    for k in (1, 3):
+        rec = tmp_path / ("part%d.json" % k)
+        subprocess.run([dlxprog, "--part", "%d/3" % k, "--record", str(rec),
+                        str(src)], check=True, capture_output=True)
+        files.append(str(rec))
+    mine = tmp_path / "subs.json"
+    mine.write_text("".join(r.line_text() + "\n" for r in recs))
+    out = subprocess.run([dlxprog, "merge", str(mine)] + files,
+                         capture_output=True, text=True)
+    assert out.stdout.split() == [str(QUEENS[10])], out.stderr
+    with pytest.raises(dlx.Error, match="sub-part"):
+        dlx.merge(recs + list(dlx.read_records(*files)))
+
+
 def test_cli_sudoku_files(tmp_path):
     prog = program("dlx-sudoku")
     puzzle = "1.....2...3....."
