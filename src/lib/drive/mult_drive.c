@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "lib/drive/part_impl.h"
+#include "lib/drive/pool.h"
 
 /* Depths tried at most below a task's path when cutting the tree. */
 #define CUT_MAX		64
@@ -437,7 +438,6 @@ struct mworker {
 	dlx		*d;
 	size_t		*zero;		/* untried: none */
 	int		*path;
-	pthread_t	 th;
 };
 
 /* A thread's progress: the totals of every thread to the caller's
@@ -542,6 +542,7 @@ dlxi_mult_pos_count(dlx *d, dlx_pos *pos, const struct dlxi_search *s,
 	struct front		 f;
 	struct mpar		 p;
 	struct mworker		*w = NULL;
+	pthread_t		*tid = NULL;
 	struct dlx_stats	 top;
 	u128			 topsol, all;
 	unsigned		 k, started = 0;
@@ -585,20 +586,18 @@ dlxi_mult_pos_count(dlx *d, dlx_pos *pos, const struct dlxi_search *s,
 		else
 			rc = mult_clone(&w[k].d, d);
 	}
-	for (k = 0; k < nw && rc == DLX_OK; k++) {
-		if (pthread_create(&w[k].th, NULL, mw_main, &w[k]) != 0) {
-			pthread_mutex_lock(&p.mu);
-			p.stop = 1;
-			pthread_mutex_unlock(&p.mu);
-			rc = DLX_ENOMEM;
-			break;
-		}
-		started++;
-	}
-	for (k = 0; k < started; k++)
-		pthread_join(w[k].th, NULL);
-	if (rc == DLX_OK)
+	if (rc == DLX_OK && (tid = mem_alloc(&d->mem, nw, sizeof *tid)) ==
+	    NULL)
+		rc = DLX_ENOMEM;
+	if (rc == DLX_OK) {
+		/* Signals are for the caller's thread alone (pool_start());
+		 * worker 0 runs there, and when fewer start than asked, the
+		 * subtrees go to those that did. */
+		started = pool_start(tid, nw - 1, mw_main, &w[1], sizeof *w);
+		(void)mw_main(&w[0]);
+		pool_join(tid, started);
 		rc = p.rc;
+	}
 	memset(&d->st, 0, sizeof d->st);
 	if (rc == DLX_OK) {
 		pos->sol += topsol + p.sol;
@@ -623,6 +622,7 @@ out:
 		mem_free(&d->mem, w[k].path);
 	}
 	mem_free(&d->mem, w);
+	mem_free(&d->mem, tid);
 	mem_free(&d->mem, p.live);
 	front_free(&f);
 	return rc;
