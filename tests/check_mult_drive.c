@@ -4,7 +4,8 @@
  * the bounded problems of tests/data, the plain serial count against a
  * brute force, against threads (2, 3, 8), the sum of the parts of every
  * N from 1 to 7, a checkpointed run stopped again and again and resumed
- * from the text of its position; solutions, nodes and updates alike.
+ * from the text of its position, and runs on threads and on one path by
+ * turns, each stopped; solutions, nodes and updates alike.
  * The cache stays refused.
  */
 #include <inttypes.h>
@@ -191,6 +192,57 @@ resumed(dlx *d, const struct fig *want, unsigned every, uint64_t seed)
 	free(sp.text);
 }
 
+/* Stopped again and again, on two threads and on one path by turns,
+ * each run resumed from the text of the position the last one left. */
+static void
+resumed_mixed(dlx *d, const struct fig *want, uint64_t seed, int heavy)
+{
+	struct dlx_request	 rq;
+	struct dlx_result	 res;
+	struct stopper		 sp;
+	struct fig		 got;
+	dlx_pos			*pos, *pos2;
+	char			*prog, *text;
+	size_t			 len;
+	int			 rc, round;
+
+	ck_assert_int_eq(dlx_pos_whole(&pos, d), DLX_OK);
+	memset(&sp, 0, sizeof sp);
+	sp.every = 3;
+	for (round = 0;; round++) {
+		ck_assert_int_lt(round, 100000);
+		memset(&rq, 0, sizeof rq);
+		rq.pos = sp.pos = pos;
+		rq.progress = stop_now;
+		rq.progress_arg = &sp;
+		rq.progress_updates = 1;
+		if (round % 2 == 0)
+			rq.threads = 2;
+		else
+			rq.checkpoint = 1;
+		rc = dlx_run(d, &rq, &res);
+		if (rc == DLX_OK)
+			break;
+		ck_assert_int_eq(rc, DLX_STOPPED);
+		ck_assert_int_eq(dlx_pos_format(pos, "t", &text, &len),
+		    DLX_OK);
+		ck_assert_int_eq(dlx_pos_parse(text, len, &pos2, &prog,
+		    NULL, NULL), DLX_OK);
+		free(text);
+		free(prog);
+		dlx_pos_free(pos);
+		pos = pos2;
+	}
+	dlx_pos_figures(pos, &got.sol, &got.nodes, &got.updates);
+	same(&got, want, "threads and checkpoints", seed);
+	/* The larger trees are stopped on threads and on one path. */
+	if (heavy && want->nodes > 1000)
+		ck_assert_int_gt(round, 2);
+	ck_assert_uint_eq(dlx_pos_tasks(pos), 0);
+	dlx_pos_free(pos);
+	free(sp.text);
+}
+
 /* The cache is refused with the bounds, a position and all. */
 static void
 no_cache(dlx *d)
@@ -219,6 +271,7 @@ every_driver(dlx *d, const struct fig *want, uint64_t seed, int heavy)
 	resumed(d, want, heavy ? 97 : 1, seed);
 	if (!heavy)
 		resumed(d, want, 3, seed);
+	resumed_mixed(d, want, seed, heavy);
 	no_cache(d);
 }
 

@@ -420,10 +420,12 @@ cut_tree(dlx *d, const struct task *t, size_t nt, size_t want,
 
 struct mpar {
 	pthread_mutex_t		 mu;
-	const struct front	*f;
+	dlx_pos			*pos;		/* its tasks: the subtrees */
 	const struct dlxi_search	*s;
 	size_t			 take;		/* next subtree */
-	struct dlx_stats	 done;		/* finished subtrees, and */
+	struct dlx_stats	*fig;		/* per subtree, once done */
+	char			*fdone;		/* per subtree */
+	struct dlx_stats	 done;		/* all finished subtrees, and */
 	u128			 sol;		/* their solutions */
 	struct dlx_stats	*live;		/* per thread, its subtree */
 	struct dlx_stats	 base;		/* figures before: progress */
@@ -480,6 +482,7 @@ mw_main(void *arg)
 {
 	struct mworker		*w = arg;
 	struct mpar		*p = w->p;
+	dlx_pos			*pos = p->pos;
 	struct dlxi_search	 sub;
 	struct dlx_stats	 st;
 	struct mult_task	 mt;
@@ -493,14 +496,16 @@ mw_main(void *arg)
 	sub.progress_arg = w;
 	for (;;) {
 		pthread_mutex_lock(&p->mu);
-		if (p->stop || p->take == p->f->n) {
+		if (p->stop || p->take == pos->nt) {
 			pthread_mutex_unlock(&p->mu);
 			break;
 		}
 		i = p->take++;
 		pthread_mutex_unlock(&p->mu);
-		len = p->f->v[i].len;
-		memcpy(w->path, p->f->v[i].path, len * sizeof *w->path);
+		/* The tasks stay where they are while the threads run: only
+		 * pos->next moves, under the lock. */
+		len = pos->t[i].len;
+		memcpy(w->path, pos->t[i].path, len * sizeof *w->path);
 		memset(&mt, 0, sizeof mt);
 		mt.path = w->path;
 		mt.untried = w->zero;
@@ -511,11 +516,19 @@ mw_main(void *arg)
 		pthread_mutex_lock(&p->mu);
 		memset(&p->live[w->id], 0, sizeof p->live[w->id]);
 		if (rc == DLX_OK) {
+			p->fig[i] = st;
+			p->fdone[i] = 1;
 			p->sol += st.solutions;
 			p->done.nodes += st.nodes;
 			p->done.updates += st.updates;
 			if (st.max_depth > p->done.max_depth)
 				p->done.max_depth = st.max_depth;
+			/* The position moves past the subtrees finished in
+			 * order: exact wherever it is read. */
+			while (pos->next < pos->nt && p->fdone[pos->next]) {
+				credit(pos, &p->fig[pos->next]);
+				pos->next++;
+			}
 		} else if (!p->stop) {
 			p->stop = 1;
 			p->rc = rc;
@@ -526,14 +539,62 @@ mw_main(void *arg)
 }
 
 /*
+ * Make pos's tasks left the subtrees of f (untried none), with the
+ * figures of the search above them: the same work.  On failure
+ * (DLX_ENOMEM) pos is unchanged.
+ */
+static int
+retask(dlx_pos *pos, const struct front *f, const struct dlx_stats *top,
+    u128 topsol)
+{
+	struct task	*t;
+	size_t		 i;
+
+	if ((t = mem_zalloc(&pos->mem, f->n + 1, sizeof *t)) == NULL)
+		return DLX_ENOMEM;
+	for (i = 0; i < f->n; i++) {
+		t[i].path = mem_alloc(&pos->mem, f->v[i].len + 1,
+		    sizeof *t[i].path);
+		t[i].untried = mem_zalloc(&pos->mem, f->v[i].len + 1,
+		    sizeof *t[i].untried);
+		if (t[i].path == NULL || t[i].untried == NULL)
+			break;
+		memcpy(t[i].path, f->v[i].path, f->v[i].len *
+		    sizeof *t[i].path);
+		t[i].len = f->v[i].len;
+	}
+	if (i < f->n) {
+		for (i = 0; i < f->n; i++) {
+			mem_free(&pos->mem, t[i].path);
+			mem_free(&pos->mem, t[i].untried);
+		}
+		mem_free(&pos->mem, t);
+		return DLX_ENOMEM;
+	}
+	for (i = 0; i < pos->nt; i++) {
+		mem_free(&pos->mem, pos->t[i].path);
+		mem_free(&pos->mem, pos->t[i].untried);
+	}
+	mem_free(&pos->mem, pos->t);
+	pos->t = t;
+	pos->nt = f->n;
+	pos->next = 0;
+	pos->sol += topsol;
+	pos->nodes += top->nodes;
+	pos->updates += top->updates;
+	return DLX_OK;
+}
+
+/*
  * Count what is left of pos on nw threads (s: its progress alone; no
- * visit, limit or budget): the tasks cut into subtrees (cut_tree, a few
- * dozen a thread), which threads, each with its own copy of d, count one
- * at a time.  The position moves on only when all is counted (then
- * pos->next = pos->nt with the figures credited): a stop leaves it where
- * it was, exact, its work to be done again.  d's figures are this call's.
- * Returns DLX_OK, DLX_STOPPED, DLX_ENOMEM, DLX_ECORRUPT, or
- * DLX_EOVERFLOW.
+ * visit, limit or budget): the tasks are cut into subtrees (cut_tree, 32
+ * a thread) and become them, the search above them credited (the same
+ * work), and threads, each with its own copy of d, count one subtree at
+ * a time.  The position moves past the subtrees finished in order, so
+ * that it is exact wherever it is read (in progress, or after a stop): a
+ * subtree finished after one still under way is counted again when
+ * resumed.  d's figures are this call's.  Returns DLX_OK, DLX_STOPPED,
+ * DLX_ENOMEM, DLX_ECORRUPT, or DLX_EOVERFLOW.
  */
 int
 dlxi_mult_pos_count(dlx *d, dlx_pos *pos, const struct dlxi_search *s,
@@ -545,8 +606,9 @@ dlxi_mult_pos_count(dlx *d, dlx_pos *pos, const struct dlxi_search *s,
 	pthread_t		*tid = NULL;
 	struct dlx_stats	 top;
 	u128			 topsol, all;
-	unsigned		 k, started = 0;
-	int			 rc;
+	size_t			 maxlen;
+	unsigned		 k, started;
+	int			 rc, mu = 0;
 
 	if (d == NULL || pos == NULL || nw == 0)
 		return DLX_EINVAL;
@@ -554,41 +616,46 @@ dlxi_mult_pos_count(dlx *d, dlx_pos *pos, const struct dlxi_search *s,
 		return DLX_EMISUSE;
 	memset(&f, 0, sizeof f);
 	memset(&p, 0, sizeof p);
+	memset(&d->st, 0, sizeof d->st);
 	f.mem = &d->mem;
 	rc = cut_tree(d, pos->t + pos->next, pos->nt - pos->next,
 	    (size_t)nw * 32, &f, &top, &topsol);
+	if (rc == DLX_OK)
+		rc = retask(pos, &f, &top, topsol);
+	maxlen = f.maxlen;
+	front_free(&f);
 	if (rc != DLX_OK)
 		goto out;
 	if (pthread_mutex_init(&p.mu, NULL) != 0) {
 		rc = DLX_ENOMEM;
 		goto out;
 	}
-	p.f = &f;
+	mu = 1;
+	p.pos = pos;
 	p.s = s;
 	p.nw = nw;
-	all = pos->sol + topsol;
+	all = pos->sol;
 	p.base.solutions = all > UINT64_MAX ? UINT64_MAX : (uint64_t)all;
-	p.base.nodes = pos->nodes + top.nodes;
-	p.base.updates = pos->updates + top.updates;
+	p.base.nodes = pos->nodes;
+	p.base.updates = pos->updates;
 	p.live = mem_zalloc(&d->mem, nw, sizeof *p.live);
+	p.fig = mem_zalloc(&d->mem, pos->nt + 1, sizeof *p.fig);
+	p.fdone = mem_zalloc(&d->mem, pos->nt + 1, 1);
 	w = mem_zalloc(&d->mem, nw, sizeof *w);
-	if (p.live == NULL || w == NULL)
+	tid = mem_alloc(&d->mem, nw, sizeof *tid);
+	if (p.live == NULL || p.fig == NULL || p.fdone == NULL || w == NULL ||
+	    tid == NULL)
 		rc = DLX_ENOMEM;
 	for (k = 0; k < nw && rc == DLX_OK; k++) {
 		w[k].p = &p;
 		w[k].id = k;
-		w[k].zero = mem_zalloc(&d->mem, f.maxlen + 1,
-		    sizeof *w[k].zero);
-		w[k].path = mem_alloc(&d->mem, f.maxlen + 1,
-		    sizeof *w[k].path);
+		w[k].zero = mem_zalloc(&d->mem, maxlen + 1, sizeof *w[k].zero);
+		w[k].path = mem_alloc(&d->mem, maxlen + 1, sizeof *w[k].path);
 		if (w[k].zero == NULL || w[k].path == NULL)
 			rc = DLX_ENOMEM;
 		else
 			rc = mult_clone(&w[k].d, d);
 	}
-	if (rc == DLX_OK && (tid = mem_alloc(&d->mem, nw, sizeof *tid)) ==
-	    NULL)
-		rc = DLX_ENOMEM;
 	if (rc == DLX_OK) {
 		/* Signals are for the caller's thread alone (pool_start());
 		 * worker 0 runs there, and when fewer start than asked, the
@@ -598,24 +665,19 @@ dlxi_mult_pos_count(dlx *d, dlx_pos *pos, const struct dlxi_search *s,
 		pool_join(tid, started);
 		rc = p.rc;
 	}
-	memset(&d->st, 0, sizeof d->st);
-	if (rc == DLX_OK) {
-		pos->sol += topsol + p.sol;
-		pos->nodes += top.nodes + p.done.nodes;
-		pos->updates += top.updates + p.done.updates;
-		pos->next = pos->nt;
-		all = topsol + p.sol;
-		d->st.solutions = all > UINT64_MAX ? UINT64_MAX :
-		    (uint64_t)all;
-		d->st.nodes = top.nodes + p.done.nodes;
-		d->st.updates = top.updates + p.done.updates;
-		d->st.max_depth = top.max_depth > p.done.max_depth ?
-		    top.max_depth : p.done.max_depth;
-		d->complete = 1;
-		d->progress = 1.0;
-	}
-	pthread_mutex_destroy(&p.mu);
+	/* This call's figures: the search above the subtrees and those
+	 * finished. */
+	all = topsol + p.sol;
+	d->st.solutions = all > UINT64_MAX ? UINT64_MAX : (uint64_t)all;
+	d->st.nodes = top.nodes + p.done.nodes;
+	d->st.updates = top.updates + p.done.updates;
+	d->st.max_depth = top.max_depth > p.done.max_depth ?
+	    top.max_depth : p.done.max_depth;
+	d->complete = rc == DLX_OK;
+	d->progress = rc == DLX_OK ? 1.0 : 0.0;
 out:
+	if (mu)
+		pthread_mutex_destroy(&p.mu);
 	for (k = 0; w != NULL && k < nw; k++) {
 		dlx_free(w[k].d);
 		mem_free(&d->mem, w[k].zero);
@@ -624,7 +686,8 @@ out:
 	mem_free(&d->mem, w);
 	mem_free(&d->mem, tid);
 	mem_free(&d->mem, p.live);
-	front_free(&f);
+	mem_free(&d->mem, p.fig);
+	mem_free(&d->mem, p.fdone);
 	return rc;
 }
 

@@ -163,7 +163,8 @@ int		 dlxi_pos_search_parallel(dlx *d, dlx_pos *pos,
  * positions hold paths of branch ranks (engine.h).  dlxi_mult_pos_search()
  * is dlxi_pos_search() for a matrix with bounds; dlxi_mult_pos_count()
  * counts what is left of pos on nw threads (s for its progress alone),
- * moving pos to its end when done and leaving it as it was on a stop;
+ * its tasks rewritten as subtrees and the position moved past those
+ * finished in order, exact wherever it is read (in progress too);
  * dlxi_mult_split() is split.c's split() (part want, 0-based, or all
  * when want == nparts) by the rule of mult_drive.c.
  */
