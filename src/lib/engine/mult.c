@@ -36,6 +36,14 @@
  *
  * Depth: every level either chooses an option (hidden from then on) or
  * takes an item out for good, so it never exceeds noptions + nprimary.
+ *
+ * Paths.  Since an option chosen at a level leaves the earlier ones of
+ * the item's list out of its subtree, no set of forced options names a
+ * node of this tree.  The drivers (drive/mult_drive.c) name a node by
+ * the ranks of the branches on the way to it instead (rank[] per level),
+ * and msearch() replays such a path, skipping each forced level's
+ * earlier siblings as the search would have left them (engine.h,
+ * "Algorithm M's tree split").
  */
 #include <limits.h>
 #include <stdint.h>
