@@ -690,8 +690,10 @@ class Problem:
         As dlx(1) counts: the library's dispatcher (dlx_run) picks the
         engine that serves the request (the cache where it pays, else the
         search on the threads); p.stats says what ran (engine, threads,
-        drivers).  A combination no engine serves, such as threads with
-        item bounds or memo=True with knuth=True, raises Error naming it.
+        drivers).  With item bounds the count runs on threads too
+        (Algorithm M's tree cut into subtrees), the cache is refused.  A
+        combination no engine serves, such as memo=True with item bounds
+        or with knuth=True, raises Error naming it.
 
         LONG RUNS (the programs' --checkpoint, --resume, --part; see
         "Long runs" in help(dlx))

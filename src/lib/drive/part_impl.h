@@ -161,4 +161,21 @@ int		 dlxi_pos_search_parallel(dlx *d, dlx_pos *pos,
 		    const struct dlxi_search *s, const struct dlxi_parallel *p,
 		    const struct dlxi_memo *m, struct dlx_memo_stats *ms);
 
+/*
+ * Algorithm M (item bounds) under the drivers, mult_drive.c: its
+ * positions hold paths of branch ranks (engine.h).  dlxi_mult_pos_search()
+ * is dlxi_pos_search() for a matrix with bounds; dlxi_mult_pos_count()
+ * counts what is left of pos on nw threads (s for its progress alone),
+ * its tasks rewritten as subtrees and the position moved past those
+ * finished in order, exact wherever it is read (in progress too);
+ * dlxi_mult_split() is split.c's split() (part want, 0-based, or all
+ * when want == nparts) by the rule of mult_drive.c.
+ */
+int		 dlxi_mult_pos_search(dlx *d, dlx_pos *pos,
+		    const struct dlxi_search *s);
+int		 dlxi_mult_pos_count(dlx *d, dlx_pos *pos,
+		    const struct dlxi_search *s, unsigned nw);
+int		 dlxi_mult_split(dlx *d, unsigned want, unsigned nparts,
+		    dlx_pos **parts);
+
 #endif /* PART_IMPL_H */

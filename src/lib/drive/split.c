@@ -55,6 +55,22 @@ dlx_digest(const dlx *d)
 	h = fnv_int(h, n);
 	for (k = 0; k < n; k++)
 		h = fnv_int(h, (uint64_t)f[k]);
+	/* Item bounds change the problem, and a position of theirs holds
+	 * paths of another kind (mult_drive.c).  Without them, the digest
+	 * is what it always was. */
+	if (mult_active(d)) {
+		h = fnv_int(h, 0x626f756e6473ULL);	/* "bounds" */
+		for (o = 0; (size_t)o < dlx_nprimary(d); o++) {
+			int	lo, hi;
+
+			if (dlx_item_bounds(d, o, &lo, &hi) != DLX_OK ||
+			    (lo == 1 && hi == 1))
+				continue;
+			h = fnv_int(h, (uint64_t)o);
+			h = fnv_int(h, (uint64_t)lo);
+			h = fnv_int(h, (uint64_t)hi);
+		}
+	}
 	return mix(h);
 }
 
@@ -817,10 +833,10 @@ dlx_split(dlx *d, unsigned nparts, dlx_pos **parts)
 		return DLX_EINVAL;
 	if (dlx_branch(d, NULL, NULL, NULL, 0) == DLX_EMISUSE)
 		return DLX_EMISUSE;
-	/* Algorithm M has no branching step to name: no parts. */
-	if (mult_active(d))
-		return DLX_ENOTSUP;
 	memset(parts, 0, nparts * sizeof *parts);
+	/* Algorithm M's tree has a rule of its own (mult_drive.c). */
+	if (mult_active(d))
+		return dlxi_mult_split(d, nparts, nparts, parts);
 	return split(d, nparts, nparts, parts);
 }
 
@@ -837,12 +853,14 @@ dlx_split_part(dlx *d, unsigned k, unsigned nparts, dlx_pos **part)
 		return DLX_EINVAL;
 	if (dlx_branch(d, NULL, NULL, NULL, 0) == DLX_EMISUSE)
 		return DLX_EMISUSE;
-	/* Algorithm M has no branching step to name: no parts. */
-	if (mult_active(d))
-		return DLX_ENOTSUP;
 	if ((parts = mem_zalloc(&d->mem, nparts, sizeof *parts)) == NULL)
 		return DLX_ENOMEM;
-	if ((rc = split(d, k - 1, nparts, parts)) == DLX_OK)
+	/* Algorithm M's tree has a rule of its own (mult_drive.c). */
+	if (mult_active(d))
+		rc = dlxi_mult_split(d, k - 1, nparts, parts);
+	else
+		rc = split(d, k - 1, nparts, parts);
+	if (rc == DLX_OK)
 		*part = parts[k - 1];
 	mem_free(&d->mem, parts);
 	return rc;
