@@ -70,6 +70,15 @@ status "mult-domino34 -p --resume" 0
 printf '3434\n' >exp
 check "mult-domino34 --resume" 0 "$dlx" --resume ck "$d"
 
+# A part of M's tree is not split again: refused, said, status 2.
+msg="dlx: not supported: re-splitting a part (--part K/N,J/M or --resplit) with item bounds; split into more parts instead
+"
+run "$dlx" --part 1/2,1/2 "$q"
+expect_lines "mult-queens6 --part 1/2,1/2" 2 "" "$msg"
+run "$dlx" --part 1/2 --resplit 2 --checkpoint ck2 "$q"
+expect_lines "mult-queens6 --resplit" 2 "" "$msg"
+[ ! -e ck2.1 ] || failed "mult-queens6 --resplit wrote ck2.1"
+
 # The reader's errors: one diagnostic, no output, status 2.
 dlx_error lohi.dlx 'a 3:2|x\nx\n' \
     "dlx: lohi.dlx:1:3: lower bound 3 exceeds upper bound 2 for item 'x'"

@@ -593,6 +593,22 @@ write_subs(struct ctx *x, dlx *d)
 	return rc;
 }
 
+/*
+ * The library re-splits no position of Algorithm M's tree (its paths are
+ * ranks of branches, not options: dlx_pos_split()); say so rather than
+ * leave the dispatcher's empty refusal.  Returns CLUSTER_EFILE for that
+ * (status 2, said), else rc.
+ */
+static int
+resplit_refused(const struct cluster *c, int rc)
+{
+	if (rc != DLX_ENOTSUP)
+		return rc;
+	cdiag(c, "not supported: re-splitting a part (--part K/N,J/M or "
+	    "--resplit) with item bounds; split into more parts instead");
+	return CLUSTER_EFILE;
+}
+
 int
 cluster_search(struct cluster *c, dlx *d, const struct dlx_request *rq,
     struct dlx_result *res)
@@ -627,13 +643,13 @@ cluster_search(struct cluster *c, dlx *d, const struct dlx_request *rq,
 	}
 	if ((rc = start_pos(&x, d, digest)) != DLX_OK) {
 		free(x.program);
-		return rc;
+		return resplit_refused(c, rc);
 	}
 	c->nlineage = (unsigned)dlx_pos_lineage(x.pos, c->lineage,
 	    DLX_PART_DEPTH);
 	c->parted = c->parted || c->nlineage > 0;
 	if (c->resplit != 0) {
-		rc = write_subs(&x, d);
+		rc = resplit_refused(c, write_subs(&x, d));
 		if (rc == DLX_ECORRUPT) {
 			cdiag(c, "%s: the checkpoint does not fit the problem",
 			    c->resume != NULL ? c->resume : "(part)");
