@@ -180,11 +180,11 @@ int		 dlxi_pos_search(dlx *d, dlx_pos *pos, const struct dlxi_search *s);
  * order, is marked done and its figures added to the position's; a
  * subtree under way is written as its cut at its thread's last progress
  * call when counted plainly (struct pcut), else (the cache's count stands
- * on no path) whole, to be counted again when resumed.  With checkpoint
- * set the subtrees are cut finer (CHECKPOINT_TASKS per thread, pos.c) so that
- * what the cache loses is small.  On return the tasks done are gone from
- * pos and the cuts applied, as after dlxi_pos_search().  Returns as
- * dlxi_pos_search().
+ * on no path) whole, to be counted again when resumed; with checkpoint
+ * set the tree is cut into subtrees (16 a thread, pos.c) on one thread
+ * too, so that a kill loses one of them a thread at most.  On return the
+ * tasks done are gone from pos and the cuts applied, as after
+ * dlxi_pos_search().  Returns as dlxi_pos_search().
  */
 int		 dlxi_pos_search_parallel(dlx *d, dlx_pos *pos,
 		    const struct dlxi_search *s, const struct dlxi_parallel *p,
