@@ -231,9 +231,13 @@ make_ckpt_suite(void)
 	Suite	*s = suite_create("Checkpoint");
 	TCase	*tc = tcase_create("Threads");
 
-	tcase_set_timeout(tc, 120);
 	tcase_set_tags(tc, "threads");
 	tcase_add_test(tc, test_ckpt_dispatch);
+	suite_add_tcase(s, tc);
+	/* About a second natively, half a minute under TSan. */
+	tc = tcase_create("Killed");
+	tcase_set_timeout(tc, 120);
+	tcase_set_tags(tc, "threads slow");
 	tcase_add_loop_test(tc, test_ckpt_killed_counts_exact, 0, 12);
 	suite_add_tcase(s, tc);
 	return s;
