@@ -409,8 +409,9 @@ start_pos(struct ctx *x, dlx *d, uint64_t digest)
 /*
  * Search d from x->pos with s's callbacks behind wrap_progress(): on the
  * request's threads (a checkpoint on one unless -t asks for more, which
- * the library serves for a count alone and refuses otherwise).  Saves the final checkpoint.  Returns the search's code, or
- * CLUSTER_EFILE after a failed save or for a checkpoint that does not fit.
+ * the library serves for a count alone and refuses otherwise).  Saves the
+ * final checkpoint.  Returns the search's code, or CLUSTER_EFILE after a
+ * failed save or for a checkpoint that does not fit.
  */
 static int
 ctx_search(struct ctx *x, dlx *d, const struct dlx_request *rq,
