@@ -218,6 +218,15 @@ def _place(r, i):
     return "record %d" % i
 
 
+def _refusal(Error, r, i, message, place=None):
+    """Error saying message about record r, the i-th given: with its file
+    and line, or "record I: " before the message for one not read from a
+    file (place: _place(r, i))."""
+    if r.filename is not None:
+        return _error(Error, r, message)
+    return Error("%s: %s" % (place or _place(r, i), message))
+
+
 def _tree(leaves, errors, gaps, top):
     """Check the tree the records reach, as dlx merge does (merge.c's
     merge_node(): see merge()): leaves sorted by path (per level N, ID,
@@ -286,23 +295,30 @@ def merge(Error, records, partial):
     total = nodes = updates = 0
     secs = 0.0
     for i, x in enumerate(records, 1):
-        r = _record_of(x, Error)
+        try:
+            r = _record_of(x, Error)
+        except Error as e:
+            if e.filename is None:
+                e.message = "record %d: %s" % (i, e.message)
+                e.args = (e.message,)
+            raise
         if r is None:
             continue
         if first is None:
             first = r
         elif (r["program"], r["version"]) != (first["program"],
                                               first["version"]):
-            raise _error(Error, r, "a record of %s %s, not of %s %s like "
-                         "the first" % (r["program"], r["version"],
-                                        first["program"], first["version"]))
+            raise _refusal(Error, r, i, "a record of %s %s, not of %s %s "
+                           "like the first" % (r["program"], r["version"],
+                                               first["program"],
+                                               first["version"]))
         elif r["problem"] != first["problem"]:
-            raise _error(Error, r, "a part of another problem (%s, not %s)"
-                         % (r["problem"], first["problem"]))
+            raise _refusal(Error, r, i, "a part of another problem (%s, "
+                           "not %s)" % (r["problem"], first["problem"]))
         elif r["parts"] != first["parts"] or r["split"] != first["split"]:
-            raise _error(Error, r, "part %d of %d, where the first record "
-                         "is of %d parts" % (r["part"], r["parts"],
-                                             first["parts"]))
+            raise _refusal(Error, r, i, "part %d of %d, where the first "
+                           "record is of %d parts" % (r["part"], r["parts"],
+                                                      first["parts"]))
         path = [(r["parts"], 0, r["part"])]
         if "lineage" in r:
             path += _lineage(r, Error)
@@ -321,9 +337,7 @@ def merge(Error, records, partial):
     _tree(leaves, errors, gaps, top)
     if errors:
         lf, message = errors[0]
-        if lf.record.filename is None:
-            raise Error("%s: %s" % (lf.place, message))
-        raise _error(Error, lf.record, message)
+        raise _refusal(Error, lf.record, None, message, lf.place)
     n = first["parts"]
     missing = [k for k in range(1, n + 1) if k not in top]
     if (missing or gaps) and not partial:
