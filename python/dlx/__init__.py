@@ -42,10 +42,11 @@ the split; p.record is its record) or a path [(k, n), (j, m)] (sub-part
 j of m of part k of n, as --part K/N,J/M), progress= (a callable given a
 Progress).  p.resplit(m, checkpoint=) splits a part or a checkpoint
 again into m checkpoint files, as --resplit M.  merge(records) adds part
-and sub-part records up, refusing what dlx merge refuses.  The files are the programs': dlx --resume takes a checkpoint
-of Problem.count(), dlx merge its records, and the other way round
-(dlx-sudoku's for a Sudoku), as long as the library's version is the
-same (it is in the files: a checkpoint of another version raises Error).
+and sub-part records up, refusing what dlx merge refuses.  The files are
+the programs': dlx --resume takes a checkpoint of Problem.count(), dlx
+merge its records, and the other way round (dlx-sudoku's for a Sudoku),
+as long as the library's version is the same (it is in the files: a
+checkpoint of another version raises Error).
 """
 
 import collections

@@ -236,6 +236,18 @@ def test_merge_refusals_tree(q10):
     with pytest.raises(dlx.Error, match=r"record 3: a part of another "
                        r"problem \([0-9a-f]{16}, not [0-9a-f]{16}\)"):
         dlx.merge(r[:1] + s[:1] + [other.record])
+    with pytest.raises(dlx.Error) as e:
+        dlx.merge(r[:1] + [{"type": "part", "program": "dlx"}])
+    assert str(e.value) == ("record 2: part record without program, "
+                            "version, problem, split, part, parts or "
+                            "solutions")
+    sud = dlx.Sudoku("1.....2...3.....")
+    sud.count(part=(1, 3))
+    with pytest.raises(dlx.Error) as e:
+        dlx.merge(r[:1] + [sud.record])
+    assert str(e.value) == ("record 2: a record of dlx-sudoku %s, not of "
+                            "dlx %s like the first"
+                            % (r[0]["version"], r[0]["version"]))
     # A lineage that is not one.
     for bad in ["1/3", "1/3@12", "0/3@" + sid, "4/3@" + sid, "1/3@" + sid +
                 ",", 3, ",".join(["1/2@" + sid] * 17)]:
@@ -253,7 +265,6 @@ def test_merge_words_as_the_program(q10, tmp_path):
     # The same records in files, refused by dlx merge and by merge():
     # the same first message, word for word.
     dlxprog = program("dlx")
-    r, s, h = q10["r"], q10["s"], q10["h"]
     f = {}
     for name in ("r1", "r2", "r3", "s1", "s2", "s3", "h1"):
         rec = q10[name[0]][int(name[1]) - 1]
