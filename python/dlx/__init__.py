@@ -38,12 +38,15 @@ the objects usable.
 Long runs: Problem.count() and Sudoku.count() take checkpoint= (a file
 saved now and then, at the end, and where Ctrl-C stopped the search),
 resume= (a checkpoint to go on from, or True), part=(k, n) (a part of
-the split; p.record is its record), progress= (a callable given a
-Progress).  merge(records) adds part records up, refusing what dlx merge
-refuses.  The files are the programs': dlx --resume takes a checkpoint
-of Problem.count(), dlx merge its records, and the other way round
-(dlx-sudoku's for a Sudoku), as long as the library's version is the
-same (it is in the files: a checkpoint of another version raises Error).
+the split; p.record is its record) or a path [(k, n), (j, m)] (sub-part
+j of m of part k of n, as --part K/N,J/M), progress= (a callable given a
+Progress).  p.resplit(m, checkpoint=) splits a part or a checkpoint
+again into m checkpoint files, as --resplit M.  merge(records) adds part
+and sub-part records up, refusing what dlx merge refuses.  The files are
+the programs': dlx --resume takes a checkpoint of Problem.count(), dlx
+merge its records, and the other way round (dlx-sudoku's for a Sudoku),
+as long as the library's version is the same (it is in the files: a
+checkpoint of another version raises Error).
 """
 
 import collections
@@ -134,19 +137,26 @@ def _runs_asked(checkpoint, checkpoint_every, resume, part, progress,
 
 def merge(records, *, partial=False):
     """Add up part records exactly, as dlx merge does: a Merge (solutions,
-    parts, present, missing, nodes, updates, seconds).
+    parts, present, missing, nodes, updates, seconds, missing_subparts,
+    records).
 
     records  an iterable of records: Record or dict (Problem.record), or
              JSON lines (a file's lines, or read_records(path)); those of
              other types are skipped
-    Every part from 1 to N must be there exactly once, all of the same
-    problem, N, program and version; a record that differs, a part
-    repeated or one missing (unless partial=True: the parts present are
-    added, missing names the others) raises Error saying so, with the
-    file and line of a record read by read_records().  Records of the
-    programs and of Python mix.  A sub-part's record (one with
-    "lineage": a checkpoint of dlx --resplit counted here) raises Error:
-    dlx merge adds the tree of parts and sub-parts.
+    The records must all be of the same problem, N, program and version,
+    and cover the tree of parts exactly once: each part 1..N by one
+    record of its own, or by the records of the sub-parts 1..M of one
+    split of it (count(part=[(k, n), (j, m)]), or p.resplit() and the
+    files resumed), each sub-part in its turn whole or split.  A record
+    that differs, a part repeated ("part 2/3 again"), a part given both
+    whole and split, a part split two ways (two splits of it, or two
+    checkpoints of it split), or a part or sub-part missing ("part 2/3:
+    sub-part 2/3 missing") raises Error with dlx merge's words, naming
+    the file and line of a record read by read_records() ("record I",
+    the I-th given, for others).  partial=True adds what is there and
+    names the parts and sub-parts absent (missing, missing_subparts);
+    it still refuses overlaps.  Records of the programs and of Python
+    mix.
 
     >>> p = Problem([["a", "b"], ["c"], ["a"], ["b", "c"], ["a", "c"]])
     >>> recs = []
@@ -157,6 +167,17 @@ def merge(records, *, partial=False):
     2
     >>> merge(recs[:2], partial=True).missing
     [3]
+
+    Part 3 again in two sub-parts, one of them missing:
+
+    >>> subs = []
+    >>> for j in (1, 2):
+    ...     n = p.count(part=[(3, 3), (j, 2)])
+    ...     subs.append(p.record)
+    >>> merge(recs[:2] + subs).solutions
+    2
+    >>> merge(recs[:2] + subs[:1], partial=True).missing_subparts
+    ['3/3,2/2']
     """
     return _runs.merge(Error, records, partial)
 
@@ -325,7 +346,10 @@ class Problem:
       p.first()   one solution, or None if there is none
       p.stats     the figures of the last search (Stats)
       p.count(checkpoint=, resume=, part=, progress=)   long runs, as
-          dlx --checkpoint, --resume, --part K/N; p.record, merge()
+          dlx --checkpoint, --resume, --part K/N[,J/M...]; p.record,
+          merge()
+      p.resplit(m, checkpoint=, resume=, part=)   a part or checkpoint
+          split again into m checkpoint files, as dlx --resplit M
 
     Every search also takes knuth=True (walk Knuth's own search tree, as
     DLX1/DLX2/DLX3 do: the same solutions, his node and update counts),
@@ -710,7 +734,11 @@ class Problem:
                  library version raises Error, as dlx --resume refuses it
         part     (k, n): count part k of n of the search tree only (the
                  split of dlx --part K/N); p.record is then the part
-                 record, for merge()
+                 record, for merge().  A path [(k, n), (j, m), ...] (or
+                 the text "K/N,J/M,...") counts sub-part j of m of that
+                 part split again, and so on down (16 re-splits at
+                 most), as dlx --part K/N,J/M: the same count and the
+                 same record, its "lineage" naming the re-splits
         progress  a callable, called about every progress_every seconds
                  (default 1) with a Progress (solutions, nodes, updates,
                  fraction, seconds); a true return value stops the count
@@ -729,6 +757,8 @@ class Problem:
         (2, 2)
         >>> [q.count(part=(k, 2)) for k in (1, 2)]
         [1, 1]
+        >>> [q.count(part=[(2, 2), (j, 2)]) for j in (1, 2)]
+        [1, 0]
         """
         long_run = _runs_asked(checkpoint, checkpoint_every, resume, part,
                                progress, progress_every)
@@ -746,6 +776,38 @@ class Problem:
                                progress_every, Incomplete, Error, Stats)
         st, _ = self._search(**kw)
         return st.solutions
+
+    def resplit(self, m, checkpoint=None, *, resume=None, part=None):
+        """Split a part, or a checkpoint of one, again into m sub-parts
+        (1 <= m <= 1048576), as dlx --resplit M: each sub-part is saved
+        as a checkpoint to CHECKPOINT.1 ... CHECKPOINT.m, to be counted
+        anywhere with count(resume=) or dlx --resume, and its record
+        merged with the others (merge(), dlx merge).  Nothing is
+        searched; the list of the file names is returned.
+
+        checkpoint  FILE of the files FILE.1 ... FILE.m (default: resume)
+        resume   the checkpoint to split (what is left of it: the work it
+                 has done goes to sub-part 1), or True as count() takes it
+        part     without resume, the part to split, as count() takes it
+                 ((k, n) or a path); neither: the whole tree (part 1/1)
+        The files are those of dlx --resplit (dlx-sudoku's for a
+        Sudoku): a sub-part is the same position whoever computes it.
+        A checkpoint of another problem or part raises Error as count()
+        does; a failed write raises OSError, leaving the files written
+        before it (each whole).
+
+        >>> import os, tempfile
+        >>> q = Problem([["a", "b"], ["c"], ["a"], ["b", "c"], ["a", "c"]])
+        >>> f = os.path.join(tempfile.mkdtemp(), "q.ckpt")
+        >>> [os.path.basename(x) for x in q.resplit(2, f, part=(2, 2))]
+        ['q.ckpt.1', 'q.ckpt.2']
+        >>> [q.count(resume=f + ".%d" % j) for j in (1, 2)]
+        [1, 0]
+        >>> q.record["lineage"].startswith("2/2@")
+        True
+        """
+        return _runs.resplit(self, self._program, m, checkpoint, resume,
+                             part, Error)
 
     def first(self, *, knuth=False, max_nodes=None, max_updates=None):
         """The first solution the search finds, as a list of option indices
@@ -1062,6 +1124,20 @@ class Sudoku:
         """The part record of the last count with part= (see
         Problem.record), dlx-sudoku's."""
         return self._p.record
+
+    def resplit(self, m, checkpoint=None, *, resume=None, part=None):
+        """A part or a checkpoint split again into m checkpoint files, as
+        dlx-sudoku --resplit M writes them (see Problem.resplit()).
+
+        >>> import os, tempfile
+        >>> s = Sudoku("1.....2...3.....")
+        >>> f = os.path.join(tempfile.mkdtemp(), "s.ckpt")
+        >>> n = len(s.resplit(2, f))
+        >>> [s.count(resume=f + ".%d" % j) for j in (1, 2)]
+        [2, 1]
+        """
+        self._p._program = "dlx-sudoku"
+        return self._p.resplit(m, checkpoint, resume=resume, part=part)
 
     def solutions(self, limit=None, *, cells=False):
         """An iterator of the solutions, as strings (lists of ints with
