@@ -44,8 +44,14 @@ enum {
 	OPT_STRICT,
 	OPT_MAX_LINE,
 	OPT_KNUTH,
-	OPT_FAST
+	OPT_FAST,
+	OPT_ESTIMATE
 };
+
+/* Probes of --estimate without a number, and their seed: the same
+ * figures on every run and host. */
+#define ESTIMATE_PROBES	1000u
+#define ESTIMATE_SEED	0u
 
 static struct {
 	enum output	 output;	/* what to write on stdout */
@@ -65,6 +71,7 @@ static struct {
 	struct cluster	 cl;		/* --part, --checkpoint, --resume */
 	int		 knuth;		/* --knuth (1), --fast (-1), or 0:
 					   the library's default */
+	unsigned	 estimate;	/* --estimate: probes; 0: search */
 } opts = {
 	.output = OUT_COUNT,
 	.progress = -1,
@@ -106,6 +113,10 @@ usage(void)
 "      --knuth           search Knuth's tree, as DLX1 (DLX2 with colors)\n"
 "                        does, with his node and update figures\n"
 "      --fast            search the smaller tree (the default)\n"
+"      --estimate[=PROBES]  do not search: estimate the number of solutions\n"
+"                        and the nodes of the tree (--knuth or --fast) by\n"
+"                        Knuth's random probes (default 1000), with their\n"
+"                        standard error\n"
 "  -t, --threads=N       search on N threads (default: every CPU available)\n"
 "      --no-memo         count by plain search, without the subproblem cache\n"
 "      --memo            count with the cache from the start, whatever happens\n"
@@ -194,9 +205,40 @@ search_option(int c, const char *arg)
 	case OPT_FAST:
 		opts.knuth = DLX_FAST;
 		return 1;
+	case OPT_ESTIMATE:
+		opts.estimate = arg == NULL ? ESTIMATE_PROBES :
+		    (unsigned)cli_number("--estimate", arg, 1, UINT_MAX);
+		return 1;
 	}
 	return cli_search_option(&opts.search, c, arg) ||
 	    cluster_option(&opts.cl, c, arg);
+}
+
+/*
+ * --estimate walks the plain tree of --knuth or --fast, serially, over
+ * the whole problem: what would make the search walk another tree (the
+ * cache), share it (threads) or take a part of it is refused, not
+ * ignored.  Estimating a part is not done yet.
+ */
+static void
+estimate_options(void)
+{
+	if (opts.output == OUT_PRINT || opts.first)
+		cli_usage_error("--estimate conflicts with %s",
+		    opts.first ? "--first" : "--print");
+	if (opts.limit != 0)
+		cli_usage_error("--estimate conflicts with --limit");
+	if (opts.search.memo || opts.search.components == DLX_COMP_ALWAYS)
+		cli_usage_error("--estimate conflicts with %s: the cache "
+		    "walks a tree of its own", opts.search.memo ? "--memo" :
+		    "--components=always");
+	if (opts.search.threads > 1)
+		cli_usage_error("--estimate runs on one thread: it conflicts "
+		    "with -t %u", opts.search.threads);
+	if (cluster_active(&opts.cl))
+		cli_usage_error("--estimate conflicts with %s",
+		    opts.cl.parted ? "--part (or $DLX_PART)" :
+		    opts.cl.checkpoint != NULL ? "--checkpoint" : "--resume");
 }
 
 static void
@@ -217,6 +259,7 @@ parse_options(int argc, char **argv)
 		CLUSTER_LONGOPTS,
 		{ "knuth",	 no_argument,		NULL, OPT_KNUTH },
 		{ "fast",	 no_argument,		NULL, OPT_FAST },
+		{ "estimate",	 optional_argument,	NULL, OPT_ESTIMATE },
 		{ "help",	 no_argument,		NULL, 'h' },
 		{ "version",	 no_argument,		NULL, 'V' },
 		{ NULL,		 0,			NULL, 0 }
@@ -249,6 +292,8 @@ parse_options(int argc, char **argv)
 		cli_usage_error("%s", why);
 	if (opts.cl.record != NULL && !opts.cl.parted)
 		cli_usage_error("--record goes with --part");
+	if (opts.estimate > 0)
+		estimate_options();
 }
 
 /* Note a failed write (rc < 0): the search stops, cli_exit() reports. */
@@ -647,6 +692,44 @@ report_search(struct run *r, int rc, const struct dlx_result *res)
 	return wide.hi != 0 || wide.lo > 0 ? CLI_EXIT_OK : CLI_EXIT_NONE;
 }
 
+/*
+ * --estimate: Knuth's random probes of the tree (dlx_estimate()), the
+ * means and their standard errors, as text or one JSON record.  Returns
+ * the exit status: 0, or 2 on trouble (item bounds are not estimated
+ * yet).
+ */
+static int
+main_estimate(struct run *r, const struct dlx_request *rq)
+{
+	struct dlx_estimate	 e;
+	const char		*tree = knuth() ? "knuth" : "fast";
+	int			 rc;
+
+	rc = dlx_estimate(r->d, rq, opts.estimate, ESTIMATE_SEED, &e);
+	if (rc == DLX_ENOTSUP) {
+		cli_diag("%s: not supported: item bounds with --estimate",
+		    r->name);
+		return CLI_EXIT_ERROR;
+	}
+	if (rc != DLX_OK) {
+		cli_diag("%s: %s", r->name, dlx_strerror(rc));
+		return CLI_EXIT_ERROR;
+	}
+	if (opts.output == OUT_JSON)
+		cli_out("{\"type\":\"estimate\",\"tree\":\"%s\","
+		    "\"probes\":%u,\"seed\":%u,\"solutions\":%.6g,"
+		    "\"solutions_se\":%.6g,\"nodes\":%.6g,"
+		    "\"nodes_se\":%.6g,\"max_depth\":%zu}\n", tree, e.probes,
+		    ESTIMATE_SEED, e.solutions, e.solutions_se, e.nodes,
+		    e.nodes_se, e.max_depth);
+	else
+		cli_out("estimate (%s tree, %u probes):\n"
+		    "solutions: %.6g +- %.3g\n"
+		    "nodes: %.6g +- %.3g\n", tree, e.probes, e.solutions,
+		    e.solutions_se, e.nodes, e.nodes_se);
+	return CLI_EXIT_OK;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -691,6 +774,14 @@ main(int argc, char **argv)
 	rq.progress_updates = CLI_PROGRESS_UPDATES;
 	cli_request(&opts.search, &rq);
 	memset(&res, 0, sizeof res);
+	if (opts.estimate > 0) {
+		status = main_estimate(&r, &rq);
+		cli_progress_end(&r.prog);
+		free(r.sorted);
+		free(r.line);
+		dlx_text_free(r.t);
+		return cli_exit(status);
+	}
 	if (cluster_active(&opts.cl)) {
 		rc = cluster_search(&opts.cl, r.d, &rq, &res);
 		cli_progress_end(&r.prog);
