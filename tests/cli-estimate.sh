@@ -58,4 +58,40 @@ done
 run "$dlx" --estimate=0 "$data/queens8.dlx"
 status "--estimate=0" 2
 printf 'a b\na\nb\n' >"$tmp/bounds.dlx"
+
+# dlx-sudoku --estimate.  A 4x4 puzzle of naked singles: one path (its
+# nodes those of --stats), exact.  The empty 4x4: within 4 standard
+# errors of its 288 grids and of --stats' nodes.
+printf '1.34341221434.21\n' >"$tmp/p4.txt"
+run "$sudoku" --fast -c -s "$tmp/p4.txt"
+nodes=$(sed -n 's/.*: \([0-9]*\) nodes,.*/\1/p' "$tmp/err" | head -n 1)
+run "$sudoku" --fast --estimate=9 "$tmp/p4.txt"
+expect_lines "sudoku one path" 0 "$tmp/p4.txt:1: estimate (fast tree, 9 probes): solutions 1 +- 0, nodes $nodes +- 0
+" ""
+printf '%016d\n' 0 >"$tmp/e4.txt"
+run "$sudoku" --fast -c -s "$tmp/e4.txt"
+nodes=$(sed -n 's/.*: \([0-9]*\) nodes,.*/\1/p' "$tmp/err" | head -n 1)
+run "$sudoku" --fast --estimate=4000 --json "$tmp/e4.txt"
+status "sudoku 4x4 empty" 0
+grep -q '^{"type":"estimate","file":".*","line":1,"size":4,"box":"2x2","puzzle":"................","tree":"fast","probes":4000,' \
+    "$tmp/out" || failed "sudoku 4x4 record: $(cat "$tmp/out")"
+awk -v nodes="$nodes" -F'[,:}]' '{
+	for (i = 1; i < NF; i++)
+		v[$i] = $(i + 1)
+	d = v["\"solutions\""] - 288
+	if (d < 0) d = -d
+	e = v["\"nodes\""] - nodes
+	if (e < 0) e = -e
+	if (d > 4 * v["\"solutions_se\""] || v["\"solutions_se\""] <= 0 ||
+	    e > 4 * v["\"nodes_se\""] || v["\"nodes_se\""] <= 0) {
+		print "4x4: " $0 " against 288 solutions, " nodes " nodes"
+		exit 1
+	}
+}' "$tmp/out" || failed "sudoku 4x4 empty: estimate off"
+for opt in --memo "-t 2" --limit=3 --all --part=1/2; do
+	# shellcheck disable=SC2086
+	run "$sudoku" --estimate $opt "$tmp/e4.txt"
+	status "sudoku --estimate $opt" 2
+	[ -s "$tmp/out" ] && failed "sudoku --estimate $opt: wrote on stdout"
+done
 exit $fail

@@ -35,6 +35,7 @@ static mode_fn *const modes[MODE_COUNT_] = {
 	[MODE_TRUE_CANDIDATES] = cands_mode,
 	[MODE_UNIQUE_BY] = cands_unique_by,
 	[MODE_CANONICAL] = canon_mode,
+	[MODE_ESTIMATE] = estimate_mode,
 };
 
 /* ---- options -------------------------------------------------------- */
@@ -59,7 +60,8 @@ enum {
 	OPT_MINIMIZE,
 	OPT_TRUE_CANDIDATES,
 	OPT_UNIQUE_BY,
-	OPT_CANONICAL
+	OPT_CANONICAL,
+	OPT_ESTIMATE
 };
 
 static const struct option longopts[] = {
@@ -70,6 +72,7 @@ static const struct option longopts[] = {
 	{ "canonical",	no_argument,		NULL, OPT_CANONICAL },
 	{ "count",	no_argument,		NULL, 'c' },
 	{ "effort",	required_argument,	NULL, OPT_EFFORT },
+	{ "estimate",	optional_argument,	NULL, OPT_ESTIMATE },
 	{ "explain",	no_argument,		NULL, 'e' },
 	{ "format",	required_argument,	NULL, 'f' },
 	{ "fast",	no_argument,		NULL, OPT_FAST },
@@ -263,6 +266,12 @@ usage(void)
 	    "9x9 puzzle, one line\n"
 	    "                       each: isomorphic puzzles get the same "
 	    "line\n"
+	    "      --estimate[=PROBES]  estimate the solutions and the nodes "
+	    "of the search\n"
+	    "                       tree (--fast or --knuth) by Knuth's "
+	    "random probes\n"
+	    "                       (default 1000), with their standard "
+	    "errors\n"
 	    "  -f, --format FORMAT  grid (default), line, classic or csv\n"
 	    "  -j, --json           JSON Lines: one JSON object per line, "
 	    "each with a \"type\"\n"
@@ -425,6 +434,11 @@ main_option(struct options *o, int ch, const char *arg)
 	case OPT_CANONICAL:
 		set_mode(o, MODE_CANONICAL, "--canonical");
 		return 1;
+	case OPT_ESTIMATE:
+		o->estimate = arg == NULL ? 1000 :
+		    (unsigned)cli_number("--estimate", arg, 1, UINT_MAX);
+		set_mode(o, MODE_ESTIMATE, "--estimate");
+		return 1;
 	case OPT_NO_UNIQUENESS: o->no_uniqueness = 1; return 1;
 	case OPT_FAST: o->tree = DLX_FAST; return 1;
 	case OPT_KNUTH: o->tree = DLX_KNUTH; return 1;
@@ -489,6 +503,18 @@ options_done(struct options *o)
 		if (o->variant != NULL)
 			cli_usage_error("--canonical works on classic 9x9 "
 			    "sudoku only, not on variants");
+	}
+	if (o->mode == MODE_ESTIMATE) {
+		/* The plain tree, serially: what would walk another tree
+		 * (the cache) or share it is refused, not ignored. */
+		if (o->search.memo ||
+		    o->search.components == DLX_COMP_ALWAYS)
+			cli_usage_error("--estimate conflicts with %s: the "
+			    "cache walks a tree of its own", o->search.memo ?
+			    "--memo" : "--components=always");
+		if (o->search.threads > 1)
+			cli_usage_error("--estimate runs on one thread: it "
+			    "conflicts with -t %u", o->search.threads);
 	}
 	if (o->limit != 0 && o->mode != MODE_COUNT && o->mode != MODE_ALL)
 		cli_usage_error("--limit goes with --count or --all");
