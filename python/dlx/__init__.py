@@ -41,7 +41,8 @@ import os
 from . import _dlx
 
 __all__ = ["Problem", "Sudoku", "Colored", "Stats", "Step", "Rating",
-           "Explanation", "Solutions", "Error", "Incomplete", "cpus",
+           "Explanation", "Solutions", "Error", "Incomplete", "Estimate",
+           "cpus",
            "__version__"]
 
 __version__ = "0.1.0"
@@ -628,6 +629,32 @@ class Problem:
                              max_updates=_num(max_updates, "max_updates"))
         return st.solutions
 
+    def estimate(self, probes=1000, *, seed=0, knuth=False):
+        """Knuth's estimate of the search, without searching: an Estimate
+        (nodes, nodes_se, solutions, solutions_se, probes, max_depth).
+
+        Each of the probes walks one random path down the plain search's
+        tree (the fast one, unless the library was built with Knuth's as
+        its default; Knuth's with knuth=True), choosing each option at
+        random among those the search would try; the products of the
+        branching degrees along it estimate the tree.  nodes and
+        solutions are the means over the probes, *_se their standard
+        errors: the truth is usually within a few of them, but a tree
+        whose size hides in rare deep paths can mislead any number of
+        probes.  The same seed gives the same figures, as dlx --estimate
+        prints them (seed 0).  Item bounds raise Error (not estimated
+        yet).
+
+        >>> p = Problem([["a"], ["b"], ["c"]])
+        >>> p.estimate(10)
+        Estimate(nodes=4.0, nodes_se=0.0, solutions=1.0, solutions_se=0.0, probes=10, max_depth=3)
+        """
+        if isinstance(probes, bool) or not isinstance(probes, int) or \
+                probes < 1:
+            raise ValueError("probes must be a positive int, not %r"
+                             % (probes,))
+        return Estimate(*self._m.estimate(probes, seed, bool(knuth)))
+
     def first(self, *, knuth=False, max_nodes=None, max_updates=None):
         """The first solution the search finds, as a list of option indices
         (ascending), or None if there is none.  Incomplete if a budget ran
@@ -662,6 +689,12 @@ class Problem:
 # ---- sudoku ---------------------------------------------------------------
 
 _DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+Estimate = collections.namedtuple(
+    "Estimate", "nodes nodes_se solutions solutions_se probes max_depth")
+Estimate.__doc__ = """Problem.estimate(): Knuth's estimate of the search
+tree's nodes and of the solutions (means over the probes) with their
+standard errors, the probes walked and the deepest one."""
 
 Step = collections.namedtuple(
     "Step", "rule text cell symbol eliminations houses cells rating")
@@ -915,6 +948,12 @@ class Sudoku:
                 n += 1
             return n
         return self._p.count(threads=threads)
+
+    def estimate(self, probes=1000, *, seed=0, knuth=False):
+        """Knuth's estimate of the puzzle's solutions and of the nodes of
+        its search tree, as Problem.estimate() gives it (an Estimate),
+        and as dlx-sudoku --estimate prints it."""
+        return self._p.estimate(probes, seed=seed, knuth=knuth)
 
     def solutions(self, limit=None, *, cells=False):
         """An iterator of the solutions, as strings (lists of ints with
