@@ -427,6 +427,8 @@ struct dlx_estimate {
 	double		 solutions;	/* mean over the probes */
 	double		 solutions_se;	/* its standard error */
 	unsigned	 probes;	/* probes walked */
+	unsigned	 hits;		/* probes that ended at a solution:
+					   few, and solutions is unsure */
 	size_t		 max_depth;	/* deepest probe (options chosen) */
 };
 

@@ -52,17 +52,82 @@ moments_se(const struct moments *m, unsigned k)
 	return root(m->m2 / (k - 1) / k);
 }
 
+/* Whether a primary item is left with no option (a covered one has len
+ * >= COVERED): after an option is forced, exactly when the fast tree
+ * would have given that option up as a dead end (commit_fast()). */
+static int
+empty_item(const dlx *d)
+{
+	int	i;
+
+	for (i = 1; i <= d->nprimary; i++)
+		if (d->len[i] == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * One step down the path of a probe: choose one child uniformly at random
+ * and force it.  *deg gets the branching degree the choice stands for.
+ * In Knuth's tree every option is a child.  The fast tree gives up the
+ * dead options without a node, so its children are the live ones, and
+ * telling them apart costs a commit of every sibling.  Above EXACT_MAX
+ * options the step does not pay that: it chooses among all n and the
+ * probe ends, counting nothing more, where the choice is dead.  That is
+ * still unbiased (n times the subtree of a uniform choice, 0 for a dead
+ * one, has the mean of the sum over the live ones) and costs one commit
+ * instead of n, but a probe that ends early never sees the solutions
+ * below.  Where an item is already empty (forced options only: the
+ * search never enters such a node) dead cannot be told by looking, and
+ * the step pays the commits too.  Returns 1 if the probe goes on, 0 if
+ * it ended at a dead choice, or an error.
+ */
+#define EXACT_MAX	8
+
+static int
+step(dlx *d, int knuth, int *opts, unsigned char *dead, int n, size_t cap,
+    uint64_t *x, double *deg)
+{
+	int	k, live, rc, item;
+
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	if (knuth || (n > EXACT_MAX && !empty_item(d))) {
+		*deg = n;
+		rc = dlx_force(d, opts[*x % (uint64_t)n]);
+		if (rc != DLX_OK)
+			return rc;
+		if (!knuth && empty_item(d)) {
+			dlx_unforce(d);
+			return 0;
+		}
+		return 1;
+	}
+	n = search_branch(d, knuth, &item, opts, NULL, dead, cap);
+	if (n < 0)
+		return n;
+	for (k = live = 0; k < n; k++)
+		if (!dead[k])
+			opts[live++] = opts[k];
+	if (live == 0)
+		return 0;
+	*deg = live;
+	rc = dlx_force(d, opts[*x % (uint64_t)live]);
+	return rc != DLX_OK ? rc : 1;
+}
+
 int
 dlx_estimate(dlx *d, const struct dlx_request *rq, unsigned probes,
     uint64_t seed, struct dlx_estimate *out)
 {
 	struct moments	 nodes = { 0, 0 }, sols = { 0, 0 };
 	unsigned char	*dead = NULL;
-	int		*opts = NULL, knuth, item, n, k, live, rc = DLX_OK;
+	int		*opts = NULL, knuth, item, n, rc = DLX_OK;
 	size_t		 cap, depth, maxd = 0;
-	unsigned	 probe;
+	unsigned	 probe, hits = 0;
 	uint64_t	 x;
-	double		 mult, est, sol;
+	double		 mult, est, sol, deg;
 
 	if (d == NULL || out == NULL || probes == 0)
 		return DLX_EINVAL;
@@ -92,38 +157,33 @@ dlx_estimate(dlx *d, const struct dlx_request *rq, unsigned probes,
 			/* Every node of the path counts once, a solution
 			 * too (struct dlx_stats' nodes). */
 			est += mult;
-			n = search_branch(d, knuth, &item, opts, NULL,
-			    knuth ? NULL : dead, cap);
+			n = search_branch(d, knuth, &item, opts, NULL, NULL,
+			    cap);
 			if (n < 0) {
 				rc = n;
 				break;
 			}
 			if (item < 0) {
 				sol = mult;	/* a solution */
+				hits++;
 				break;
 			}
-			/* The fast tree gives up dead options without a
-			 * node: its children are the live ones. */
-			for (k = live = 0; k < n; k++)
-				if (knuth || !dead[k])
-					opts[live++] = opts[k];
-			if (live == 0)
+			if (n == 0)
 				break;		/* a dead end */
-			mult *= live;
-			x ^= x << 13;
-			x ^= x >> 7;
-			x ^= x << 17;
-			rc = dlx_force(d, opts[x % (uint64_t)live]);
-			if (rc != DLX_OK)
+			rc = step(d, knuth, opts, dead, n, cap, &x, &deg);
+			if (rc <= 0)
 				break;
+			rc = DLX_OK;
+			mult *= deg;
 			depth++;
 		}
 		if (depth > maxd)
 			maxd = depth;
 		while (depth-- > 0)
 			dlx_unforce(d);
-		if (rc != DLX_OK)
+		if (rc < 0)
 			goto out;
+		rc = DLX_OK;
 		moments_add(&nodes, est, probe);
 		moments_add(&sols, sol, probe);
 	}
@@ -133,6 +193,7 @@ dlx_estimate(dlx *d, const struct dlx_request *rq, unsigned probes,
 	out->solutions = sols.mean;
 	out->solutions_se = moments_se(&sols, probes);
 	out->probes = probes;
+	out->hits = hits;
 	out->max_depth = maxd;
 out:
 	mem_free(&d->mem, opts);

@@ -30,6 +30,7 @@
 #include "dlx_text.h"
 #include "prog/common/cluster.h"
 #include "prog/common/cli.h"
+#include "prog/common/forecast.h"
 
 enum output {
 	OUT_COUNT,			/* the number of solutions */
@@ -44,14 +45,8 @@ enum {
 	OPT_STRICT,
 	OPT_MAX_LINE,
 	OPT_KNUTH,
-	OPT_FAST,
-	OPT_ESTIMATE
+	OPT_FAST
 };
-
-/* Probes of --estimate without a number, and their seed: the same
- * figures on every run and host. */
-#define ESTIMATE_PROBES	1000u
-#define ESTIMATE_SEED	0u
 
 static struct {
 	enum output	 output;	/* what to write on stdout */
@@ -71,7 +66,7 @@ static struct {
 	struct cluster	 cl;		/* --part, --checkpoint, --resume */
 	int		 knuth;		/* --knuth (1), --fast (-1), or 0:
 					   the library's default */
-	unsigned	 estimate;	/* --estimate: probes; 0: search */
+	struct forecast_opts fc;	/* --estimate, --seed, --part-time */
 } opts = {
 	.output = OUT_COUNT,
 	.progress = -1,
@@ -115,8 +110,11 @@ usage(void)
 "      --fast            search the smaller tree (the default)\n"
 "      --estimate[=PROBES]  do not search: estimate the number of solutions\n"
 "                        and the nodes of the tree (--knuth or --fast) by\n"
-"                        Knuth's random probes (default 1000), with their\n"
-"                        standard error\n"
+"                        Knuth's random probes (default 10000), with their\n"
+"                        standard error, and the time at this machine's rate\n"
+"      --seed=N          the probes' seed (default 0)\n"
+"      --part-time=DURATION  with --estimate: the N of --part for parts of\n"
+"                        about DURATION each (seconds, or with m, h or d)\n"
 "  -t, --threads=N       search on N threads (default: every CPU available)\n"
 "      --no-memo         count by plain search, without the subproblem cache\n"
 "      --memo            count with the cache from the start, whatever happens\n"
@@ -205,12 +203,9 @@ search_option(int c, const char *arg)
 	case OPT_FAST:
 		opts.knuth = DLX_FAST;
 		return 1;
-	case OPT_ESTIMATE:
-		opts.estimate = arg == NULL ? ESTIMATE_PROBES :
-		    (unsigned)cli_number("--estimate", arg, 1, UINT_MAX);
-		return 1;
 	}
-	return cli_search_option(&opts.search, c, arg) ||
+	return forecast_option(&opts.fc, c, arg) ||
+	    cli_search_option(&opts.search, c, arg) ||
 	    cluster_option(&opts.cl, c, arg);
 }
 
@@ -259,7 +254,7 @@ parse_options(int argc, char **argv)
 		CLUSTER_LONGOPTS,
 		{ "knuth",	 no_argument,		NULL, OPT_KNUTH },
 		{ "fast",	 no_argument,		NULL, OPT_FAST },
-		{ "estimate",	 optional_argument,	NULL, OPT_ESTIMATE },
+		FORECAST_LONGOPTS,
 		{ "help",	 no_argument,		NULL, 'h' },
 		{ "version",	 no_argument,		NULL, 'V' },
 		{ NULL,		 0,			NULL, 0 }
@@ -292,7 +287,8 @@ parse_options(int argc, char **argv)
 		cli_usage_error("%s", why);
 	if (opts.cl.record != NULL && !opts.cl.parted)
 		cli_usage_error("--record goes with --part");
-	if (opts.estimate > 0)
+	forecast_check(&opts.fc);
+	if (opts.fc.probes > 0)
 		estimate_options();
 }
 
@@ -693,40 +689,33 @@ report_search(struct run *r, int rc, const struct dlx_result *res)
 }
 
 /*
- * --estimate: Knuth's random probes of the tree (dlx_estimate()), the
- * means and their standard errors, as text or one JSON record.  Returns
- * the exit status: 0, or 2 on trouble (item bounds are not estimated
- * yet).
+ * --estimate: Knuth's random probes of the tree and the time they
+ * forecast (forecast.c), as text or one JSON record.  Returns the exit
+ * status: 0, or 2 on trouble (item bounds are not estimated).
  */
 static int
 main_estimate(struct run *r, const struct dlx_request *rq)
 {
-	struct dlx_estimate	 e;
-	const char		*tree = knuth() ? "knuth" : "fast";
-	int			 rc;
+	struct forecast	 f;
+	const char	*tree = knuth() ? "knuth" : "fast";
+	int		 rc;
 
-	rc = dlx_estimate(r->d, rq, opts.estimate, ESTIMATE_SEED, &e);
+	rc = forecast_run(r->d, rq, &opts.fc, &f);
 	if (rc == DLX_ENOTSUP) {
-		cli_diag("%s: not supported: item bounds with --estimate",
-		    r->name);
+		cli_diag("%s: not supported: item bounds with --estimate "
+		    "(Algorithm M's tree is not estimated)", r->name);
 		return CLI_EXIT_ERROR;
 	}
 	if (rc != DLX_OK) {
 		cli_diag("%s: %s", r->name, dlx_strerror(rc));
 		return CLI_EXIT_ERROR;
 	}
-	if (opts.output == OUT_JSON)
-		cli_out("{\"type\":\"estimate\",\"tree\":\"%s\","
-		    "\"probes\":%u,\"seed\":%u,\"solutions\":%.6g,"
-		    "\"solutions_se\":%.6g,\"nodes\":%.6g,"
-		    "\"nodes_se\":%.6g,\"max_depth\":%zu}\n", tree, e.probes,
-		    ESTIMATE_SEED, e.solutions, e.solutions_se, e.nodes,
-		    e.nodes_se, e.max_depth);
-	else
-		cli_out("estimate (%s tree, %u probes):\n"
-		    "solutions: %.6g +- %.3g\n"
-		    "nodes: %.6g +- %.3g\n", tree, e.probes, e.solutions,
-		    e.solutions_se, e.nodes, e.nodes_se);
+	if (opts.output == OUT_JSON) {
+		cli_out("{\"type\":\"estimate\"");
+		forecast_json(&f, &opts.fc, tree);
+		cli_out("}\n");
+	} else
+		forecast_print(&f, &opts.fc, tree, "");
 	return CLI_EXIT_OK;
 }
 
@@ -774,7 +763,7 @@ main(int argc, char **argv)
 	rq.progress_updates = CLI_PROGRESS_UPDATES;
 	cli_request(&opts.search, &rq);
 	memset(&res, 0, sizeof res);
-	if (opts.estimate > 0) {
+	if (opts.fc.probes > 0) {
 		status = main_estimate(&r, &rq);
 		cli_progress_end(&r.prog);
 		free(r.sorted);

@@ -42,6 +42,7 @@
 #include "dlx_sudoku_gen.h"
 #include "prog/common/cluster.h"
 #include "prog/common/cli.h"
+#include "prog/common/forecast.h"
 
 /* Seconds between progress lines. */
 #define PROGRESS_SECONDS	1.0
@@ -100,7 +101,8 @@ struct options {
 	uint64_t	 effort;	/* --effort, or 0 */
 	uint64_t	 attempts;	/* --attempts, or 0 */
 	struct cluster	 cl;		/* --part, --checkpoint, --resume */
-	unsigned	 estimate;	/* --estimate: probes per puzzle */
+	struct forecast_opts fc;	/* --estimate, --part-time (--seed
+					   copied in) */
 };
 
 /* The matrix and the rules solver of one box shape, kept for the run:

@@ -10,44 +10,47 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "prog/sudoku/dlx-sudoku.h"
-
-/* The seed of every puzzle's probes: the same figures on every run. */
-#define ESTIMATE_SEED	0u
 
 void
 estimate_mode(struct run *run, const struct puzzle *pz)
 {
 	struct dlx_request	 rq;
-	struct dlx_estimate	 e;
+	struct forecast		 f;
 	const char		*tree;
+	char			*prefix;
+	size_t			 n;
 	int			 rc;
 
 	memset(&rq, 0, sizeof rq);
 	rq.tree = run->o.tree;
 	tree = run->o.tree > 0 || (run->o.tree == DLX_TREE_DEFAULT &&
 	    dlx_knuth_default()) ? "knuth" : "fast";
-	rc = dlx_estimate(dlx_sudoku_matrix(pz->s), &rq, run->o.estimate,
-	    ESTIMATE_SEED, &e);
+	rc = forecast_run(dlx_sudoku_matrix(pz->s), &rq, &run->o.fc, &f);
 	if (rc != DLX_OK) {
 		run_bad_puzzle(run, pz->file, pz->p->line, 0,
 		    dlx_strerror(rc));
 		return;
 	}
+	/* Each line of the text starts FILE:LINE: as the other modes'. */
+	n = strlen(pz->file) + 32;
+	if ((prefix = malloc(n)) == NULL) {
+		run_bad_puzzle(run, pz->file, pz->p->line, 0,
+		    dlx_strerror(DLX_ENOMEM));
+		return;
+	}
 	cli_record_begin();
 	if (run->o.format == FORMAT_JSON) {
 		print_json_head(run, pz, "estimate");
-		cli_out(",\"tree\":\"%s\",\"probes\":%u,\"seed\":%u,"
-		    "\"solutions\":%.6g,\"solutions_se\":%.6g,"
-		    "\"nodes\":%.6g,\"nodes_se\":%.6g,\"max_depth\":%zu}\n",
-		    tree, e.probes, ESTIMATE_SEED, e.solutions,
-		    e.solutions_se, e.nodes, e.nodes_se, e.max_depth);
-	} else
-		cli_out("%s:%lu: estimate (%s tree, %u probes): "
-		    "solutions %.6g +- %.3g, nodes %.6g +- %.3g\n", pz->file,
-		    pz->p->line, tree, e.probes, e.solutions, e.solutions_se,
-		    e.nodes, e.nodes_se);
+		forecast_json(&f, &run->o.fc, tree);
+		cli_out("}\n");
+	} else {
+		snprintf(prefix, n, "%s:%lu: ", pz->file, pz->p->line);
+		forecast_print(&f, &run->o.fc, tree, prefix);
+	}
+	free(prefix);
 	cli_record_end(0);
 }
