@@ -109,6 +109,107 @@ START_TEST(test_estimate_langford8)
 }
 END_TEST
 
+/*
+ * Pentominoes in 3x20 (8 tilings): every item has far more than 8 options,
+ * so each step of a fast-tree probe chooses among all of them and most
+ * probes end at a dead choice; the nodes are still within 4 standard
+ * errors.  The 8 tilings hide in rare deep paths (a few probes of 10,000
+ * reach one, none in Knuth's tree): hits says so, and the solutions are
+ * not asserted.
+ */
+START_TEST(test_estimate_pentomino)
+{
+	struct dlx_request	 rq;
+	struct dlx_estimate	 e;
+	struct dlx_stats	 st;
+	dlx			*d = problem_pentomino(3, 20);
+
+	ck_assert_ptr_nonnull(d);
+	memset(&rq, 0, sizeof rq);
+	rq.tree = trees[_i];
+	ck_assert_int_eq(ck_search(d, &rq), DLX_OK);
+	dlx_stats(d, &st);
+	ck_assert_uint_eq(st.solutions, 8);
+	ck_assert_int_eq(dlx_estimate(d, &rq, PROBES, SEED, &e), DLX_OK);
+	ck_assert_msg(near(e.nodes, e.nodes_se, (double)st.nodes, 4.0),
+	    "tree %d: nodes %g +- %g, truth %llu", (int)trees[_i], e.nodes,
+	    e.nodes_se, (unsigned long long)st.nodes);
+	ck_assert(e.nodes_se > 0.0);
+	ck_assert_uint_lt(e.hits, PROBES / 100);
+	ck_assert(e.hits > 0 || e.solutions == 0.0);
+	dlx_free(d);
+}
+END_TEST
+
+/* The next of a fixed generator (a 64-bit LCG's high bits). */
+static unsigned
+rnd(uint64_t *s, unsigned n)
+{
+	*s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (unsigned)((*s >> 33) % n);
+}
+
+/*
+ * Random matrices with secondary items and colors (Algorithm C's purify
+ * in the fast tree's dead-end test): 7 primary items, each in about 11
+ * of 40 options, so the probes' steps choose among all options and end
+ * at dead ones; 3 secondary items with colors 0..2.  Against the search
+ * of each tree: within 4 standard errors.
+ */
+START_TEST(test_estimate_random_colored)
+{
+	struct dlx_request	 rq;
+	struct dlx_estimate	 e;
+	struct dlx_stats	 st;
+	uint64_t		 s = 977 + (uint64_t)_i;
+	dlx			*d;
+	int			 items[5], colors[5], k, n, j, t, used;
+
+	ck_assert_int_eq(dlx_new(&d, 12, 3, NULL), DLX_OK);
+	for (k = 0; k < 60; k++) {
+		n = 0;
+		used = 0;
+		for (j = 0; j < 2 + (int)rnd(&s, 3); j++) {
+			t = (int)rnd(&s, 12);
+			if (used & (1 << t))
+				continue;
+			used |= 1 << t;
+			items[n] = t;
+			colors[n++] = 0;
+		}
+		for (j = 0; j < (int)rnd(&s, 3); j++) {
+			t = 12 + (int)rnd(&s, 3);
+			if (used & (1 << t))
+				continue;
+			used |= 1 << t;
+			items[n] = t;
+			colors[n++] = (int)rnd(&s, 3);
+		}
+		ck_assert_int_eq(dlx_add_option_colored(d, items, colors,
+		    (size_t)n),
+		    k);
+	}
+	for (t = 0; t < 2; t++) {
+		memset(&rq, 0, sizeof rq);
+		rq.tree = trees[t];
+		ck_assert_int_eq(ck_search(d, &rq), DLX_OK);
+		dlx_stats(d, &st);
+		ck_assert_int_eq(dlx_estimate(d, &rq, PROBES, SEED, &e),
+		    DLX_OK);
+		ck_assert_msg(near(e.nodes, e.nodes_se, (double)st.nodes, 4.0),
+		    "seed %d tree %d: nodes %g +- %g, truth %llu", _i, t,
+		    e.nodes, e.nodes_se, (unsigned long long)st.nodes);
+		ck_assert_msg(near(e.solutions, e.solutions_se,
+		    (double)st.solutions, 4.0),
+		    "seed %d tree %d: solutions %g +- %g, truth %llu", _i, t,
+		    e.solutions, e.solutions_se,
+		    (unsigned long long)st.solutions);
+	}
+	ck_assert_int_eq(dlx_check(d), DLX_OK);
+	dlx_free(d);
+}
+END_TEST
+
 /* Items 0..3, one option each: the tree is one path, and every probe
  * walks it, so the estimate is exact and its spread 0. */
 START_TEST(test_estimate_one_path)
@@ -190,6 +291,8 @@ make_estimate_suite(void)
 	tcase_add_loop_test(tc, test_estimate_sudoku4_givens, 0, nt);
 	tcase_add_loop_test(tc, test_estimate_langford8, 0, nt);
 	tcase_add_loop_test(tc, test_estimate_one_path, 0, nt);
+	tcase_add_loop_test(tc, test_estimate_pentomino, 0, nt);
+	tcase_add_loop_test(tc, test_estimate_random_colored, 0, 12);
 	tcase_add_test(tc, test_estimate_none);
 	tcase_add_test(tc, test_estimate_refusals);
 	suite_add_tcase(s, tc);
