@@ -1087,7 +1087,7 @@ Matrix_search(Matrix *self, PyObject *args, PyObject *kw)
 /*
  * estimate(probes, seed=0, knuth=False): Knuth's random-probe estimate
  * (dlx_estimate()) of the default tree, or of Knuth's: (nodes, nodes_se,
- * solutions, solutions_se, probes, max_depth).  The GIL is released
+ * solutions, solutions_se, probes, max_depth, hits).  The GIL is released
  * while the probes walk.
  */
 static PyObject *
@@ -1112,8 +1112,8 @@ Matrix_estimate(Matrix *self, PyObject *args, PyObject *kw)
 	matrix_give(self);
 	if (rc != DLX_OK)
 		return raise_code(rc);
-	return Py_BuildValue("(ddddIn)", e.nodes, e.nodes_se, e.solutions,
-	    e.solutions_se, e.probes, (Py_ssize_t)e.max_depth);
+	return Py_BuildValue("(ddddInI)", e.nodes, e.nodes_se, e.solutions,
+	    e.solutions_se, e.probes, (Py_ssize_t)e.max_depth, e.hits);
 }
 
 /*
@@ -2460,7 +2460,7 @@ static PyMethodDef Matrix_methods[] = {
 	{ "estimate", (PyCFunction)(void (*)(void))Matrix_estimate,
 	  METH_VARARGS | METH_KEYWORDS,
 	  "estimate(probes, seed=0, knuth=False): (nodes, nodes_se, "
-	  "solutions, solutions_se, probes, max_depth)" },
+	  "solutions, solutions_se, probes, max_depth, hits)" },
 	{ "search", (PyCFunction)(void (*)(void))Matrix_search,
 	  METH_VARARGS | METH_KEYWORDS,
 	  "search(first=False, limit=0, threads=1, memo=0, memory=0, "
