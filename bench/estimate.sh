@@ -3,9 +3,14 @@
 # problems whose figures are known: for each, the estimate of the
 # solutions and of the nodes (mean +- standard error, seed 0), how many
 # standard errors each is from the truth (dlx --stats on the same tree,
-# one thread, no cache), and the seconds of each run.
+# one thread, no cache), the probes that reached a solution, the seconds
+# of CPU forecast against those of that count (/usr/bin/time: user +
+# system), and the wall seconds of --estimate itself (the probes and the
+# 0.2 s timed search).
 #
 # Usage: [PROBES=10000] [TREE=fast|knuth] bench/estimate.sh [BUILDDIR]
+# (Pin it, e.g. taskset -c 1, on a quiet machine: the forecast is only as
+# good as the rate measured.)
 #
 # The instances, built from the build tree's examples:
 #   queens12     12 queens, 14,200 solutions
@@ -32,18 +37,19 @@ cp "$here/tests/data/sudoku4-empty.dlx" "$tmp/sudoku4.dlx" || exit 1
 
 now() { date +%s.%N; }
 
-printf '%-11s %-26s %-10s %-5s %-28s %-10s %-5s %-7s %-7s\n' problem \
-    "solutions (estimate)" truth "z" "nodes (estimate)" truth "z" \
-    "est s" "count s"
+printf '%-11s %-24s %-7s %-5s %-5s %-24s %-8s %-5s %-15s %-7s %-5s\n' \
+    problem "solutions (estimate)" truth z hits "nodes (estimate)" \
+    truth z "forecast s" "count s" "est s"
 for p in queens12 langford12 pent5x12 pent6x10 sudoku4; do
 	f=$tmp/$p.dlx
 	t0=$(now)
 	"$dlx" --"$tree" --estimate="$probes" --json "$f" >"$tmp/est" || exit 1
 	t1=$(now)
-	"$dlx" --"$tree" --no-memo -t 1 --stats "$f" >"$tmp/count" \
+	/usr/bin/time -f '%U %S' -o "$tmp/cpu" \
+	    "$dlx" --"$tree" --no-memo -t 1 --stats "$f" >"$tmp/count" \
 	    2>"$tmp/stats" || exit 1
-	t2=$(now)
-	awk -v name="$p" -v t0="$t0" -v t1="$t1" -v t2="$t2" \
+	awk -v name="$p" -v t0="$t0" -v t1="$t1" \
+	    -v cpu="$(awk '{ print $1 + $2 }' "$tmp/cpu")" \
 	    -v sols="$(sed -n 's/^solutions: //p' "$tmp/stats")" \
 	    -v nodes="$(sed -n 's/^nodes: //p' "$tmp/stats")" \
 	    -F'[,:}]' '{
@@ -57,8 +63,10 @@ for p in queens12 langford12 pent5x12 pent6x10 sudoku4; do
 		zn = "-"
 		if (nse > 0)
 			zn = sprintf("%.1f", (n - nodes) / nse)
-		printf "%-11s %-26s %-10s %-5s %-28s %-10s %-5s %-7.2f %-7.2f\n",
-		    name, sprintf("%.6g +- %.3g", s, sse), sols, zs,
-		    sprintf("%.6g +- %.3g", n, nse), nodes, zn, t1 - t0, t2 - t1
+		printf "%-11s %-24s %-7s %-5s %-5s %-24s %-8s %-5s %-15s %-7.2f %-5.2f\n",
+		    name, sprintf("%.4g +- %.2g", s, sse), sols, zs,
+		    v["\"hits\""], sprintf("%.4g +- %.2g", n, nse), nodes, zn,
+		    sprintf("%.3g +- %.2g", v["\"seconds\""],
+		    v["\"seconds_se\""]), cpu, t1 - t0
 	}' "$tmp/est"
 done

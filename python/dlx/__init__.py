@@ -646,8 +646,9 @@ class Problem:
         probes (hits, the probes that reached a solution, says how many
         saw one: with few, solutions is unsure).  Then a plain search of
         the same tree (one thread, no cache) runs under doubling node
-        budgets for about 0.2 s: rate is its nodes a second, seconds =
-        nodes / rate the forecast (seconds_se its standard error).  If
+        budgets for about 0.2 s of CPU: rate is its nodes a CPU second,
+        seconds = nodes / rate the forecast of CPU seconds (seconds_se its
+        standard error).  If
         that search finishes, complete is True, count is the exact number
         of solutions and seconds its time.  With part_time (seconds), parts
         is the N of dlx --part whose largest part should take about that
@@ -681,14 +682,14 @@ class Problem:
         budget = 4096
         count = None
         while True:
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             try:
                 count = self.count(threads=1, memo=False, knuth=knuth,
                                    components=False, max_nodes=budget)
                 done = self.stats.nodes
             except Incomplete as e:
                 done = e.stats.nodes
-            secs = time.perf_counter() - t0
+            secs = time.process_time() - t0
             if count is not None or secs >= 0.2:
                 break
             budget *= 2

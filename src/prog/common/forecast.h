@@ -44,7 +44,7 @@ void	forecast_check(const struct forecast_opts *o);
 struct forecast {
 	struct dlx_estimate e;		/* the probes' figures */
 	uint64_t	 rate_nodes;	/* nodes of the timed search */
-	double		 rate_seconds;	/* its seconds */
+	double		 rate_seconds;	/* its seconds of CPU */
 	int		 complete;	/* it finished the tree: its nodes,
 					   seconds and count are the truth */
 	uint64_t	 count;		/* then its solutions (below 2^64) */
@@ -59,8 +59,8 @@ struct forecast {
 /*
  * Estimate the tree of rq->tree on d with o's probes and seed, then time
  * a plain search of the same tree (one thread, no cache) under growing
- * node budgets until it has run about 0.2 s or finished, and make the
- * forecast.  Returns DLX_OK or dlx_estimate()'s or dlx_run()'s error.
+ * node budgets until it has used about 0.2 s of CPU or finished, and make
+ * the forecast: seconds of CPU.  Returns DLX_OK or dlx_estimate()'s or dlx_run()'s error.
  */
 int	forecast_run(dlx *d, const struct dlx_request *rq,
 	    const struct forecast_opts *o, struct forecast *f);
