@@ -68,32 +68,44 @@ empty_item(const dlx *d)
 
 /*
  * One step down the path of a probe: choose one child uniformly at random
- * and force it.  *deg gets the branching degree the choice stands for.
- * In Knuth's tree every option is a child.  The fast tree gives up the
- * dead options without a node, so its children are the live ones, and
- * telling them apart costs a commit of every sibling.  Above EXACT_MAX
- * options the step does not pay that: it chooses among all n and the
- * probe ends, counting nothing more, where the choice is dead.  That is
- * still unbiased (n times the subtree of a uniform choice, 0 for a dead
- * one, has the mean of the sum over the live ones) and costs one commit
- * instead of n, but a probe that ends early never sees the solutions
- * below.  Where an item is already empty (forced options only: the
- * search never enters such a node) dead cannot be told by looking, and
- * the step pays the commits too.  Returns 1 if the probe goes on, 0 if
- * it ended at a dead choice, or an error.
+ * and force it.  *deg gets the branching degree the choice stands for,
+ * *ndead the children counted exactly instead (see below).
+ *
+ * Telling the live options from the dead ones (those that leave an item
+ * with no option) costs a commit of every sibling.  Above EXACT_MAX
+ * options the step does not pay that: it chooses among all n.  In the
+ * fast tree, which gives up dead options without a node, the probe then
+ * ends, counting nothing more, where the choice is dead; that is still
+ * unbiased (n times the subtree of a uniform choice, 0 for a dead one,
+ * has the mean of the sum over the live ones) and costs one commit
+ * instead of n.  In Knuth's tree a dead option is a child of one node
+ * (the search enters it and finds the empty item), counted when the probe
+ * gets there.  At EXACT_MAX options or fewer the step finds the live
+ * ones and chooses among them: Knuth's tree counts its dead children
+ * exactly, one node each, in *ndead.  Either way a probe goes on to the
+ * solutions below far more often than if it chose blindly (Knuth's
+ * importance of "stratifying" the obvious part of a node's subtree):
+ * pentominoes 5x12, 10,000 probes, in Knuth's tree, from none of the
+ * probes reaching a tiling to a few dozen.  Where an item is already
+ * empty (forced options only: the search never enters such a node in
+ * the fast tree, and Knuth's never branches there) dead cannot be told
+ * by looking, and the step pays the commits.  Returns 1 if the probe
+ * goes on, 0 if it ended at a dead choice or a node of dead children
+ * only, or an error.
  */
 #define EXACT_MAX	8
 
 static int
 step(dlx *d, int knuth, int *opts, unsigned char *dead, int n, size_t cap,
-    uint64_t *x, double *deg)
+    uint64_t *x, double *deg, int *ndead)
 {
-	int	k, live, rc, item;
+	int	k, live, rc, item, empty = empty_item(d);
 
+	*ndead = 0;
 	*x ^= *x << 13;
 	*x ^= *x >> 7;
 	*x ^= *x << 17;
-	if (knuth || (n > EXACT_MAX && !empty_item(d))) {
+	if (n > EXACT_MAX && !empty) {
 		*deg = n;
 		rc = dlx_force(d, opts[*x % (uint64_t)n]);
 		if (rc != DLX_OK)
@@ -104,12 +116,16 @@ step(dlx *d, int knuth, int *opts, unsigned char *dead, int n, size_t cap,
 		}
 		return 1;
 	}
-	n = search_branch(d, knuth, &item, opts, NULL, dead, cap);
+	/* The fast tree's rule picks the same item as Knuth's where no
+	 * item is empty (search_branch()), and gives the dead flags. */
+	n = search_branch(d, 0, &item, opts, NULL, dead, cap);
 	if (n < 0)
 		return n;
 	for (k = live = 0; k < n; k++)
 		if (!dead[k])
 			opts[live++] = opts[k];
+	if (knuth)
+		*ndead = n - live;
 	if (live == 0)
 		return 0;
 	*deg = live;
@@ -128,6 +144,7 @@ dlx_estimate(dlx *d, const struct dlx_request *rq, unsigned probes,
 	unsigned	 probe, hits = 0;
 	uint64_t	 x;
 	double		 mult, est, sol, deg;
+	int		 ndead;
 
 	if (d == NULL || out == NULL || probes == 0)
 		return DLX_EINVAL;
@@ -170,8 +187,12 @@ dlx_estimate(dlx *d, const struct dlx_request *rq, unsigned probes,
 			}
 			if (n == 0)
 				break;		/* a dead end */
-			rc = step(d, knuth, opts, dead, n, cap, &x, &deg);
-			if (rc <= 0)
+			rc = step(d, knuth, opts, dead, n, cap, &x, &deg,
+			    &ndead);
+			if (rc < 0)
+				break;
+			est += mult * ndead;
+			if (rc == 0)
 				break;
 			rc = DLX_OK;
 			mult *= deg;
