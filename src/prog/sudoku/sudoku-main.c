@@ -225,6 +225,7 @@ usage(void)
 	    "[--effort N]\n"
 	    "       [--true-candidates[=counts]] [--unique-by] "
 	    "[--canonical]\n"
+	    "       [--estimate[=PROBES] [--seed S] [--part-time DURATION]]\n"
 	    "       [--symbols ALPHABET] [file ...]\n"
 	    "       [--part K/N] [--record FILE] [--checkpoint FILE] "
 	    "[--checkpoint-every SEC]\n"
