@@ -76,7 +76,7 @@ for tree in fast knuth; do
 done
 
 # Refusals: one clear line, status 2.
-for opt in --print --first --limit=3 --memo "-t 2" --part=1/2 \
+for opt in --print --first --limit=3 --stats --memo "-t 2" --part=1/2 \
     --checkpoint=$tmp/ck; do
 	# shellcheck disable=SC2086
 	run "$dlx" --estimate $opt "$data/queens8.dlx"
@@ -156,7 +156,7 @@ awk -F'[,:}]' '{
 }' "$tmp/out" || failed "sudoku 9x9 empty: $(cat "$tmp/out")"
 run "$sudoku" --part-time=1d "$tmp/e9.txt"
 status "sudoku --part-time alone" 2
-for opt in --memo "-t 2" --limit=3 --all --part=1/2; do
+for opt in --memo "-t 2" --limit=3 --all --part=1/2 --stats; do
 	# shellcheck disable=SC2086
 	run "$sudoku" --estimate $opt "$tmp/e4.txt"
 	status "sudoku --estimate $opt" 2

@@ -59,8 +59,9 @@ struct forecast {
 /*
  * Estimate the tree of rq->tree on d with o's probes and seed, then time
  * a plain search of the same tree (one thread, no cache) under growing
- * node budgets until it has used about 0.2 s of CPU or finished, and make
- * the forecast: seconds of CPU.  Returns DLX_OK or dlx_estimate()'s or dlx_run()'s error.
+ * node budgets until it has used about 0.2 s of CPU or finished, and
+ * make the forecast: seconds of CPU.  Returns DLX_OK, or the error of
+ * dlx_estimate() or dlx_run().
  */
 int	forecast_run(dlx *d, const struct dlx_request *rq,
 	    const struct forecast_opts *o, struct forecast *f);

@@ -223,6 +223,9 @@ estimate_options(void)
 		    opts.first ? "--first" : "--print");
 	if (opts.limit != 0)
 		cli_usage_error("--estimate conflicts with --limit");
+	if (opts.stats)
+		cli_usage_error("--estimate conflicts with --stats: it "
+		    "prints its own figures");
 	if (opts.search.memo || opts.search.components == DLX_COMP_ALWAYS)
 		cli_usage_error("--estimate conflicts with %s: the cache "
 		    "walks a tree of its own", opts.search.memo ? "--memo" :

@@ -515,6 +515,9 @@ options_done(struct options *o)
 	if (o->mode == MODE_ESTIMATE) {
 		o->fc.seed = o->seed;
 		o->fc.seed_set = o->seed_set;
+		if (o->stats)
+			cli_usage_error("--estimate conflicts with --stats: "
+			    "it prints its own figures");
 		if (cluster_active(&o->cl))
 			cli_usage_error("--estimate conflicts with %s",
 			    o->cl.parted ? "--part (or $DLX_PART)" :
