@@ -679,7 +679,7 @@ class Problem:
          hits) = self._m.estimate(probes, seed, bool(knuth))
         # The node rate of this machine: a plain search of the same tree
         # under a growing budget, as forecast.c measures it.
-        budget = 4096
+        budget = 1024
         count = None
         while True:
             t0 = time.process_time()

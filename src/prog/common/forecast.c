@@ -18,7 +18,7 @@
 /* The timed search runs until about this many seconds have passed (its
  * node budget doubling from RATE_FIRST), or the tree ends. */
 #define RATE_SECONDS	0.2
-#define RATE_FIRST	4096u
+#define RATE_FIRST	1024u
 
 /* Seconds of CPU this process has used: the rate of one thread, steady
  * when other jobs share the machine (the wall clock's would then be
