@@ -4,9 +4,9 @@
 # solutions and of the nodes (mean +- standard error, seed 0), how many
 # standard errors each is from the truth (dlx --stats on the same tree,
 # one thread, no cache), the probes that reached a solution, the seconds
-# of CPU forecast against those of that count (/usr/bin/time: user +
-# system), and the wall seconds of --estimate itself (the probes and the
-# 0.2 s timed search).
+# of CPU forecast against those of that count, and the CPU seconds of
+# --estimate itself (the probes and the 0.2 s timed search), both by
+# /usr/bin/time (user + system).
 #
 # Usage: [PROBES=10000] [TREE=fast|knuth] bench/estimate.sh [BUILDDIR]
 # (Pin it, e.g. taskset -c 1, on a quiet machine: the forecast is only as
@@ -35,20 +35,19 @@ trap 'rm -rf "$tmp"' EXIT
 "$ex/pentomino" -d 6x10 >"$tmp/pent6x10.dlx" &&
 cp "$here/tests/data/sudoku4-empty.dlx" "$tmp/sudoku4.dlx" || exit 1
 
-now() { date +%s.%N; }
-
 printf '%-11s %-24s %-7s %-5s %-5s %-24s %-8s %-5s %-15s %-7s %-5s\n' \
     problem "solutions (estimate)" truth z hits "nodes (estimate)" \
     truth z "forecast s" "count s" "est s"
 for p in queens12 langford12 pent5x12 pent6x10 sudoku4; do
 	f=$tmp/$p.dlx
-	t0=$(now)
-	"$dlx" --"$tree" --estimate="$probes" --json "$f" >"$tmp/est" || exit 1
-	t1=$(now)
+	/usr/bin/time -f '%U %S' -o "$tmp/ecpu" \
+	    "$dlx" --"$tree" --estimate="$probes" --json "$f" >"$tmp/est" ||
+	    exit 1
 	/usr/bin/time -f '%U %S' -o "$tmp/cpu" \
 	    "$dlx" --"$tree" --no-memo -t 1 --stats "$f" >"$tmp/count" \
 	    2>"$tmp/stats" || exit 1
-	awk -v name="$p" -v t0="$t0" -v t1="$t1" \
+	awk -v name="$p" \
+	    -v ecpu="$(awk '{ print $1 + $2 }' "$tmp/ecpu")" \
 	    -v cpu="$(awk '{ print $1 + $2 }' "$tmp/cpu")" \
 	    -v sols="$(sed -n 's/^solutions: //p' "$tmp/stats")" \
 	    -v nodes="$(sed -n 's/^nodes: //p' "$tmp/stats")" \
@@ -67,6 +66,6 @@ for p in queens12 langford12 pent5x12 pent6x10 sudoku4; do
 		    name, sprintf("%.4g +- %.2g", s, sse), sols, zs,
 		    v["\"hits\""], sprintf("%.4g +- %.2g", n, nse), nodes, zn,
 		    sprintf("%.3g +- %.2g", v["\"seconds\""],
-		    v["\"seconds_se\""]), cpu, t1 - t0
+		    v["\"seconds_se\""]), cpu, ecpu
 	}' "$tmp/est"
 done
