@@ -83,8 +83,8 @@ empty_item(const dlx *d)
  * gets there.  At EXACT_MAX options or fewer the step finds the live
  * ones and chooses among them: Knuth's tree counts its dead children
  * exactly, one node each, in *ndead.  Either way a probe goes on to the
- * solutions below far more often than if it chose blindly (Knuth's
- * importance of "stratifying" the obvious part of a node's subtree):
+ * solutions below far more often than if it chose blindly (the part of
+ * the subtree that is known without sampling is counted, not sampled):
  * pentominoes 5x12, 10,000 probes, in Knuth's tree, from none of the
  * probes reaching a tiling to a few dozen.  Where an item is already
  * empty (forced options only: the search never enters such a node in
