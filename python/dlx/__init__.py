@@ -51,14 +51,15 @@ checkpoint of another version raises Error).
 
 import collections
 import os
+import time
 
 from . import _dlx
 from . import _runs
 from ._runs import Progress, Merge, Record
 
 __all__ = ["Problem", "Sudoku", "Colored", "Stats", "Step", "Rating",
-           "Explanation", "Solutions", "Error", "Incomplete", "cpus",
-           "__version__", "Progress", "Merge", "Record", "merge",
+           "Explanation", "Solutions", "Error", "Incomplete", "Estimate",
+           "cpus", "__version__", "Progress", "Merge", "Record", "merge",
            "read_records"]
 
 __version__ = "0.1.0"
@@ -809,6 +810,82 @@ class Problem:
         return _runs.resplit(self, self._program, m, checkpoint, resume,
                              part, Error)
 
+    def estimate(self, probes=10000, *, seed=0, knuth=False,
+                 part_time=None):
+        """Knuth's estimate of the search, without searching it, and the
+        time it should take on this machine: an Estimate.
+
+        Each of the probes walks one random path down the plain search's
+        tree (the fast one, unless the library was built with Knuth's as
+        its default; Knuth's with knuth=True), choosing each option at
+        random among those the search would try; the products of the
+        branching degrees along it estimate the tree.  nodes and
+        solutions are the means over the probes, *_se their standard
+        errors: the truth is usually within a few of them, but a tree
+        whose size hides in rare deep paths can mislead any number of
+        probes (hits, the probes that reached a solution, says how many
+        saw one: with few, solutions is unsure).  Then a plain search of
+        the same tree (one thread, no cache) runs under doubling node
+        budgets for about 0.2 s of CPU: rate is its nodes a CPU second,
+        seconds = nodes / rate the forecast of CPU seconds (seconds_se its
+        standard error).  If
+        that search finishes, complete is True, count is the exact number
+        of solutions and seconds its time.  With part_time (seconds), parts
+        is the N of dlx --part whose largest part should take about that
+        long (the parts are uneven: largest / mean about 1.4 at 8 parts,
+        2.3 at 64, 5.3 at 512), largest that part's forecast.  The same
+        seed gives the same probes, as dlx --estimate --seed prints them
+        (seed 0).  Item bounds raise Error (Algorithm M's tree is not
+        estimated).
+
+        >>> p = Problem([["a"], ["b"], ["c"]])
+        >>> e = p.estimate(10)
+        >>> e.nodes, e.nodes_se, e.solutions, e.solutions_se, e.hits
+        (4.0, 0.0, 1.0, 0.0, 10)
+        >>> e.complete, e.count
+        (True, 1)
+        """
+        if isinstance(probes, bool) or not isinstance(probes, int) or \
+                probes < 1:
+            raise ValueError("probes must be a positive int, not %r"
+                             % (probes,))
+        if part_time is not None and (
+                isinstance(part_time, bool) or
+                not isinstance(part_time, (int, float)) or
+                not part_time > 0):
+            raise ValueError("part_time must be a positive number of "
+                             "seconds, not %r" % (part_time,))
+        (nodes, nodes_se, sols, sols_se, probes, max_depth,
+         hits) = self._m.estimate(probes, seed, bool(knuth))
+        # The node rate of this machine: a plain search of the same tree
+        # under a growing budget, as forecast.c measures it.
+        budget = 1024
+        count = None
+        while True:
+            t0 = time.process_time()
+            try:
+                count = self.count(threads=1, memo=False, knuth=knuth,
+                                   components=False, max_nodes=budget)
+                done = self.stats.nodes
+            except Incomplete as e:
+                done = e.stats.nodes
+            secs = time.process_time() - t0
+            if count is not None or secs >= 0.2:
+                break
+            budget *= 2
+        rate = done / secs if secs > 0 else 0.0
+        if count is not None:
+            seconds, seconds_se = secs, 0.0
+        else:
+            seconds = nodes / rate if rate > 0 else 0.0
+            seconds_se = nodes_se / rate if rate > 0 else 0.0
+        parts = largest = None
+        if part_time is not None:
+            parts, largest = _parts(seconds, float(part_time))
+        return Estimate(nodes, nodes_se, sols, sols_se, probes, hits,
+                        max_depth, rate, seconds, seconds_se,
+                        count is not None, count, parts, largest)
+
     def first(self, *, knuth=False, max_nodes=None, max_updates=None):
         """The first solution the search finds, as a list of option indices
         (ascending), or None if there is none.  Incomplete if a budget ran
@@ -843,6 +920,45 @@ class Problem:
 # ---- sudoku ---------------------------------------------------------------
 
 _DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+Estimate = collections.namedtuple(
+    "Estimate", "nodes nodes_se solutions solutions_se probes hits "
+    "max_depth rate seconds seconds_se complete count parts largest")
+Estimate.__doc__ = """Problem.estimate(): Knuth's estimate of the search
+tree's nodes and of the solutions (means over the probes) with their
+standard errors, the probes walked, those that reached a solution and
+the deepest one; this machine's node rate (nodes a second), the seconds
+the plain search should take and their standard error; complete and
+count when the timed search finished the tree (else False and None);
+with part_time, the parts for dlx --part and the largest one's seconds
+(else None)."""
+
+
+def _imbalance(n):
+    """Largest / mean of the parts' times at n parts, as forecast.c has
+    it: 1, 1.4, 2.3, 5.3 at 1, 8, 64, 512 parts (README's bench/parts),
+    linear in floor(log2 n) between, rising on beyond 512."""
+    at = (1.0, 1.4, 2.3, 5.3)
+    lg = (n.bit_length() - 1) / 3.0
+    if lg >= 3.0:
+        return at[3] + (lg - 3.0) * (at[3] - at[2])
+    k = int(lg)
+    return at[k] + (lg - k) * (at[k + 1] - at[k])
+
+
+def _parts(seconds, target, most=1048576):
+    """(n, largest): the fewest parts whose largest takes about target
+    seconds of a search of seconds (at most most parts, as --part takes),
+    and that part's forecast."""
+    n = 1
+    for _ in range(64):
+        need = seconds * _imbalance(n) / target
+        if need <= n:
+            break
+        n = most if need >= most else int(need) + 1
+        if n == most:
+            break
+    return n, seconds * _imbalance(n) / n
 
 Step = collections.namedtuple(
     "Step", "rule text cell symbol eliminations houses cells rating")
@@ -1138,6 +1254,16 @@ class Sudoku:
         """
         self._p._program = "dlx-sudoku"
         return self._p.resplit(m, checkpoint, resume=resume, part=part)
+
+    def estimate(self, probes=10000, *, seed=0, knuth=False,
+                 part_time=None):
+        """Knuth's estimate of the puzzle's solutions and of the nodes of
+        its search tree, and the seconds the plain search should take, as
+        Problem.estimate() gives them (an Estimate) and dlx-sudoku
+        --estimate prints them (the default count of a 9x9 runs on the
+        bit boards or the cache, faster than that forecast)."""
+        return self._p.estimate(probes, seed=seed, knuth=knuth,
+                                part_time=part_time)
 
     def solutions(self, limit=None, *, cells=False):
         """An iterator of the solutions, as strings (lists of ints with
