@@ -728,6 +728,7 @@ mpos_add(dlx_pos *pos, const int *path, size_t len)
 	if (len > 0)
 		memcpy(t->path, path, len * sizeof *path);
 	t->len = len;
+	t->done = 0;
 	pos->nt++;
 	return 0;
 }
@@ -753,6 +754,7 @@ dlxi_mult_split(dlx *d, unsigned want, unsigned nparts, dlx_pos **parts)
 
 	memset(&f, 0, sizeof f);
 	f.mem = &d->mem;
+	memset(&root, 0, sizeof root);
 	root.path = &none;
 	root.untried = &zero;
 	root.len = 0;
