@@ -269,6 +269,8 @@ dlxi_pos_search(dlx *d, dlx_pos *pos, const struct dlxi_search *s)
 	}
 	sub.progress = on_progress;
 	sub.progress_arg = &r;
+	/* A budget spent cuts where the search stands, as a stop does. */
+	sub.cut_at_budget = 1;
 	pos->running = 1;
 	while (pos->next < pos->nt) {
 		t = &pos->t[pos->next];
