@@ -261,6 +261,12 @@ cli_time_up(void)
 }
 
 int
+cli_time_noticed(void)
+{
+	return __atomic_load_n(&time_passed, __ATOMIC_RELAXED);
+}
+
+int
 cli_stopped(void)
 {
 	return cli_interrupted() || cli_write_failed() || cli_time_up();
@@ -936,6 +942,18 @@ cli_budget_spent(const struct cli_search *o, int rc)
 	if (o->max_nodes != 0 && o->max_updates != 0)
 		return "--max-nodes or --max-updates";
 	return o->max_nodes != 0 ? "--max-nodes" : "--max-updates";
+}
+
+const char *
+cli_budget_key(const char *option)
+{
+	if (strcmp(option, "--time-limit") == 0)
+		return "time";
+	if (strcmp(option, "--max-nodes") == 0)
+		return "nodes";
+	if (strcmp(option, "--max-updates") == 0)
+		return "updates";
+	return "nodes or updates";
 }
 
 void

@@ -145,6 +145,10 @@ int	cli_stopped(void);
  * read, so it bounds the whole run); 0 without one. */
 int	cli_time_up(void);
 
+/* Whether cli_time_up() has found the time limit passed (the clock not
+ * read again): a run that ended before anything looked did not stop. */
+int	cli_time_noticed(void);
+
 /* The signal that stopped the run (SIGINT, SIGTERM or SIGHUP), or 0. */
 int	cli_interrupted(void);
 
@@ -336,6 +340,10 @@ const char *cli_budget_spent(const struct cli_search *o, int rc);
  * cli_interrupt_note(): "PROG: [WHERE: ]stopped by OPTION: COUNT
  * solutions so far (partial)[; resume with --resume=CHECKPOINT]".
  */
+/* The name of the budget option in JSON records: "nodes", "updates",
+ * "nodes or updates", "time". */
+const char *cli_budget_key(const char *option);
+
 void	cli_budget_note(const char *where, const char *option,
 	    const char *count, const char *checkpoint);
 

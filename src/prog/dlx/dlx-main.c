@@ -444,29 +444,17 @@ print_total(uint64_t count, int exact)
 	cli_record_end(0);
 }
 
-/* The JSON value naming the budget option (cli_budget_spent()'s name). */
-static const char *
-budget_key(const char *option)
-{
-	if (strcmp(option, "--time-limit") == 0)
-		return "\"time\"";
-	if (strcmp(option, "--max-nodes") == 0)
-		return "\"nodes\"";
-	if (strcmp(option, "--max-updates") == 0)
-		return "\"updates\"";
-	return "\"nodes or updates\"";
-}
-
 /* The count record, the count given as decimal text (exact past 2^64);
  * partial: stopped by a signal, or by the budget named (its option). */
 static void
 json_count_why(const char *num, int exact, int partial, const char *budget)
 {
 	cli_out("{\"type\":\"count\",\"solutions\":%s,"
-	    "\"exact\":%s%s%s%s}\n", num, exact ? "true" : "false",
+	    "\"exact\":%s%s%s%s%s}\n", num, exact ? "true" : "false",
 	    partial && budget == NULL ? ",\"interrupted\":true" : "",
-	    budget != NULL ? ",\"budget\":" : "",
-	    budget != NULL ? budget_key(budget) : "");
+	    budget != NULL ? ",\"budget\":\"" : "",
+	    budget != NULL ? cli_budget_key(budget) : "",
+	    budget != NULL ? "\"" : "");
 }
 
 static void

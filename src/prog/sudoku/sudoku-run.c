@@ -19,10 +19,22 @@
 
 #include "prog/sudoku/dlx-sudoku.h"
 
+/* The order of the statuses: a budget spent (3) says less than an
+ * error (2), more than a puzzle without a solution (1). */
+static int
+status_rank(int status)
+{
+	switch (status) {
+	case CLI_EXIT_BUDGET:	return 2;
+	case CLI_EXIT_ERROR:	return 3;
+	}
+	return status;
+}
+
 void
 run_status(struct run *run, int status)
 {
-	if (run->status < status)
+	if (status_rank(run->status) < status_rank(status))
 		run->status = status;
 }
 
@@ -49,6 +61,18 @@ run_note_interrupt(const struct run *run, const struct puzzle *pz,
 	snprintf(where, sizeof where, "%s:%lu", pz->file, pz->p->line);
 	cli_interrupt_note(where, res != NULL ? res->text : NULL,
 	    run->o.cl.checkpoint, cli_interrupted());
+}
+
+void
+run_note_budget(struct run *run, const struct puzzle *pz,
+    const struct search_result *res)
+{
+	char	 where[PATH_MAX + 32];
+
+	snprintf(where, sizeof where, "%s:%lu", pz->file, pz->p->line);
+	cli_budget_note(where, res->budget, res->text,
+	    run->o.cl.checkpoint);
+	run_status(run, CLI_EXIT_BUDGET);
 }
 
 /* ---- searching ------------------------------------------------------ */
@@ -214,11 +238,14 @@ run_search(struct run *run, const struct puzzle *pz, uint64_t max,
 	dlx_wide_format(dr.count, res->text, sizeof res->text);
 	res->exact = res->rc == DLX_OK;
 	res->interrupted = res->rc == DLX_STOPPED && cli_interrupted();
+	res->budget = cli_budget_spent(&run->o.search, res->rc);
 	cli_progress_end(&sc.prog);
 	if (res->rc == DLX_ENOTSUP) {
 		snprintf(sc.where, sizeof sc.where, "%s:%lu", pz->file,
 		    pz->p->line);
-		cli_refused(sc.where, dr.refused, 0, "--all");
+		cli_refused(sc.where, dr.refused, 0, visit != NULL ||
+		    max != 0 ? "--all" : run->o.search.max_nodes != 0 ?
+		    "--max-nodes" : "--max-updates");
 		run_status(run, CLI_EXIT_ERROR);
 	} else if (res->rc < 0) {
 		cli_diag("%s:%lu: %s", pz->file, pz->p->line,
