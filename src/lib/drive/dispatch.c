@@ -247,11 +247,18 @@ run_pos(dlx *d, const struct dlx_request *rq, const struct dlxi_search *s,
 	return dlxi_pos_search_parallel(d, pos, s, &par, m, &res->memo);
 }
 
-/* The count of a position: the work done and credited. */
+/* The count of a run from a position: the work done and credited, and
+ * after an early end what threads or the cache found beyond it (which a
+ * resumed run finds again): every solution found. */
 static void
 pos_count(const struct dlx_pos *pos, struct dlx_wide *w)
 {
+	u128	sol;
+
 	dlx_pos_figures(pos, w, NULL, NULL);
+	sol = ((u128)w->hi << 64 | w->lo) + pos->ahead_sol;
+	w->hi = (uint64_t)(sol >> 64);
+	w->lo = (uint64_t)sol;
 }
 
 /* run_bits(): the request visits two solutions or more, which the
@@ -426,6 +433,8 @@ dlx_run(dlx *d, const struct dlx_request *rq, struct dlx_result *res)
 				/* Of this call alone: the position's. */
 				dlx_pos_figures(whole, NULL,
 				    &res->stats.nodes, &res->stats.updates);
+				res->stats.nodes += whole->ahead_nodes;
+				res->stats.updates += whole->ahead_updates;
 				dlx_pos_free(whole);
 			} else
 				dlx_stats(d, &res->stats);

@@ -73,6 +73,14 @@ struct dlx_pos {
 	size_t		 cutlen;
 	size_t		 cutcap;
 	struct dlx_stats cutst;
+	/* After an early end of dlxi_pos_search_parallel(): the work its
+	 * threads did beyond the position (subtrees under way, or finished
+	 * after one under way), which a resumed run does again.  With the
+	 * position's own figures, every solution found and node searched:
+	 * the partial figures of the run (dlx_run()'s result). */
+	u128		 ahead_sol;
+	uint64_t	 ahead_nodes;
+	uint64_t	 ahead_updates;
 };
 
 /* FNV-1a over bytes, integers in a fixed byte order, and a final mix:

@@ -206,6 +206,76 @@ advance(dlx *d, struct task *t, int *done)
 }
 
 /*
+ * advance(), with what the whole search counts there that the next
+ * subtree's own search does not (into *fix): forcing its path counts no
+ * updates, where the search counts those of choosing its last option;
+ * and in the fast tree a sibling that leaves a primary item with no
+ * option is given up (abandoned, no node) where its own search would
+ * count a node: it is passed over, its updates counted.  So a position
+ * resumed any number of times adds up to the figures of one search (on
+ * the sparse sets, updates but for an abandoned option's: sparse.c).
+ */
+static int
+advance_counted(dlx *d, struct task *t, int *done, int knuth,
+    struct dlx_stats *fix)
+{
+	uint64_t	*cost = NULL;
+	unsigned char	*dead = NULL;
+	size_t		 l, k = 0;
+	int		*opts = NULL, n, rc, gone;
+
+	for (;;) {
+		if ((rc = advance(d, t, done)) != DLX_OK || *done)
+			return rc;
+		l = t->len - 1;
+		if ((rc = force_path(d, t, l)) != DLX_OK)
+			return rc;
+		if ((n = dlx_branch(d, NULL, NULL, NULL, 0)) < 0)
+			rc = DLX_ECORRUPT;
+		else {
+			opts = mem_alloc(&d->mem, (size_t)n + 1, sizeof *opts);
+			cost = mem_alloc(&d->mem, (size_t)n + 1, sizeof *cost);
+			dead = mem_alloc(&d->mem, (size_t)n + 1, sizeof *dead);
+			if (opts == NULL || cost == NULL || dead == NULL)
+				rc = DLX_ENOMEM;
+			else if (search_branch(d, knuth, NULL, opts, cost,
+			    dead, (size_t)n) != n)
+				rc = DLX_ECORRUPT;
+		}
+		unforce_n(d, l);
+		gone = 0;
+		for (k = 0; rc == DLX_OK && k < (size_t)n &&
+		    opts[k] != t->path[l]; k++)
+			continue;
+		if (rc == DLX_OK && k < (size_t)n) {
+			fix->updates += cost[k];
+			fix->abandoned += dead[k];
+			gone = dead[k];
+		}
+		mem_free(&d->mem, opts);
+		mem_free(&d->mem, cost);
+		mem_free(&d->mem, dead);
+		opts = NULL;
+		cost = NULL;
+		dead = NULL;
+		if (rc != DLX_OK || !gone)
+			return rc;
+	}
+}
+
+/* Whether the path forced on d leaves no primary item: its search counts
+ * the root and then the solution, two nodes where the whole search
+ * counts one.  (The root of the whole tree, len 0, counts as it is.) */
+static int
+leaf(dlx *d, size_t len)
+{
+	int	item;
+
+	return len > 0 && dlx_branch(d, &item, NULL, NULL, 0) == 0 &&
+	    item < 0;
+}
+
+/*
  * What is left of s's limits after found solutions, nodes and updates:
  * into sub, for the next subtree.  DLX_OK, or DLX_LIMIT or
  * DLX_INCOMPLETE when one of them is used up.
@@ -238,11 +308,11 @@ int
 dlxi_pos_search(dlx *d, dlx_pos *pos, const struct dlxi_search *s)
 {
 	struct dlxi_search	 sub;
-	struct dlx_stats	 st;
+	struct dlx_stats	 st, fix;
 	struct run		 r;
 	struct task		*t;
 	uint64_t		 found = 0, nodes = 0, updates = 0;
-	int			 rc = DLX_OK, rc2, done;
+	int			 rc = DLX_OK, rc2, done, knuth, isleaf;
 
 	if (d == NULL || pos == NULL)
 		return DLX_EINVAL;
@@ -253,6 +323,9 @@ dlxi_pos_search(dlx *d, dlx_pos *pos, const struct dlxi_search *s)
 	if (mult_active(d))
 		return DLX_ENOTSUP;
 	memset(&r, 0, sizeof r);
+	pos->ahead_sol = 0;
+	pos->ahead_nodes = pos->ahead_updates = 0;
+	knuth = s != NULL ? search_knuth(s) : DLX_KNUTH_DEFAULT;
 	r.pos = pos;
 	r.d = d;
 	r.s = s;
@@ -280,15 +353,21 @@ dlxi_pos_search(dlx *d, dlx_pos *pos, const struct dlxi_search *s)
 		if ((rc = force_path(d, t, t->len)) != DLX_OK)
 			break;
 		pos->cutting = 0;
+		isleaf = leaf(d, t->len);
 		rc = dlxi_search(d, &sub);
 		unforce_n(d, t->len);
 		dlx_stats(d, &st);
 		if (rc == DLX_OK) {
+			if (isleaf && st.nodes > 0)
+				st.nodes--;
+			memset(&fix, 0, sizeof fix);
+			rc = advance_counted(d, t, &done, knuth, &fix);
+			st.updates += fix.updates;
 			credit(pos, &st);
 			found += st.solutions;
 			nodes += st.nodes;
 			updates += st.updates;
-			if ((rc = advance(d, t, &done)) != DLX_OK)
+			if (rc != DLX_OK)
 				break;
 			if (done)
 				pos->next++;
@@ -301,7 +380,10 @@ dlxi_pos_search(dlx *d, dlx_pos *pos, const struct dlxi_search *s)
 				rc = DLX_ENOMEM;
 			else if (pos->cutdone) {
 				/* Past the solution visited last. */
-				if ((rc2 = advance(d, t, &done)) != DLX_OK)
+				memset(&fix, 0, sizeof fix);
+				rc2 = advance_counted(d, t, &done, knuth, &fix);
+				credit(pos, &fix);
+				if (rc2 != DLX_OK)
 					rc = rc2;
 				else if (done)
 					pos->next++;
@@ -354,6 +436,9 @@ struct pcount {
 	int			 stop;
 	int			 rc;		/* the first error or stop */
 	struct dlx_memo_stats	 ms;		/* summed */
+	u128			 ahead_sol;	/* of the subtrees stopped */
+	uint64_t		 ahead_nodes;
+	uint64_t		 ahead_updates;
 };
 
 struct pworker {
@@ -481,10 +566,17 @@ pc_main(void *arg)
 			pc_settle(pc);
 		} else {
 			/* A stop by progress, or an error: the others stop
-			 * too, and the subtree stays to do. */
+			 * too, and the subtree stays to do.  What it found
+			 * (the subtrees the cache finished, or the plain
+			 * search's solutions) is the run's partial count. */
 			if (pc->rc == DLX_OK)
 				pc->rc = rc;
 			pc->stop = 1;
+			if (rc > 0) {
+				pc->ahead_sol += (u128)cnt.hi << 64 | cnt.lo;
+				pc->ahead_nodes += st.nodes;
+				pc->ahead_updates += st.updates;
+			}
 		}
 	}
 	pthread_mutex_unlock(&pc->mu);
@@ -681,6 +773,7 @@ pos_count(dlx *d, dlx_pos *pos, const struct dlxi_search *s,
 	struct pworker	*w;
 	pthread_t	*tid;
 	unsigned	 k, started;
+	size_t		 i;
 	int		 rc;
 
 	if ((rc = flatten(d, pos)) != DLX_OK ||
@@ -729,6 +822,17 @@ pos_count(dlx *d, dlx_pos *pos, const struct dlxi_search *s,
 	pool_join(tid, started);
 	pthread_mutex_destroy(&pc.mu);
 	rc = pc.rc;
+	/* Beyond the position: the subtrees stopped, and those finished
+	 * after the first one not finished. */
+	for (i = pos->next; i < pos->nt; i++)
+		if (pc.done[i]) {
+			pc.ahead_sol += pc.sol[i];
+			pc.ahead_nodes += pc.st[i].nodes;
+			pc.ahead_updates += pc.st[i].updates;
+		}
+	pos->ahead_sol = pc.ahead_sol;
+	pos->ahead_nodes = pc.ahead_nodes;
+	pos->ahead_updates = pc.ahead_updates;
 	if (ms != NULL)
 		*ms = pc.ms;
 out:
@@ -770,13 +874,13 @@ dlxi_pos_search_parallel(dlx *d, dlx_pos *pos, const struct dlxi_search *s,
     struct dlx_memo_stats *ms)
 {
 	struct dlxi_search	 sub;
-	struct dlx_stats	 st;
+	struct dlx_stats	 st, fix;
 	struct dlxi_memo		 never;
 	struct prun		 r;
 	struct task		*t;
 	uint64_t		 found = 0, nodes = 0, updates = 0;
 	unsigned		 nw;
-	int			 rc = DLX_OK, done;
+	int			 rc = DLX_OK, done, isleaf;
 
 	if (ms != NULL)
 		memset(ms, 0, sizeof *ms);
@@ -790,6 +894,8 @@ dlxi_pos_search_parallel(dlx *d, dlx_pos *pos, const struct dlxi_search *s,
 	nw = p != NULL && p->threads != 0 ? p->threads : dlx_cpus();
 	pos->running = 1;
 	pos->cutting = 0;
+	pos->ahead_sol = 0;
+	pos->ahead_nodes = pos->ahead_updates = 0;
 	if (s == NULL || (s->visit == NULL && s->max_solutions == 0 &&
 	    s->max_nodes == 0 && s->max_updates == 0 && !search_knuth(s))) {
 		/* A count alone: subtrees to threads, with the cache or
@@ -817,16 +923,30 @@ dlxi_pos_search_parallel(dlx *d, dlx_pos *pos, const struct dlxi_search *s,
 			break;
 		if ((rc = force_path(d, t, t->len)) != DLX_OK)
 			break;
+		isleaf = leaf(d, t->len);
 		rc = dlxi_search_parallel(d, &sub, p);
 		unforce_n(d, t->len);
-		if (rc != DLX_OK)
-			break;		/* the subtree stays to do */
 		dlx_stats(d, &st);
+		if (rc != DLX_OK) {
+			/* The subtree stays to do; what its threads found
+			 * is the run's all the same. */
+			if (rc > 0) {
+				pos->ahead_sol = st.solutions;
+				pos->ahead_nodes = st.nodes;
+				pos->ahead_updates = st.updates;
+			}
+			break;
+		}
+		if (isleaf && st.nodes > 0)
+			st.nodes--;
+		memset(&fix, 0, sizeof fix);
+		rc = advance_counted(d, t, &done, search_knuth(s), &fix);
+		st.updates += fix.updates;
 		credit(pos, &st);
 		found += st.solutions;
 		nodes += st.nodes;
 		updates += st.updates;
-		if ((rc = advance(d, t, &done)) != DLX_OK)
+		if (rc != DLX_OK)
 			break;
 		if (done)
 			pos->next++;
