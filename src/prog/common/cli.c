@@ -72,8 +72,9 @@ static __thread struct cli_capture	*capture;
  * Before each write, poll() waits until the reader has made room, in
  * slices of OUT_SLICE_MS looking at the stop signal in between: the
  * signal may go to another thread than the one writing, whose write would
- * not be interrupted, so no write is left to block.  Once a signal has
- * stopped the run, the waits end OUT_GRACE seconds after the first: what
+ * not be interrupted, so no write is left to block.  Once a signal (or
+ * --time-limit) has stopped the run, the waits end OUT_GRACE seconds
+ * after the first: what
  * the reader has not taken by then is dropped, from a record boundary on,
  * and so is every later write (cut), so that a reader that never reads
  * again cannot keep the program from ending.
@@ -294,7 +295,9 @@ out_wait(void)
 
 	for (;;) {
 		ms = OUT_SLICE_MS;
-		if (cli_interrupted()) {
+		/* A time limit passed stops the run as a signal does: a
+		 * reader that does not read must not hold it past it. */
+		if (cli_interrupted() || cli_time_up()) {
 			now = cli_now();
 			if (out.deadline == 0)
 				out.deadline = now + OUT_GRACE;
