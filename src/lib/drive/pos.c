@@ -902,6 +902,7 @@ dlxi_pos_search_parallel(dlx *d, dlx_pos *pos, const struct dlxi_search *s,
 		 * without (DLX_MEMO_NEVER is the plain search). */
 		memset(&never, 0, sizeof never);
 		never.mode = DLX_MEMO_NEVER;
+		never.progress_updates = s != NULL ? s->progress_updates : 0;
 		rc = pos_count(d, pos, s, m != NULL ? m : &never, nw, ms);
 		pos->running = 0;
 		return rc;
