@@ -46,22 +46,43 @@ printf '92\n' | cmp -s - "$tmp/out" || failed "large budget: output"
 
 # Checkpointed: 100 nodes a run, resumed until done, gives 92 in all, and
 # each stopped run makes progress (far fewer than 969 / 100 * 2 runs).
-rm -f "$tmp/ck"
-$DLX_RUN "$dlx" --max-nodes 100 --checkpoint "$tmp/ck" "$q" \
-    >"$tmp/out" 2>"$tmp/err"; st=$?
-check_status "--checkpoint" 3
-grep -qx "dlx: stopped by --max-nodes: [0-9]* solutions so far (partial); resume with --resume=$tmp/ck" \
-    "$tmp/err" || { failed "--checkpoint: message"; cat "$tmp/err"; }
-runs=1
-while [ $st = 3 ] && [ $runs -lt 30 ]; do
-	runs=$((runs + 1))
-	$DLX_RUN "$dlx" --max-nodes 100 --resume "$tmp/ck" \
-	    --checkpoint "$tmp/ck" "$q" >"$tmp/out" 2>"$tmp/err"; st=$?
+# The runs add up to one search's figures: its 969 nodes (and in Knuth's
+# tree its 1223 nodes and 21456 updates; the fast tree's updates of an
+# abandoned option depend on the order of the sparse sets).
+figures() {
+	sed -n 's/^\(solutions\|nodes\|updates\): //p' "$1" | tr '\n' ' '
+}
+for tree in --fast --knuth; do
+	$DLX_RUN "$dlx" $tree --stats "$q" >/dev/null 2>"$tmp/err0" ||
+	    failed "$tree --stats"
+	rm -f "$tmp/ck"
+	$DLX_RUN "$dlx" $tree --stats --max-nodes 100 --checkpoint "$tmp/ck" \
+	    "$q" >"$tmp/out" 2>"$tmp/err"; st=$?
+	check_status "$tree --checkpoint" 3
+	grep -qx "dlx: stopped by --max-nodes: [0-9]* solutions so far (partial); resume with --resume=$tmp/ck" \
+	    "$tmp/err" || { failed "--checkpoint: message"; cat "$tmp/err"; }
+	runs=1
+	while [ $st = 3 ] && [ $runs -lt 30 ]; do
+		runs=$((runs + 1))
+		$DLX_RUN "$dlx" $tree --stats --max-nodes 100 \
+		    --resume "$tmp/ck" --checkpoint "$tmp/ck" "$q" \
+		    >"$tmp/out" 2>"$tmp/err"; st=$?
+	done
+	check_status "$tree resumed" 0
+	printf '92\n' | cmp -s - "$tmp/out" ||
+	    { failed "$tree resumed: count"; cat "$tmp/out" "$tmp/err"; }
+	[ $runs -le 14 ] || failed "$tree resumed: $runs runs of 100 nodes"
+	case $tree in
+	--fast)	want="92 969 " ;;
+	*)	want="92 1223 21456 " ;;
+	esac
+	for f in "$tmp/err0" "$tmp/err"; do
+		got=$(figures "$f")
+		[ "$tree" = --fast ] && got=${got% * }" "
+		[ "$got" = "$want" ] ||
+		    failed "$tree resumed: figures '$got', want '$want'"
+	done
 done
-check_status "resumed" 0
-printf '92\n' | cmp -s - "$tmp/out" ||
-    { failed "resumed: count"; cat "$tmp/out" "$tmp/err"; }
-[ $runs -le 12 ] || failed "resumed: $runs runs of 100 nodes"
 
 # Refused: a budget with the cache, which has none; bad values.
 $DLX_RUN "$dlx" --memo --max-nodes 10 "$q" >/dev/null 2>"$tmp/err"; st=$?
@@ -98,11 +119,62 @@ if ! under_valgrind; then
 		grep -q "stopped by --time-limit" "$tmp/err" ||
 		    { failed "--time-limit -t $t: message"; cat "$tmp/err"; }
 	done
-	"$examples/pentomino" -d 6x10 >"$tmp/p.dlx" || exit 99
-	$DLX_RUN "$dlx" --time-limit 0.01 "$tmp/p.dlx" >"$tmp/out" \
-	    2>"$tmp/err"; st=$?
-	check_status "dlx --time-limit" 3
-	grep -qx '[0-9]* (partial)' "$tmp/out" ||
-	    { failed "dlx --time-limit: output"; cat "$tmp/out"; }
+	# dlx: 12 queens (14200 solutions, a few tenths of a second) is
+	# stopped by a limit of 0.01 s, from the start of the run, on every
+	# driver: one thread, two (the cache's subtrees, or the parallel
+	# search with --fast -p), a part.  The partial count is at most the
+	# whole; a checkpoint saved at the stop resumes to the whole.
+	"$examples/queens" -d 12 >"$tmp/q12.dlx" || exit 99
+	for args in "-t 1" "-t 2" "-t 2 --no-memo" "-t 2 --part 1/1" \
+	    "-t 1 --checkpoint $tmp/ck12"; do
+		rm -f "$tmp/ck12"
+		# shellcheck disable=SC2086
+		"$dlx" $args --time-limit 0.01 "$tmp/q12.dlx" >"$tmp/out" \
+		    2>"$tmp/err"; st=$?
+		check_status "dlx $args --time-limit" 3
+		n=$(sed -n 's/^dlx: stopped by --time-limit: \([0-9]*\) solutions* so far (partial).*/\1/p' \
+		    "$tmp/err")
+		[ -n "$n" ] && [ "$n" -le 14200 ] ||
+		    { failed "dlx $args --time-limit: count"; cat "$tmp/err"; }
+	done
+	"$dlx" --resume "$tmp/ck12" "$tmp/q12.dlx" >"$tmp/out" 2>&1 ||
+	    failed "--time-limit: the resumed run"
+	printf '14200\n' | cmp -s - "$tmp/out" ||
+	    { failed "--time-limit: resumed count"; cat "$tmp/out"; }
+	# On threads a checkpoint is not served yet: refused, or (once it is)
+	# it resumes to the whole count on one thread and on two.
+	"$dlx" -t 2 --checkpoint "$tmp/ck12" --time-limit 0.01 \
+	    "$tmp/q12.dlx" >/dev/null 2>"$tmp/err"; st=$?
+	if [ $st = 2 ]; then
+		grep -q 'not supported: .*-t' "$tmp/err" ||
+		    { failed "-t 2 --checkpoint: refusal"; cat "$tmp/err"; }
+	else
+		check_status "-t 2 --checkpoint --time-limit" 3
+		for t in 2 1; do
+			cp "$tmp/ck12" "$tmp/ck12.$t"
+			"$dlx" -t $t --resume "$tmp/ck12.$t" "$tmp/q12.dlx" \
+			    >"$tmp/out" 2>&1
+			printf '14200\n' | cmp -s - "$tmp/out" ||
+			    { failed "-t 2 checkpoint resumed on $t"; \
+			    cat "$tmp/out"; }
+		done
+	fi
+
+	# A reader that never reads: the run ends by the limit all the
+	# same (the FIFO is held open here, nobody reads it), status 3.
+	if mkfifo "$tmp/fifo" 2>/dev/null; then
+		exec 3<>"$tmp/fifo"
+		"$dlx" -p --time-limit 0.3 "$tmp/q12.dlx" >"$tmp/fifo" \
+		    2>"$tmp/err" &
+		pid=$!
+		( sleep 30; kill "$pid" ) >/dev/null 2>&1 &
+		guard=$!
+		wait "$pid"; st=$?
+		kill "$guard" 2>/dev/null
+		exec 3>&-
+		check_status "dlx -p --time-limit, a reader that never reads" 3
+		grep -q '^dlx: stopped by --time-limit: ' "$tmp/err" ||
+		    { failed "blocked --time-limit: message"; cat "$tmp/err"; }
+	fi
 fi
 exit $fail

@@ -21,7 +21,37 @@ struct run {
 	dlx			*d;
 	const struct dlxi_search	*s;
 	struct dlx_stats	 call;	/* this call's finished subsearches */
+	uint64_t		 mark;	/* the subtree's updates at the last
+					   progress call */
+	uint64_t		 quiet;	/* updates since the last progress
+					   call (between()) */
 };
+
+/*
+ * A progress call between two subtrees, where the position is exact:
+ * each subtree's search counts its updates from 0, so a run of many
+ * small ones (a part, a position refined for threads) would never reach
+ * the interval, and a time limit, a signal or a checkpoint would wait
+ * for the end.  *quiet: the updates since the last call; when they reach
+ * s's interval, progress gets the position's totals.  Returns nonzero
+ * to stop.
+ */
+static int
+between(const struct dlxi_search *s, const dlx_pos *pos, uint64_t *quiet)
+{
+	struct dlx_stats	 tot;
+
+	if (s == NULL || s->progress == NULL || *quiet < (s->progress_updates
+	    != 0 ? s->progress_updates : (uint64_t)1 << 24))
+		return 0;
+	*quiet = 0;
+	memset(&tot, 0, sizeof tot);
+	tot.solutions = pos->sol > UINT64_MAX ? UINT64_MAX :
+	    (uint64_t)pos->sol;
+	tot.nodes = pos->nodes;
+	tot.updates = pos->updates;
+	return s->progress(s->progress_arg, &tot);
+}
 
 /* Totals: the position's work done plus the current search's st. */
 static void
@@ -79,6 +109,8 @@ on_progress(void *arg, const struct dlx_stats *st)
 	struct dlx_stats tot;
 
 	take_cut(r, st, 0);
+	r->quiet = 0;
+	r->mark = st->updates;
 	if (r->s == NULL || r->s->progress == NULL)
 		return 0;
 	totals(r, st, &tot);
@@ -354,6 +386,7 @@ dlxi_pos_search(dlx *d, dlx_pos *pos, const struct dlxi_search *s)
 			break;
 		pos->cutting = 0;
 		isleaf = leaf(d, t->len);
+		r.mark = 0;
 		rc = dlxi_search(d, &sub);
 		unforce_n(d, t->len);
 		dlx_stats(d, &st);
@@ -371,6 +404,12 @@ dlxi_pos_search(dlx *d, dlx_pos *pos, const struct dlxi_search *s)
 				break;
 			if (done)
 				pos->next++;
+			r.quiet += st.updates - r.mark;
+			pos->cutting = 0;
+			if (between(s, pos, &r.quiet) != 0) {
+				rc = DLX_STOPPED;
+				break;
+			}
 			continue;
 		}
 		/* An early end: keep the position of the last progress
@@ -439,6 +478,8 @@ struct pcount {
 	u128			 ahead_sol;	/* of the subtrees stopped */
 	uint64_t		 ahead_nodes;
 	uint64_t		 ahead_updates;
+	uint64_t		 quiet;		/* updates since the last
+						   progress call */
 };
 
 struct pworker {
@@ -461,19 +502,17 @@ pc_settle(struct pcount *pc)
 	}
 }
 
+/* The caller's progress with the totals of every thread (lock held).
+ * Returns nonzero when the threads must stop. */
 static int
-pc_progress(void *arg, const struct dlx_stats *st)
+pc_tell(struct pcount *pc)
 {
-	struct pworker		*w = arg;
-	struct pcount		*pc = w->pc;
 	struct dlx_stats	 tot;
 	size_t			 i;
 	unsigned		 k;
 	u128			 sol;
-	int			 stop;
 
-	pthread_mutex_lock(&pc->mu);
-	pc->live[w->id] = *st;
+	pc->quiet = 0;
 	if (!pc->stop && pc->s != NULL && pc->s->progress != NULL) {
 		/* The totals: the position, the subtrees finished beyond
 		 * it, and every thread's subtree so far. */
@@ -501,7 +540,19 @@ pc_progress(void *arg, const struct dlx_stats *st)
 				pc->rc = DLX_STOPPED;
 		}
 	}
-	stop = pc->stop;
+	return pc->stop;
+}
+
+static int
+pc_progress(void *arg, const struct dlx_stats *st)
+{
+	struct pworker		*w = arg;
+	struct pcount		*pc = w->pc;
+	int			 stop;
+
+	pthread_mutex_lock(&pc->mu);
+	pc->live[w->id] = *st;
+	stop = pc_tell(pc);
 	pthread_mutex_unlock(&pc->mu);
 	return stop;
 }
@@ -564,6 +615,11 @@ pc_main(void *arg)
 			pc->st[i] = st;
 			pc->done[i] = 1;
 			pc_settle(pc);
+			/* Many small subtrees: progress between them too. */
+			pc->quiet += st.updates;
+			if (pc->quiet >= (pc->m.progress_updates != 0 ?
+			    pc->m.progress_updates : (uint64_t)1 << 24))
+				(void)pc_tell(pc);
 		} else {
 			/* A stop by progress, or an error: the others stop
 			 * too, and the subtree stays to do.  What it found
@@ -878,7 +934,7 @@ dlxi_pos_search_parallel(dlx *d, dlx_pos *pos, const struct dlxi_search *s,
 	struct dlxi_memo		 never;
 	struct prun		 r;
 	struct task		*t;
-	uint64_t		 found = 0, nodes = 0, updates = 0;
+	uint64_t		 found = 0, nodes = 0, updates = 0, quiet = 0;
 	unsigned		 nw;
 	int			 rc = DLX_OK, done, isleaf;
 
@@ -951,6 +1007,11 @@ dlxi_pos_search_parallel(dlx *d, dlx_pos *pos, const struct dlxi_search *s,
 			break;
 		if (done)
 			pos->next++;
+		quiet += st.updates;
+		if (between(s, pos, &quiet) != 0) {
+			rc = DLX_STOPPED;
+			break;
+		}
 	}
 	pos->running = 0;
 	return rc;
