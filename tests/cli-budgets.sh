@@ -107,6 +107,14 @@ printf '%s:1: at least 91 solutions\n' "$tmp/e9" | cmp -s - "$tmp/out" ||
 printf 'dlx-sudoku: %s:1: stopped by --max-nodes: 91 solutions so far (partial)\n' \
     "$tmp/e9" | cmp -s - "$tmp/err" ||
     { failed "dlx-sudoku --max-nodes: message"; cat "$tmp/err"; }
+# --stats says why the 9x9 is not on the bit boards.
+if ! knuth_default; then
+	$DLX_RUN "$sudoku" --count --stats -t 1 --max-nodes 1000 "$tmp/e9" \
+	    >/dev/null 2>"$tmp/err"
+	grep -qx "dlx-sudoku: $tmp/e9:1: engine sparse, 1 thread (the bit boards take no node or update budget)" \
+	    "$tmp/err" || { failed "dlx-sudoku --stats --max-nodes"; \
+	    cat "$tmp/err"; }
+fi
 $DLX_RUN "$sudoku" --rate --max-nodes 10 "$tmp/e9" >/dev/null 2>&1; st=$?
 check_status "dlx-sudoku --rate --max-nodes" 2
 if ! under_valgrind; then

@@ -161,6 +161,9 @@ search_stats(struct search_ctx *sc, const struct dlx_stats *st,
 	struct run		*run = sc->run;
 	const struct puzzle	*pz = sc->pz;
 	double			 t = cli_progress_elapsed(&sc->prog);
+	struct dlx_request	 rq;
+	struct dlx_result	 plan;
+	int			 budget;
 
 	run->nodes += st->nodes;
 	run->updates += st->updates;
@@ -183,9 +186,18 @@ search_stats(struct search_ctx *sc, const struct dlx_stats *st,
 		    pz->p->line);
 		cli_components(1, prefix, ms);
 	}
-	cli_diag("%s:%lu: engine %s, %u thread%s", pz->file, pz->p->line,
+	/* A budget keeps the 9x9 off the bit boards, whose tree is not
+	 * the one it counts: say so. */
+	memset(&rq, 0, sizeof rq);
+	rq.tree = run->o.tree;
+	budget = (run->o.search.max_nodes != 0 ||
+	    run->o.search.max_updates != 0) && dr->engine != DLX_ENGINE_BITS &&
+	    dlx_run_plan(sc->d, &rq, &plan) == DLX_OK &&
+	    plan.engine == DLX_ENGINE_BITS;
+	cli_diag("%s:%lu: engine %s, %u thread%s%s", pz->file, pz->p->line,
 	    dlx_engine_name(dr->engine), dr->threads,
-	    dr->threads == 1 ? "" : "s");
+	    dr->threads == 1 ? "" : "s", budget ? " (the bit boards take no "
+	    "node or update budget)" : "");
 }
 
 void
