@@ -114,7 +114,19 @@ void		 dlx_pos_free(dlx_pos *pos);
  * gives the position of the subtrees finished in order, and a stop
  * leaves pos there: exact, but a subtree under way (or finished after
  * one under way) is searched again when resumed, and a searching run's
- * solutions of such a subtree are visited again.
+ * solutions of such a subtree are visited again.  The run's count
+ * (struct dlx_result) is nonetheless every solution found: the
+ * position's and those of such subtrees.  Progress is also called
+ * between two subtrees once the interval has passed, so that a run of
+ * many small ones is told now and then.
+ *
+ * Runs resumed one after the other add up to the figures of one search
+ * of the whole: its solutions and nodes, and its updates in Knuth's
+ * tree (a subtree searched from its path is given what the whole
+ * search counts at its root: the updates of its last option, a sibling
+ * the fast tree gives up as abandoned rather than a node, a solution
+ * as one node).  On the sparse sets an abandoned option's updates
+ * depend on the order the sets are in, and may differ a little.
  *
  * dlx_run() returns DLX_ECORRUPT if a path of pos is not a branch of d's
  * search tree (pos was made for another matrix).
