@@ -149,6 +149,17 @@ if ! under_valgrind; then
 	    failed "--time-limit: the resumed run"
 	printf '14200\n' | cmp -s - "$tmp/out" ||
 	    { failed "--time-limit: resumed count"; cat "$tmp/out"; }
+	# A part on two threads, printing, stopped by a node budget: its
+	# count is that of the solutions printed (of the subtree under way
+	# too, which the position does not hold).
+	"$dlx" --part 1/2 -t 2 --max-nodes 20000 -p "$tmp/q12.dlx" \
+	    >"$tmp/out" 2>"$tmp/err"; st=$?
+	check_status "--part 1/2 -t 2 --max-nodes -p" 3
+	n=$(grep -c '^[0-9]*:$' "$tmp/out")
+	printf 'dlx: stopped by --max-nodes: %s solutions so far (partial)\n' \
+	    "$n" | cmp -s - "$tmp/err" ||
+	    { failed "--part -t 2 --max-nodes: $n printed"; cat "$tmp/err"; }
+
 	# On threads a checkpoint is not served yet: refused, or (once it is)
 	# it resumes to the whole count on one thread and on two.
 	"$dlx" -t 2 --checkpoint "$tmp/ck12" --time-limit 0.01 \
