@@ -107,6 +107,32 @@ printf '%s:1: at least 91 solutions\n' "$tmp/e9" | cmp -s - "$tmp/out" ||
 printf 'dlx-sudoku: %s:1: stopped by --max-nodes: 91 solutions so far (partial)\n' \
     "$tmp/e9" | cmp -s - "$tmp/err" ||
     { failed "dlx-sudoku --max-nodes: message"; cat "$tmp/err"; }
+# Checkpointed, 400 nodes a run: the empty 4x4 resumed to its 288
+# solutions, with the nodes of one search (--stats: those of every run).
+printf '%016d\n' 0 >"$tmp/e4"
+$DLX_RUN "$sudoku" --count --stats "$tmp/e4" >/dev/null 2>"$tmp/err0" ||
+    failed "dlx-sudoku --stats"
+rm -f "$tmp/ck"
+st=3 runs=0
+while [ $st = 3 ] && [ $runs -lt 30 ]; do
+	runs=$((runs + 1))
+	resume=
+	[ $runs -gt 1 ] && resume="--resume $tmp/ck"
+	# shellcheck disable=SC2086
+	$DLX_RUN "$sudoku" --count --stats --max-nodes 400 $resume \
+	    --checkpoint "$tmp/ck" "$tmp/e4" >"$tmp/out" 2>"$tmp/err"; st=$?
+done
+check_status "dlx-sudoku resumed" 0
+printf '%s:1: 288 solutions\n' "$tmp/e4" | cmp -s - "$tmp/out" ||
+    { failed "dlx-sudoku resumed: count"; cat "$tmp/out" "$tmp/err"; }
+[ $runs -gt 2 ] || failed "dlx-sudoku resumed: $runs runs"
+nodes() {
+	sed -n 's/^dlx-sudoku: .*:1: \([0-9]*\) nodes, .*/\1/p' "$1"
+}
+[ -n "$(nodes "$tmp/err0")" ] || failed "dlx-sudoku --stats: no nodes"
+[ "$(nodes "$tmp/err")" = "$(nodes "$tmp/err0")" ] ||
+    failed "dlx-sudoku resumed: $(nodes "$tmp/err") nodes, want $(nodes "$tmp/err0")"
+
 # --stats says why the 9x9 is not on the bit boards.
 if ! knuth_default; then
 	$DLX_RUN "$sudoku" --count --stats -t 1 --max-nodes 1000 "$tmp/e9" \

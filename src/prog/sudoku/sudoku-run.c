@@ -244,8 +244,13 @@ run_search(struct run *run, const struct puzzle *pz, uint64_t max,
 	} else
 		res->rc = dlx_run(sc.d, &rq, &dr);
 	st = dr.stats;
-	if (cluster_active(&run->o.cl))
+	if (cluster_active(&run->o.cl)) {
+		/* The figures of the part, or of every run resumed from,
+		 * as dlx gives them (they add up to one search's). */
 		dlx_stats(sc.d, &st);
+		st.nodes = run->o.cl.nodes;
+		st.updates = run->o.cl.updates;
+	}
 	res->count = dr.count.hi != 0 ? UINT64_MAX : dr.count.lo;
 	dlx_wide_format(dr.count, res->text, sizeof res->text);
 	res->exact = res->rc == DLX_OK;
