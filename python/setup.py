@@ -43,9 +43,28 @@ def pkg_config(module, *what):
     return shlex.split(out)
 
 
-sources = [os.path.join("src", "_dlx.c")]
+def library_version():
+    """The version of the libdlx compiled in: the second word of the
+    program string of checkpoints and part records, which must be the
+    programs' own (their PACKAGE_VERSION) for the files to pass between
+    them and Python."""
+    if pkgconfig:
+        module = "libdlx" if pkgconfig in ("1", "yes") else pkgconfig
+        return pkg_config(module, "--modversion")[0]
+    try:
+        with open(os.path.join(srcdir, "configure.ac")) as f:
+            for line in f:
+                if line.startswith("AC_INIT("):
+                    return line.split(",")[1].strip(" []")
+    except OSError:
+        pass
+    raise SystemExit("setup.py: no AC_INIT in %s/configure.ac: set "
+                     "DLX_SRCDIR to the dlx source tree" % srcdir)
+
+
+sources = [os.path.join("src", "_dlx.c"), os.path.join("src", "_dlx_pos.c")]
 include_dirs = []
-depends = []
+depends = [os.path.join("src", "_dlx.h")]
 libraries = []
 library_dirs = []
 extra_link = ["-pthread"] + ldflags
@@ -73,7 +92,7 @@ else:
                          % srcdir)
     sources += lib
     # A changed header rebuilds the extension too.
-    depends = sorted(glob.glob(os.path.join(srcdir, "include", "dlx",
+    depends += sorted(glob.glob(os.path.join(srcdir, "include", "dlx",
                                             "*.h")) +
                      glob.glob(os.path.join(srcdir, "src", "lib", "*",
                                             "*.h")))
@@ -86,6 +105,7 @@ else:
 
 ext = Extension(
     "dlx._dlx",
+    define_macros=[("DLX_LIBRARY_VERSION", '"%s"' % library_version())],
     sources=sources,
     depends=depends,
     include_dirs=include_dirs,

@@ -4,7 +4,7 @@
  * Every request that runs gives the count of the plain serial search,
  * whatever engine and driver serve it (the cache or not, one thread or
  * two, a position), and says which engine ran; a request that no engine
- * serves (item bounds with a position, threads or the cache; the cache
+ * serves (item bounds with the cache, or visiting on threads; the cache
  * with solutions one at a time or Knuth's tree) is refused with
  * DLX_ENOTSUP, the needs it could not meet named, and nothing run.
  */
@@ -112,8 +112,9 @@ START_TEST(test_dispatch_knuth)
 }
 END_TEST
 
-/* Item bounds: Algorithm M serially; a position, threads or the cache
- * are refused with the bounds named, and the position is unchanged. */
+/* Item bounds: Algorithm M, serially, on threads (a count), with a
+ * position and with checkpoints; the cache, and a visit on threads, are
+ * refused with the bounds named. */
 START_TEST(test_dispatch_bounds)
 {
 	struct dlx_request	 rq;
@@ -131,6 +132,7 @@ START_TEST(test_dispatch_bounds)
 	ck_assert_int_eq(dlx_set_item_bounds(d, 0, 1, 2), DLX_OK);
 	ck_assert_int_eq(dlx_set_item_bounds(d, 1, 1, 2), DLX_OK);
 	memset(&rq, 0, sizeof rq);
+	rq.threads = 1;
 	ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_OK);
 	ck_assert_int_eq(res.engine, DLX_ENGINE_MULT);
 	ck_assert_uint_eq(res.threads, 1);
@@ -138,8 +140,15 @@ START_TEST(test_dispatch_bounds)
 	ck_assert_uint_eq(res.count.lo, 5);
 
 	rq.threads = 2;
+	ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_OK);
+	ck_assert_int_eq(res.engine, DLX_ENGINE_MULT);
+	ck_assert_uint_eq(res.threads, 2);
+	ck_assert_uint_eq(res.count.lo, 5);
+	rq.max_solutions = 2;
 	ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_ENOTSUP);
-	ck_assert_uint_eq(res.refused, DLX_NEED_THREADS | DLX_NEED_BOUNDS);
+	ck_assert_uint_eq(res.refused, DLX_NEED_THREADS | DLX_NEED_BOUNDS |
+	    DLX_NEED_VISIT);
+	rq.max_solutions = 0;
 	rq.threads = 0;
 	rq.memo = DLX_MEMO_ALWAYS;
 	ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_ENOTSUP);
@@ -148,20 +157,17 @@ START_TEST(test_dispatch_bounds)
 	ck_assert_int_eq(dlx_pos_whole(&pos, d), DLX_OK);
 	ck_assert_int_eq(dlx_pos_whole(NULL, d), DLX_EINVAL);
 	rq.pos = pos;
-	ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_ENOTSUP);
-	ck_assert(res.refused & DLX_NEED_SPLIT);
+	rq.checkpoint = 1;
+	ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_OK);
+	ck_assert_uint_eq(res.drivers, DLX_DRIVE_POSITION |
+	    DLX_DRIVE_CHECKPOINT);
 	dlx_pos_figures(pos, &w, NULL, NULL);
 	ck_assert_uint_eq(w.hi, 0);
-	ck_assert_uint_eq(w.lo, 0);
-	ck_assert_uint_eq(dlx_pos_tasks(pos), 1);
-	/* On one path (a checkpoint), serially, it is refused too. */
-	rq.checkpoint = 1;
-	rq.threads = 1;
-	ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_ENOTSUP);
-	ck_assert(res.refused & DLX_NEED_SPLIT);
-	ck_assert_uint_eq(dlx_pos_tasks(pos), 1);
+	ck_assert_uint_eq(w.lo, 5);
+	ck_assert_uint_eq(dlx_pos_tasks(pos), 0);
 	dlx_pos_free(pos);
-	ck_assert_int_eq(dlx_split_part(d, 1, 2, &pos), DLX_ENOTSUP);
+	ck_assert_int_eq(dlx_split_part(d, 1, 2, &pos), DLX_OK);
+	dlx_pos_free(pos);
 	ck_assert_str_eq(dlx_engine_name(DLX_ENGINE_MULT), "Algorithm M");
 	dlx_free(d);
 }

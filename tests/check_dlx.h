@@ -21,6 +21,7 @@ Suite	*make_sudoku_suite(void);
 Suite	*make_logic_suite(void);
 Suite	*make_logic_patterns_suite(void);
 Suite	*make_mult_suite(void);
+Suite	*make_mult_drive_suite(void);
 Suite	*make_parallel_suite(void);
 Suite	*make_memo_suite(void);
 Suite	*make_comp_suite(void);

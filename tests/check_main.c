@@ -114,6 +114,7 @@ main(void)
 	srunner_add_suite(sr, make_logic_suite());
 	srunner_add_suite(sr, make_logic_patterns_suite());
 	srunner_add_suite(sr, make_mult_suite());
+	srunner_add_suite(sr, make_mult_drive_suite());
 	srunner_add_suite(sr, make_parallel_suite());
 	srunner_add_suite(sr, make_memo_suite());
 	srunner_add_suite(sr, make_comp_suite());

@@ -312,22 +312,30 @@ queens(int n)
 	return d;
 }
 
-/* A part of a split searched to its end, written as text and read back:
- * the split, the position and the parse all allocate through the
- * allocator (the text and the program string are the caller's). */
+/* A part of a split, split again, searched to its end, written as text
+ * and read back: the splits, the position and the parse all allocate
+ * through the allocator (the text and the program string are the
+ * caller's). */
 static int
 parts_scenario(void)
 {
-	dlx_pos		*pos = NULL, *back = NULL;
+	dlx_pos		*pos = NULL, *back = NULL, *subs[3] = { NULL };
 	char		*text = NULL, *prog = NULL;
 	size_t		 len;
 	dlx		*d;
-	int		 rc;
+	int		 rc, k;
 
 	if ((d = queens(6)) == NULL)
 		return DLX_ENOMEM;
 	if ((rc = dlx_split_part(d, 2, 3, &pos)) != DLX_OK)
 		goto out;
+	if ((rc = dlx_pos_split(d, pos, 3, subs)) != DLX_OK)
+		goto out;
+	for (k = 0; k < 3; k++)
+		dlx_pos_free(subs[k]);
+	if ((rc = dlx_pos_split_part(d, pos, 2, 3, &subs[0])) != DLX_OK)
+		goto out;
+	dlx_pos_free(subs[0]);
 	if ((rc = dlxi_pos_search(d, pos, NULL)) != DLX_OK)
 		goto out;
 	if ((rc = dlx_pos_format(pos, "check_oom", &text, &len)) != DLX_OK)

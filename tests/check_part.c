@@ -307,6 +307,240 @@ START_TEST(test_part_stopped_count_resumes)
 }
 END_TEST
 
+/* ---- re-splitting ---------------------------------------------------- */
+
+/* Search pos to the end on one thread; its solutions (work done before
+ * and now). */
+static uint64_t
+count_pos(dlx *d, dlx_pos *pos)
+{
+	struct dlx_wide	w;
+
+	ck_assert_int_eq(dlxi_pos_search(d, pos, NULL), DLX_OK);
+	ck_assert_uint_eq(dlx_pos_tasks(pos), 0);
+	dlx_pos_figures(pos, &w, NULL, NULL);
+	ck_assert_uint_eq(w.hi, 0);
+	return w.lo;
+}
+
+/* pos as text, parsed back: the same text, lineage and id. */
+static void
+check_round_trip(const dlx_pos *pos)
+{
+	struct dlx_part_step	 a[DLX_PART_DEPTH], b[DLX_PART_DEPTH];
+	dlx_pos			*back;
+	char			*t1, *t2, *prog;
+	size_t			 l1, l2, n;
+
+	ck_assert_int_eq(dlx_pos_format(pos, "t", &t1, &l1), DLX_OK);
+	ck_assert_int_eq(dlx_pos_parse(t1, l1, &back, &prog, NULL, NULL),
+	    DLX_OK);
+	ck_assert_int_eq(dlx_pos_format(back, "t", &t2, &l2), DLX_OK);
+	ck_assert_uint_eq(l1, l2);
+	ck_assert_int_eq(memcmp(t1, t2, l1), 0);
+	n = dlx_pos_lineage(pos, a, DLX_PART_DEPTH);
+	ck_assert_uint_eq(dlx_pos_lineage(back, b, DLX_PART_DEPTH), n);
+	ck_assert_int_eq(memcmp(a, b, n * sizeof *a), 0);
+	ck_assert_uint_eq(dlx_pos_id(back), dlx_pos_id(pos));
+	free(t1);
+	free(t2);
+	free(prog);
+	dlx_pos_free(back);
+}
+
+/*
+ * Split pos into m sub-parts (and each of those again while depth > 1,
+ * into 2 or 3 by *s) and count the leaves: their sum.  Each sub-part
+ * made alone is the one made with its siblings, and carries pos's
+ * lineage and one more step.
+ */
+static uint64_t
+resplit_sum(dlx *d, dlx_pos *pos, unsigned m, int depth, uint64_t *s)
+{
+	struct dlx_part_step	 st[DLX_PART_DEPTH], up[DLX_PART_DEPTH];
+	dlx_pos			**sub, *one;
+	char			*ta, *to;
+	size_t			 la, lo, n;
+	uint64_t		 sum = 0;
+	unsigned		 k, pk, pn, sk, sn;
+
+	sub = calloc(m, sizeof *sub);
+	ck_assert_ptr_nonnull(sub);
+	n = dlx_pos_lineage(pos, up, DLX_PART_DEPTH);
+	dlx_pos_part(pos, &pk, &pn);
+	ck_assert_int_eq(dlx_pos_split(d, pos, m, sub), DLX_OK);
+	for (k = 1; k <= m; k++) {
+		ck_assert_int_eq(dlx_pos_split_part(d, pos, k, m, &one),
+		    DLX_OK);
+		ck_assert_int_eq(dlx_pos_format(sub[k - 1], "t", &ta, &la),
+		    DLX_OK);
+		ck_assert_int_eq(dlx_pos_format(one, "t", &to, &lo), DLX_OK);
+		ck_assert_uint_eq(la, lo);
+		ck_assert_int_eq(memcmp(ta, to, la), 0);
+		free(ta);
+		free(to);
+		dlx_pos_free(one);
+		dlx_pos_part(sub[k - 1], &sk, &sn);
+		ck_assert_uint_eq(sk, pk);
+		ck_assert_uint_eq(sn, pn);
+		ck_assert_uint_eq(dlx_pos_lineage(sub[k - 1], st,
+		    DLX_PART_DEPTH), n + 1);
+		ck_assert_int_eq(memcmp(st, up, n * sizeof *st), 0);
+		ck_assert_uint_eq(st[n].k, k);
+		ck_assert_uint_eq(st[n].n, m);
+		ck_assert_uint_eq(st[n].split, dlx_pos_id(pos));
+		check_round_trip(sub[k - 1]);
+		if (depth > 1)
+			sum += resplit_sum(d, sub[k - 1],
+			    2 + (unsigned)problem_rnd(s, 2), depth - 1, s);
+		else
+			sum += count_pos(d, sub[k - 1]);
+		dlx_pos_free(sub[k - 1]);
+	}
+	free(sub);
+	ck_assert_int_eq(dlx_nforced(d), 0);
+	return sum;
+}
+
+/*
+ * Random problems with secondary items and colors (three small ones side
+ * by side: the count is the product of their brute-force counts), cut
+ * into parts, each part re-split at depth 1, 2 and 3: the leaves add up
+ * to the whole.
+ */
+START_TEST(test_part_resplit_random)
+{
+	struct problem_small	 b[3];
+	uint64_t		 s, want, sum;
+	dlx			*d;
+	dlx_pos			*pos;
+	unsigned		 n, k;
+	int			 trial, j, depth;
+
+	for (trial = 0; trial < 12; trial++) {
+		s = 0x9e3779b97f4a7c15ull * (uint64_t)(trial + 11);
+		want = 1;
+		for (j = 0; j < 3; j++) {
+			do
+				problem_small_gen(&s, &b[j], 5, trial % 3 != 0,
+				    0);
+			while (problem_small_count(&b[j]) == 0 &&
+			    problem_rnd(&s, 8) != 0);
+			want *= problem_small_count(&b[j]);
+		}
+		ck_assert_ptr_nonnull(d = problem_small_build(b, 3));
+		n = 1 + (unsigned)problem_rnd(&s, 4);
+		for (depth = 1; depth <= 3; depth++) {
+			sum = 0;
+			for (k = 1; k <= n; k++) {
+				ck_assert_int_eq(dlx_split_part(d, k, n, &pos),
+				    DLX_OK);
+				sum += resplit_sum(d, pos,
+				    2 + (unsigned)problem_rnd(&s, 3), depth,
+				    &s);
+				dlx_pos_free(pos);
+			}
+			ck_assert_msg(sum == want, "trial %d N=%u depth %d: "
+			    "%llu, not %llu", trial, n, depth,
+			    (unsigned long long)sum,
+			    (unsigned long long)want);
+		}
+		dlx_free(d);
+	}
+}
+END_TEST
+
+/* Stop a count of pos on one path after calls progress calls. */
+static int
+stop_after(void *arg, const struct dlx_stats *st)
+{
+	int	*left = arg;
+
+	(void)st;
+	return --*left <= 0;
+}
+
+/*
+ * A checkpoint of part 2 of 3 of queens 10, taken where a search stopped
+ * (tasks with untried siblings), re-split 3 ways: the sub-parts count
+ * to the part, the work done before the stop going to sub-part 1 alone;
+ * again at depth 2.  A finished checkpoint splits into empty sub-parts
+ * but the first.  Another problem's position, or one too deep, is
+ * refused.
+ */
+START_TEST(test_part_resplit_checkpoint)
+{
+	struct dlx_request	 rq;
+	struct dlx_wide		 w;
+	dlx_pos			*pos, *sub[3], *deep, *next;
+	dlx			*d = problem_queens(10), *other;
+	uint64_t		 want, done, sum, s = 7;
+	unsigned		 k;
+	int			 left = 3, i;
+
+	ck_assert_ptr_nonnull(d);
+	want = count_part(d, 2, 3, 1, -1);
+	ck_assert_int_eq(dlx_split_part(d, 2, 3, &pos), DLX_OK);
+	memset(&rq, 0, sizeof rq);
+	rq.pos = pos;
+	rq.checkpoint = 1;
+	rq.progress = stop_after;
+	rq.progress_arg = &left;
+	rq.progress_updates = 2000;
+	ck_assert_int_eq(ck_search(d, &rq), DLX_STOPPED);
+	dlx_pos_figures(pos, &w, NULL, NULL);
+	done = w.lo;
+	ck_assert_uint_gt(done, 0);
+	ck_assert_uint_lt(done, want);
+	ck_assert_int_eq(dlx_pos_split(d, pos, 3, sub), DLX_OK);
+	sum = 0;
+	for (k = 0; k < 3; k++) {
+		dlx_pos_figures(sub[k], &w, NULL, NULL);
+		ck_assert_uint_eq(w.lo, k == 0 ? done : 0);
+		sum += count_pos(d, sub[k]);
+		dlx_pos_free(sub[k]);
+	}
+	ck_assert_uint_eq(sum, want);
+	ck_assert_uint_eq(resplit_sum(d, pos, 2, 2, &s), want);
+
+	/* Finished: nothing left to share, the count in sub-part 1. */
+	ck_assert_uint_eq(count_pos(d, pos), want);
+	ck_assert_int_eq(dlx_pos_split(d, pos, 3, sub), DLX_OK);
+	for (k = 0; k < 3; k++) {
+		ck_assert_uint_eq(dlx_pos_tasks(sub[k]), 0);
+		dlx_pos_figures(sub[k], &w, NULL, NULL);
+		ck_assert_uint_eq(w.lo, k == 0 ? want : 0);
+		dlx_pos_free(sub[k]);
+	}
+
+	/* Another problem; and DLX_PART_DEPTH levels deep already. */
+	ck_assert_ptr_nonnull(other = problem_queens(9));
+	ck_assert_int_eq(dlx_pos_split(other, pos, 3, sub), DLX_ECORRUPT);
+	ck_assert_ptr_null(sub[0]);
+	ck_assert_int_eq(dlx_pos_split_part(other, pos, 1, 3, &deep),
+	    DLX_ECORRUPT);
+	ck_assert_ptr_null(deep);
+	ck_assert_int_eq(dlx_pos_split_part(d, pos, 4, 3, &deep),
+	    DLX_EINVAL);
+	dlx_free(other);
+	deep = pos;
+	for (i = 0; i < DLX_PART_DEPTH; i++) {
+		ck_assert_int_eq(dlx_pos_split_part(d, deep, 1, 1, &next),
+		    DLX_OK);
+		if (deep != pos)
+			dlx_pos_free(deep);
+		deep = next;
+	}
+	ck_assert_uint_eq(dlx_pos_lineage(deep, NULL, 0), DLX_PART_DEPTH);
+	check_round_trip(deep);
+	ck_assert_int_eq(dlx_pos_split_part(d, deep, 1, 1, &next),
+	    DLX_EINVAL);
+	dlx_pos_free(deep);
+	dlx_pos_free(pos);
+	dlx_free(d);
+}
+END_TEST
+
 /* Through text, as a checkpoint file would take it. */
 static dlx_pos *
 through_text(dlx_pos *pos)
@@ -447,6 +681,12 @@ make_part_suite(void)
 	tcase_add_loop_test(tc, test_part_budget_resumes_add_up, 0,
 	    2 * NPROBLEMS);
 	tcase_add_loop_test(tc, test_part_stopped_count_is_all_found, 0, 4);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("Resplit");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_part_resplit_random);
+	tcase_add_test(tc, test_part_resplit_checkpoint);
 	suite_add_tcase(s, tc);
 
 	/* The whole against the sum of its parts on every numbered problem:

@@ -1,8 +1,8 @@
 #!/bin/sh
 # Every combination of engine and driver gives the exact answer or is
 # refused: one check for each wrong answer once given.
-#  - item bounds (Algorithm M) with --checkpoint, --part or -t N: refused
-#    (exit 2, the message names the option), never a count added twice,
+#  - item bounds (Algorithm M) with --checkpoint, --part or -t N: exact
+#    (or refused, exit 2, naming the option), never a count added twice,
 #    all the work in part 1, or threads silently dropped;
 #  - --knuth with --checkpoint walks Knuth's tree (DLX1's figures);
 #  - --checkpoint with -t N (N > 1) refused in both programs, by name;
@@ -21,7 +21,7 @@ has() {
 	grep -Eq -- "$2" "$3" || { failed "$1: no '$2' in:"; head -5 "$3"; }
 }
 
-# ---- item bounds: refused where Algorithm M cannot serve ------------
+# ---- item bounds: exact, or refused where Algorithm M cannot serve --
 "$examples/dominocover" -d 5 4 0 2 >"$tmp/dom.dlx" || exit 99
 b=$data/mult-queens6.dlx		# 1097 solutions (DLX3)
 

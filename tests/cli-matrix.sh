@@ -35,7 +35,8 @@ awk -F'|' '/^## Which engine runs/ { on = 1; next }
 
 # served COLORS BOUNDS VISIT KNUTH PART CHECKPOINT THREADS MEMO: 0 if
 # some engine of the table serves the needs (each 0 or 1; MEMO is
-# default, memo or no-memo), else 1.
+# default, memo or no-memo), else 1.  "count" under -t N: threads for a
+# count, not with -p -j -n.
 served() {
 	awk -v need="$1 $2 $3 $4 $5 $6 $7" -v memo="$8" '
 	BEGIN { split(need, n, " ") }
@@ -44,7 +45,8 @@ served() {
 		if (memo == "no-memo" && $1 == "cache") next
 		ok = 1
 		for (i = 1; i <= 7; i++)
-			if (n[i] == 1 && $(i + 1) != "yes")
+			if (n[i] == 1 && $(i + 1) != "yes" &&
+			    !(i == 7 && $(i + 1) == "count" && n[3] == 0))
 				ok = 0
 		if (ok) { found = 1; exit }
 	}

@@ -1,7 +1,9 @@
 #!/bin/sh
 # Item bounds (DLX3's "lo:hi|name"): the examples' counts, the same counts
 # through dlx on their -d output (numbers proved by the brute force of
-# check_mult.c), DLX3's node and update figures, and the reader's errors.
+# check_mult.c), DLX3's node and update figures, and the reader's errors;
+# the same count and figures on two threads, in parts merged, and from a
+# checkpoint resumed.
 . "${top_srcdir:-$(dirname "$0")/..}/tests/common.sh"
 cd "$tmp" || exit 99
 
@@ -33,6 +35,49 @@ done || fail=1
 # The unique solution of the example in DLX3's documentation.
 printf '1:\nA C X:1 Y:1\nB X:1\nC Y:1\n\n1 solution\n' >exp
 check "mult-knuth.dlx --print" 0 "$dlx" --print "$data/mult-knuth.dlx"
+
+# Every driver: the count and DLX3's figures on two threads, in three
+# parts merged, and from a checkpoint (run to the end and resumed, and
+# cut by a closed pipe and resumed).
+q=$data/mult-queens6.dlx		# 1097 24741 186464 (DLX3)
+printf '1097\n' >exp
+check "mult-queens6 -t 2" 0 "$dlx" -t 2 --stats "$q"
+grep -q '^nodes: 24741$' "$tmp/err" && grep -q '^updates: 186464$' \
+    "$tmp/err" && grep -q '^threads: 2$' "$tmp/err" ||
+    { failed "mult-queens6 -t 2: not DLX3's figures on 2 threads"; cat "$tmp/err"; }
+: >recs
+for k in 1 2 3; do
+	run "$dlx" --part $k/3 "$q"
+	status "mult-queens6 --part $k/3" 0
+	cat "$tmp/out" >>recs
+done
+check "mult-queens6 parts merged" 0 "$dlx" merge recs
+got=$(sed -n 's/.*"solutions":\([0-9]*\),"nodes":\([0-9]*\),"updates":\([0-9]*\).*/\1 \2 \3/p' recs |
+    awk '{ s += $1; n += $2; u += $3 } END { print s, n, u }')
+[ "$got" = "1097 24741 186464" ] ||
+    failed "mult-queens6 parts: figures $got, not DLX3's"
+rm -f ck
+check "mult-queens6 --checkpoint" 0 "$dlx" --checkpoint ck "$q"
+check "mult-queens6 --resume (done)" 0 "$dlx" --resume ck "$q"
+d=$data/mult-domino34.dlx		# 3434 solutions
+rm -f ck
+$DLX_RUN "$dlx" -p --checkpoint ck "$d" 2>/dev/null | head -n 3 >/dev/null
+[ -s ck ] || failed "mult-domino34 -p | head: no checkpoint"
+run "$dlx" -p --resume ck "$d"
+status "mult-domino34 -p --resume" 0
+[ "$(tail -n 1 "$tmp/out")" = "3434 solutions" ] ||
+    failed "mult-domino34 -p --resume: $(tail -n 1 "$tmp/out")"
+printf '3434\n' >exp
+check "mult-domino34 --resume" 0 "$dlx" --resume ck "$d"
+
+# A part of M's tree is not split again: refused, said, status 2.
+msg="dlx: not supported: re-splitting a part (--part K/N,J/M or --resplit) with item bounds; split into more parts instead
+"
+run "$dlx" --part 1/2,1/2 "$q"
+expect_lines "mult-queens6 --part 1/2,1/2" 2 "" "$msg"
+run "$dlx" --part 1/2 --resplit 2 --checkpoint ck2 "$q"
+expect_lines "mult-queens6 --resplit" 2 "" "$msg"
+[ ! -e ck2.1 ] || failed "mult-queens6 --resplit wrote ck2.1"
 
 # The reader's errors: one diagnostic, no output, status 2.
 dlx_error lohi.dlx 'a 3:2|x\nx\n' \

@@ -309,8 +309,11 @@ int		 dlx_option_color(const dlx *d, int opt, size_t k);
  * min(slack, bound), then to the longer list, then to the item declared
  * first.  A branch may also "choose" no option for an item whose lower
  * bound is met: such levels count as nodes but not toward max_depth, and
- * are not reported to visit.  Search modes that bounds cannot serve make
- * dlx_run() refuse with DLX_ENOTSUP.
+ * are not reported to visit.  Threads (counting only), parts and
+ * checkpoints (dlx_part.h) serve bounds: the tree is then named by the
+ * ranks of the branches from the root (dlx_path()), not by options.  The
+ * cache, and a visit, limit or budget on threads > 1, make dlx_run()
+ * refuse with DLX_ENOTSUP.
  */
 int		 dlx_set_item_bounds(dlx *d, int item, int lo, int hi);
 
@@ -405,7 +408,10 @@ int		 dlx_branch(dlx *d, int *item, int *options, uint64_t *updates,
  * the search has still to try into untried (may be NULL).  In a
  * dlx_solution_fn the path ends with the solution's last option; in a
  * dlx_progress_fn it leads to the node about to be entered.  Returns the
- * length of the path, which may exceed cap; 0 outside a callback.
+ * length of the path, which may exceed cap; 0 outside a callback.  With
+ * item bounds (Algorithm M) a level's entry is the rank of the branch it
+ * took, 0 for the first (the null move of an item is the last), not an
+ * option: choosing an option there also leaves the ones before it out.
  */
 size_t		 dlx_path(const dlx *d, int *options, size_t *untried,
 		    size_t cap);

@@ -17,6 +17,7 @@
  *	dlx_split_part(d, k, N, &pos);	   one part alone, for its process
  *	dlx_pos_format(parts[k], ...);	   text to save, e.g. when stopped
  *	dlx_pos_parse(text, len, &pos, &prog, NULL, &err);  to resume from
+ *	dlx_pos_split_part(d, parts[k], j, M, &sub);  a slow part again
  *
  * Every path is relative to the options forced on d when the position was
  * made: d must have the same options forced (in the same order) when it
@@ -144,6 +145,75 @@ void		 dlx_pos_part(const dlx_pos *pos, unsigned *k, unsigned *n);
 
 /* The digest of the matrix pos was made for (dlx_digest()). */
 uint64_t	 dlx_pos_digest(const dlx_pos *pos);
+
+/*
+ * Re-splitting.  A part that turns out far longer than its siblings, or
+ * a checkpoint of one, can be split again into m sub-parts for more
+ * processes, and those again, down to DLX_PART_DEPTH levels below the
+ * part.  A position remembers where it came from, its lineage: part k
+ * of n of the tree (dlx_pos_part()), then one step per re-split, sub-part
+ * k of n of the position whose dlx_pos_id() was split.  The id names
+ * that split on every host: a fresh part is the same position
+ * everywhere, so its sub-parts are too ("part 3 of 8, then 2 of 4" is
+ * one position whoever computes it), while two checkpoints of one part
+ * taken at different times have different ids, and sub-parts of the
+ * one must not be mixed with sub-parts of the other.  Whoever adds up
+ * the counts of a tree of parts (`dlx merge`) checks that each part was
+ * counted either whole, once, or through all the sub-parts of exactly
+ * one of its splits.
+ */
+#define DLX_PART_DEPTH	16
+
+/* One re-split in a position's lineage. */
+struct dlx_part_step {
+	unsigned	 k, n;		/* sub-part k of n (1 <= k <= n) */
+	uint64_t	 split;		/* dlx_pos_id() of the position
+					   that was split */
+};
+
+/*
+ * A 64-bit digest of everything pos holds (the problem's digest, the
+ * lineage, the figures, the tasks left): the same on every host for the
+ * same position, so that it names a split of pos.  0 if pos is NULL.
+ * Not to be called while pos is being searched (it would name where
+ * the search started).
+ */
+uint64_t	 dlx_pos_id(const dlx_pos *pos);
+
+/*
+ * The re-splits in pos's lineage below its part, top first, into
+ * steps[0..max-1] (steps may be NULL when max is 0).  Returns how many
+ * there are (0 for a part as dlx_split() made it, or a checkpoint of
+ * one), which may be more than max.
+ */
+size_t		 dlx_pos_lineage(const dlx_pos *pos,
+		    struct dlx_part_step *steps, size_t max);
+
+/*
+ * Split what is left of pos (a part, a checkpoint of one, or a sub-part
+ * of either) into m sub-parts (1 <= m <= 1 << 20) by dlx_split()'s rule:
+ * the tasks of pos are rewritten as plain subtrees in search order and
+ * shared out by halves as dlx_split() shares out the root.  subs[0..m-1]
+ * get the positions, each the caller's to free: the part of pos, pos's
+ * lineage and one more step (k of m, split dlx_pos_id(pos)), and the
+ * figures of the work pos has done in sub-part 1 alone, so that the
+ * sub-parts' figures add up to the whole.  The result depends only on d
+ * and pos.  d must be the matrix pos was made for, with the same
+ * options forced.  pos is not changed.  Returns DLX_OK, DLX_EINVAL
+ * (NULL, m out of range, or pos already DLX_PART_DEPTH levels deep),
+ * DLX_EMISUSE (d or pos being searched), DLX_ENOTSUP (item bounds:
+ * Algorithm M names no path), DLX_ECORRUPT (pos was made for another
+ * matrix, or a path of it is not a branch of d's tree) or DLX_ENOMEM;
+ * on error subs[] are NULL.  d is left as it was.
+ */
+int		 dlx_pos_split(dlx *d, const dlx_pos *pos, unsigned m,
+		    dlx_pos **subs);
+
+/* Sub-part k (1 <= k <= m) of dlx_pos_split(d, pos, m), the same
+ * position, into *sub (the caller's; NULL on error), refining only the
+ * halves that hold it.  Returns as dlx_pos_split(). */
+int		 dlx_pos_split_part(dlx *d, const dlx_pos *pos, unsigned k,
+		    unsigned m, dlx_pos **sub);
 
 /*
  * The position as text, ending with a checksum line, into a buffer the

@@ -27,22 +27,36 @@ Names:
   Stats        the figures of a search
   Step, Rating the records of Sudoku.explain() and Sudoku.rate()
   Error        bad input (a ValueError), with line and column
-  Incomplete   a node or update budget ran out before the answer
+  Incomplete   a budget (nodes, updates, time) ran out before the answer
   cpus()       the CPUs this process may run on
+  merge(), read_records(), Record, Merge, Progress   long runs (below)
 
 The search runs in C (libdlx) without the GIL: other Python threads run
 meanwhile, and Ctrl-C stops a long search with KeyboardInterrupt, leaving
 the objects usable.
+
+Long runs: Problem.count() and Sudoku.count() take checkpoint= (a file
+saved now and then, at the end, and where Ctrl-C stopped the search),
+resume= (a checkpoint to go on from, or True), part=(k, n) (a part of
+the split; p.record is its record), progress= (a callable given a
+Progress).  merge(records) adds part records up, refusing what dlx merge
+refuses.  The files are the programs': dlx --resume takes a checkpoint
+of Problem.count(), dlx merge its records, and the other way round
+(dlx-sudoku's for a Sudoku), as long as the library's version is the
+same (it is in the files: a checkpoint of another version raises Error).
 """
 
 import collections
 import os
 
 from . import _dlx
+from . import _runs
+from ._runs import Progress, Merge, Record
 
 __all__ = ["Problem", "Sudoku", "Colored", "Stats", "Step", "Rating",
            "Explanation", "Solutions", "Error", "Incomplete", "cpus",
-           "__version__"]
+           "__version__", "Progress", "Merge", "Record", "merge",
+           "read_records"]
 
 __version__ = "0.1.0"
 
@@ -110,6 +124,50 @@ _SPENT = "a budget (max_nodes, max_updates or time_limit) ran out"
 def cpus():
     """The number of CPUs this process may run on (the default of threads)."""
     return _dlx.cpus()
+
+
+def _runs_asked(checkpoint, checkpoint_every, resume, part, progress,
+                progress_every):
+    """Whether count() was asked for a long run's features."""
+    return (checkpoint is not None or resume not in (None, False) or
+            part is not None or progress is not None or
+            checkpoint_every is not None or progress_every is not None)
+
+
+def merge(records, *, partial=False):
+    """Add up part records exactly, as dlx merge does: a Merge (solutions,
+    parts, present, missing, nodes, updates, seconds).
+
+    records  an iterable of records: Record or dict (Problem.record), or
+             JSON lines (a file's lines, or read_records(path)); those of
+             other types are skipped
+    Every part from 1 to N must be there exactly once, all of the same
+    problem, N, program and version; a record that differs, a part
+    repeated or one missing (unless partial=True: the parts present are
+    added, missing names the others) raises Error saying so, with the
+    file and line of a record read by read_records().  Records of the
+    programs and of Python mix.  A sub-part's record (one with
+    "lineage": a checkpoint of dlx --resplit counted here) raises Error:
+    dlx merge adds the tree of parts and sub-parts.
+
+    >>> p = Problem([["a", "b"], ["c"], ["a"], ["b", "c"], ["a", "c"]])
+    >>> recs = []
+    >>> for k in (1, 2, 3):
+    ...     n = p.count(part=(k, 3))
+    ...     recs.append(p.record)
+    >>> merge(recs).solutions
+    2
+    >>> merge(recs[:2], partial=True).missing
+    [3]
+    """
+    return _runs.merge(Error, records, partial)
+
+
+def read_records(*paths):
+    """The part records of files (dlx --part K/N --record FILE, or any
+    output holding them): a generator of Record, each with filename and
+    line; other lines are skipped, a bad one raises Error naming it."""
+    return _runs.read_records(Error, *paths)
 
 
 Colored = collections.namedtuple("Colored", "item color")
@@ -278,6 +336,8 @@ class Problem:
           option indices, ascending
       p.first()   one solution, or None if there is none
       p.stats     the figures of the last search (Stats)
+      p.count(checkpoint=, resume=, part=, progress=)   long runs, as
+          dlx --checkpoint, --resume, --part K/N; p.record, merge()
 
     Every search also takes knuth=True (walk Knuth's own search tree, as
     DLX1/DLX2/DLX3 do: the same solutions, his node and update counts),
@@ -579,6 +639,19 @@ class Problem:
         """The Stats of the last search of this problem (None before)."""
         return self._stats
 
+    # The program whose checkpoints and part records this problem's are:
+    # dlx's (a Sudoku's are dlx-sudoku's).
+    _program = "dlx"
+
+    @property
+    def record(self):
+        """The part record of the last complete count with part= (or a
+        checkpoint): a Record, the dict of the JSON line that
+        dlx --part K/N --record writes (record.line_text() is such a
+        line, its members in the same order), for merge(); None
+        before."""
+        return getattr(self, "_record", None)
+
     def __repr__(self):
         np, ns, no, _ = self._m.sizes()
         return "<dlx.Problem: %d primary item%s, %d secondary, %d option%s>" \
@@ -606,7 +679,8 @@ class Problem:
 
     def count(self, threads=None, memo=None, memory=None, *, knuth=False,
               max_nodes=None, max_updates=None, components=None,
-              time_limit=None):
+              time_limit=None, checkpoint=None, checkpoint_every=None,
+              resume=None, part=None, progress=None, progress_every=None):
         """The number of solutions, exactly, as an int of any size.
 
         threads  search on this many threads (None: every CPU, as
@@ -630,18 +704,62 @@ class Problem:
         As dlx(1) counts: the library's dispatcher (dlx_run) picks the
         engine that serves the request (the cache where it pays, else the
         search on the threads); p.stats says what ran (engine, threads,
-        drivers).  A combination no engine serves, such as threads with
-        item bounds or memo=True with knuth=True, raises Error naming it.
+        drivers).  With item bounds the count runs on threads too
+        (Algorithm M's tree cut into subtrees), the cache is refused.  A
+        combination no engine serves, such as memo=True with item bounds
+        or with knuth=True, raises Error naming it.
+
+        LONG RUNS (the programs' --checkpoint, --resume, --part; see
+        "Long runs" in help(dlx))
+        checkpoint        save the search's position to this file (written
+                 whole to a temporary file, then renamed): when the count
+                 starts, every checkpoint_every seconds (default 60), and
+                 when it ends, however it ends; Ctrl-C saves where the
+                 search stood, then raises KeyboardInterrupt
+        resume   a checkpoint file to go on from (then saved to again,
+                 unless checkpoint= names another), or True: checkpoint=
+                 if that file exists, else a fresh start.  The count
+                 returned is that of the whole position, earlier runs
+                 included.  A checkpoint of another problem, part or
+                 library version raises Error, as dlx --resume refuses it
+        part     (k, n): count part k of n of the search tree only (the
+                 split of dlx --part K/N); p.record is then the part
+                 record, for merge()
+        progress  a callable, called about every progress_every seconds
+                 (default 1) with a Progress (solutions, nodes, updates,
+                 fraction, seconds); a true return value stops the count
+                 (Incomplete, with the checkpoint saved), an exception
+                 stops it and propagates
+        Checkpoints and files are the programs': a checkpoint of
+        dlx --checkpoint resumes here and the other way round.  Whether a
+        checkpoint goes with threads or the cache is the dispatcher's to
+        say (Error naming what it refuses); threads=None runs what
+        serves.
+
+        >>> import os, tempfile
+        >>> q = Problem([["a", "b"], ["c"], ["a"], ["b", "c"], ["a", "c"]])
+        >>> f = os.path.join(tempfile.mkdtemp(), "q.ckpt")
+        >>> q.count(checkpoint=f), q.count(resume=f)
+        (2, 2)
+        >>> [q.count(part=(k, 2)) for k in (1, 2)]
+        [1, 1]
         """
+        long_run = _runs_asked(checkpoint, checkpoint_every, resume, part,
+                               progress, progress_every)
         memo = 0 if memo is None else (1 if memo else -1)
         components = (0 if components is None else
                       (1 if components else -1))
-        st, _ = self._search(threads=_threads(threads), memo=memo,
-                             memory=_num(memory, "memory"), knuth=knuth,
-                             components=components,
-                             max_nodes=_num(max_nodes, "max_nodes"),
-                             max_updates=_num(max_updates, "max_updates"),
-                             time_limit=_secs(time_limit))
+        kw = dict(threads=_threads(threads), memo=memo,
+                  memory=_num(memory, "memory"), knuth=knuth,
+                  components=components,
+                  max_nodes=_num(max_nodes, "max_nodes"),
+                  max_updates=_num(max_updates, "max_updates"),
+                  time_limit=_secs(time_limit))
+        if long_run:
+            return _runs.count(self, self._program, kw, checkpoint,
+                               checkpoint_every, resume, part, progress,
+                               progress_every, Incomplete, Error, Stats)
+        st, _ = self._search(**kw)
         return st.solutions
 
     def first(self, *, knuth=False, max_nodes=None, max_updates=None):
@@ -923,7 +1041,9 @@ class Sudoku:
         return None if sol is None else self._decode(sol)
 
     def count(self, limit=None, *, threads=None, max_nodes=None,
-              max_updates=None, time_limit=None):
+              max_updates=None, time_limit=None, checkpoint=None,
+              checkpoint_every=None, resume=None, part=None, progress=None,
+              progress_every=None):
         """The number of solutions (stopping at limit when given: then the
         result is at least that many).
 
@@ -932,15 +1052,41 @@ class Sudoku:
         max_nodes, max_updates, time_limit   budgets, as in
                  Problem.count(): Incomplete, with the count so far, when
                  one runs out (a node budget keeps a 9x9 off the bit
-                 boards, as in dlx-sudoku)"""
+                 boards, as in dlx-sudoku)
+        checkpoint, checkpoint_every, resume, part, progress,
+        progress_every   a long run, as Problem.count() takes them; the
+                 files are dlx-sudoku's (--checkpoint, --resume,
+                 --part K/N --record), s.record the part record
+
+        >>> s = Sudoku("1.....2...3.....")
+        >>> [s.count(part=(k, 2)) for k in (1, 2)], s.count()
+        ([2, 1], 3)
+        """
         kw = dict(threads=threads, max_nodes=max_nodes,
                   max_updates=max_updates, time_limit=time_limit)
+        if _runs_asked(checkpoint, checkpoint_every, resume, part,
+                       progress, progress_every):
+            if limit is not None:
+                raise ValueError("limit does not go with a long run's "
+                                 "arguments (checkpoint, part, progress)")
+            self._p._program = "dlx-sudoku"
+            return self._p.count(**kw, checkpoint=checkpoint,
+                                 checkpoint_every=checkpoint_every,
+                                 resume=resume, part=part,
+                                 progress=progress,
+                                 progress_every=progress_every)
         if limit is not None:
             n = 0
             for _ in self._p.solutions(limit=limit, **kw):
                 n += 1
             return n
         return self._p.count(**kw)
+
+    @property
+    def record(self):
+        """The part record of the last count with part= (see
+        Problem.record), dlx-sudoku's."""
+        return self._p.record
 
     def solutions(self, limit=None, *, cells=False):
         """An iterator of the solutions, as strings (lists of ints with

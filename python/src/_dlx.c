@@ -14,7 +14,8 @@
  *
  * Every search runs through run_search(), the one function that calls the
  * library's search entry points: the rest of this file fills a struct req
- * and reads its results.  Searches run without the GIL.  Ctrl-C: Python's
+ * and reads its results (a long run's position, checkpoints and progress
+ * callable are _dlx_pos.c's, added to the request there: _dlx.h).  Searches run without the GIL.  Ctrl-C: Python's
  * own SIGINT handler only marks the signal; PyErr_CheckSignals(), on the
  * main thread, turns it into KeyboardInterrupt.  A search on the calling
  * thread takes the GIL back briefly in its progress callback to call it
@@ -46,6 +47,8 @@
 #include <dlx/dlx_sudoku_gen.h>
 #include <dlx/dlx_logic.h>
 #include <dlx/dlx_sudoku.h>
+
+#include "_dlx.h"
 
 /* Updates between two progress calls: about 10 ms of search, so that a
  * stop is prompt and the checks cost nothing measurable. */
@@ -152,6 +155,7 @@ struct req {
 	void		*visit_arg;
 	dlx_progress_fn	*progress;	/* checks the stop flag */
 	void		*progress_arg;
+	struct pos_run	*pos_run;	/* a long run (_dlx_pos.c), or NULL */
 
 	int		 rc;		/* the library's return code */
 	struct dlx_result res;		/* the whole result of dlx_run() */
@@ -190,6 +194,12 @@ run_search(dlx *d, struct req *r)
 	    r->components > 0 ? DLX_COMP_ALWAYS : DLX_COMP_AUTO;
 	rq.threads = r->threads;
 	memset(&r->res, 0, sizeof r->res);
+	if (r->pos_run != NULL) {
+		/* A position, checkpoints, a progress callable: added to
+		 * this request by _dlx_pos.c. */
+		r->rc = pos_run_search(r->pos_run, d, &rq, &r->res);
+		return;
+	}
 	r->rc = dlx_run(d, &rq, &r->res);
 }
 
@@ -1086,11 +1096,27 @@ Matrix_search(Matrix *self, PyObject *args, PyObject *kw)
 	struct req	 r;
 	struct ctl	 c;
 	struct firstsol	 f;
-	PyObject	*sol, *st;
+	PyObject	*sol, *st, *run = NULL;
+	struct pos_run	*pr = NULL;
 	int		 first, failed;
 
-	if (req_parse(&r, args, kw, &first) < 0)
+	/* run=: a long run of _dlx_pos.c, taken out before the keywords
+	 * every search takes. */
+	if (kw != NULL && (run = PyDict_GetItemString(kw, "run")) != NULL) {
+		if ((pr = pos_run_of(run)) == NULL ||
+		    (kw = PyDict_Copy(kw)) == NULL)
+			return NULL;
+		if (PyDict_DelItemString(kw, "run") < 0) {
+			Py_DECREF(kw);
+			return NULL;
+		}
+	}
+	failed = req_parse(&r, args, kw, &first);
+	if (run != NULL)
+		Py_DECREF(kw);
+	if (failed < 0)
 		return NULL;
+	r.pos_run = pr;
 	memset(&f, 0, sizeof f);
 	if (first) {
 		r.visit = first_visit;
@@ -2449,6 +2475,44 @@ static PyTypeObject GeneratorType = {
 	.tp_new = PyType_GenericNew,
 };
 
+/* ---- for _dlx_pos.c (_dlx.h) ------------------------------------------ */
+
+PyObject *
+pydlx_raise_error(int code, const char *msg, unsigned long line,
+    unsigned long column)
+{
+	return raise_error(code, msg, line, column);
+}
+
+PyObject *
+pydlx_raise_code(int code)
+{
+	return raise_code(code);
+}
+
+PyObject *
+pydlx_wide(struct dlx_wide w)
+{
+	return wide_to_long(w);
+}
+
+dlx *
+pydlx_take(PyObject *o)
+{
+	if (!PyObject_TypeCheck(o, &MatrixType)) {
+		PyErr_SetString(PyExc_TypeError, "not a dlx._dlx.Matrix");
+		return NULL;
+	}
+	matrix_take((Matrix *)o);
+	return ((Matrix *)o)->d;
+}
+
+void
+pydlx_give(PyObject *o)
+{
+	matrix_give((Matrix *)o);
+}
+
 /* ---- the module ------------------------------------------------------- */
 
 static PyMethodDef Matrix_methods[] = {
@@ -2613,5 +2677,9 @@ PyInit__dlx(void)
 		return NULL;
 	}
 	Py_DECREF(effort);
+	if (pos_add_to_module(m) < 0) {
+		Py_DECREF(m);
+		return NULL;
+	}
 	return m;
 }

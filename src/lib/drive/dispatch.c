@@ -43,7 +43,8 @@ static const struct engine {
 	    DLX_NEED_SPLIT | DLX_NEED_PATH | DLX_NEED_THREADS },
 	{ DLX_ENGINE_MULT, "Algorithm M",
 	    DLX_NEED_COLORS | DLX_NEED_BOUNDS | DLX_NEED_VISIT |
-	    DLX_NEED_KNUTH },
+	    DLX_NEED_KNUTH | DLX_NEED_SPLIT | DLX_NEED_PATH |
+	    DLX_NEED_THREADS },
 };
 #define NENGINES	(sizeof engines / sizeof engines[0])
 
@@ -155,6 +156,13 @@ pick(const dlx *d, const struct dlx_request *rq, unsigned need, size_t from)
 			if (bounds)
 				continue;
 			break;
+		case DLX_ENGINE_MULT:
+			/* Its threads count (mult_drive.c): what visits or
+			 * has a budget runs on one path. */
+			if ((need & DLX_NEED_THREADS) &&
+			    (need & DLX_NEED_VISIT))
+				continue;
+			break;
 		default:
 			break;
 		}
@@ -176,6 +184,11 @@ unmet(const dlx *d, const struct dlx_request *rq, unsigned need)
 	if ((need & DLX_NEED_PATH) && (need & DLX_NEED_THREADS))
 		return DLX_NEED_PATH | DLX_NEED_THREADS |
 		    (need & (DLX_NEED_BOUNDS | DLX_NEED_CACHE | DLX_NEED_KNUTH));
+	/* Algorithm M on threads counts only (pick()). */
+	if ((need & DLX_NEED_BOUNDS) && (need & DLX_NEED_THREADS) &&
+	    (need & DLX_NEED_VISIT))
+		return DLX_NEED_BOUNDS | DLX_NEED_THREADS | DLX_NEED_VISIT |
+		    (need & (DLX_NEED_CACHE | DLX_NEED_KNUTH));
 	for (i = 0; i < NENGINES; i++) {
 		if ((need & DLX_NEED_BOUNDS) &&
 		    engines[i].id != DLX_ENGINE_MULT)
@@ -223,6 +236,11 @@ threads_for(const struct dlx_request *rq, size_t i)
 {
 	if (rq->checkpoint)
 		return 1;
+	/* Algorithm M visits and keeps budgets on one thread (pick()). */
+	if (engines[i].id == DLX_ENGINE_MULT && (rq->visit != NULL ||
+	    rq->max_solutions != 0 || rq->max_nodes != 0 ||
+	    rq->max_updates != 0))
+		return 1;
 	if (rq->threads != 0)
 		return rq->threads;
 	if (!(engines[i].serves & DLX_NEED_THREADS) ||
@@ -245,6 +263,47 @@ run_pos(dlx *d, const struct dlx_request *rq, const struct dlxi_search *s,
 	if (rq->checkpoint)
 		return dlxi_pos_search(d, pos, s);
 	return dlxi_pos_search_parallel(d, pos, s, &par, m, &res->memo);
+}
+
+/*
+ * Algorithm M with a position or threads (mult_drive.c): a position on
+ * one path (checkpoints, visits, budgets), or counted on nw threads (a
+ * whole tree as a position of one task).
+ */
+static int
+run_mult(dlx *d, const struct dlx_request *rq, const struct dlxi_search *s,
+    unsigned nw, struct dlx_result *res)
+{
+	struct dlx_pos	*whole = NULL, *pos = rq->pos;
+	int		 rc;
+
+	res->engine = DLX_ENGINE_MULT;
+	res->threads = nw;
+	res->drivers = (pos != NULL ? DLX_DRIVE_POSITION : 0) |
+	    (rq->checkpoint ? DLX_DRIVE_CHECKPOINT : 0) |
+	    (nw > 1 ? DLX_DRIVE_THREADS : 0);
+	if (pos == NULL) {
+		if ((rc = dlx_pos_whole(&whole, d)) != DLX_OK)
+			return rc;
+		pos = whole;
+	}
+	/* Its drivers keep no figures beyond the position. */
+	pos->ahead_sol = 0;
+	pos->ahead_nodes = pos->ahead_updates = 0;
+	if (nw > 1)
+		rc = dlxi_mult_pos_count(d, pos, s, nw);
+	else
+		rc = dlxi_mult_pos_search(d, pos, s);
+	dlx_pos_figures(pos, &res->count, NULL, NULL);
+	dlx_stats(d, &res->stats);
+	if (whole != NULL) {
+		dlx_pos_figures(whole, NULL, &res->stats.nodes,
+		    &res->stats.updates);
+		res->stats.solutions = res->count.hi != 0 ? UINT64_MAX :
+		    res->count.lo;
+		dlx_pos_free(whole);
+	}
+	return rc;
 }
 
 /* The count of a run from a position: the work done and credited, and
@@ -469,6 +528,8 @@ dlx_run(dlx *d, const struct dlx_request *rq, struct dlx_result *res)
 
 	/* A plain engine: sparse sets, links or Algorithm M (dlxi_search()
 	 * takes the one the table picked: see pick()). */
+	if (engines[i].id == DLX_ENGINE_MULT && (rq->pos != NULL || nw > 1))
+		return run_mult(d, rq, &srch, nw, res);
 	res->engine = engines[i].id;
 	res->threads = nw;
 	if (rq->pos != NULL) {

@@ -55,6 +55,9 @@ struct dlx_pos {
 					   it was made for (or of the parse) */
 	uint64_t	 digest;	/* dlx_digest() of the matrix */
 	unsigned	 k, n;		/* part k of n */
+	struct dlx_part_step steps[DLX_PART_DEPTH]; /* then re-split: sub-part
+					   steps[0].k of steps[0].n, ... */
+	unsigned	 nsteps;
 	u128		 sol;		/* figures of the work done */
 	uint64_t	 nodes;
 	uint64_t	 updates;
@@ -165,5 +168,22 @@ int		 dlxi_pos_search(dlx *d, dlx_pos *pos, const struct dlxi_search *s);
 int		 dlxi_pos_search_parallel(dlx *d, dlx_pos *pos,
 		    const struct dlxi_search *s, const struct dlxi_parallel *p,
 		    const struct dlxi_memo *m, struct dlx_memo_stats *ms);
+
+/*
+ * Algorithm M (item bounds) under the drivers, mult_drive.c: its
+ * positions hold paths of branch ranks (engine.h).  dlxi_mult_pos_search()
+ * is dlxi_pos_search() for a matrix with bounds; dlxi_mult_pos_count()
+ * counts what is left of pos on nw threads (s for its progress alone),
+ * its tasks rewritten as subtrees and the position moved past those
+ * finished in order, exact wherever it is read (in progress too);
+ * dlxi_mult_split() is split.c's split() (part want, 0-based, or all
+ * when want == nparts) by the rule of mult_drive.c.
+ */
+int		 dlxi_mult_pos_search(dlx *d, dlx_pos *pos,
+		    const struct dlxi_search *s);
+int		 dlxi_mult_pos_count(dlx *d, dlx_pos *pos,
+		    const struct dlxi_search *s, unsigned nw);
+int		 dlxi_mult_split(dlx *d, unsigned want, unsigned nparts,
+		    dlx_pos **parts);
 
 #endif /* PART_IMPL_H */

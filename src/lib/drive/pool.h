@@ -1,7 +1,8 @@
 /*
  * pool.h: the library's threads (not installed; the names lack the dlx_
  * prefix, so they stay private to the library).  The drivers that run on
- * threads (parallel.c, pos.c) start their workers here and nowhere else.
+ * threads (parallel.c, pos.c, mult_drive.c) start their workers here and
+ * nowhere else.
  *
  * A pool is no object: the caller owns its workers' arguments and the
  * room for their thread ids, pool_start() starts as many as it can and

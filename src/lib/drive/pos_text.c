@@ -96,11 +96,17 @@ dlx_pos_format(const dlx_pos *pos, const char *program, char **text,
 	cut = pos->running && pos->cutting;
 	dlx_pos_figures(pos, &w, &nodes, &updates);
 	dlx_wide_format(w, num, sizeof num);
-	put(&b, "%s\nsplit %d\nprogram %s\nproblem %016llx\npart %u %u\n"
-	    "solutions %s\nnodes %llu\nupdates %llu\ntasks %zu\n", POS_MAGIC,
-	    DLX_SPLIT_VERSION, program, (unsigned long long)pos->digest,
-	    pos->k, pos->n, num, (unsigned long long)nodes,
-	    (unsigned long long)updates, pos->nt - pos->next);
+	put(&b, "%s\nsplit %d\nprogram %s\nproblem %016llx\npart %u %u\n",
+	    POS_MAGIC, DLX_SPLIT_VERSION, program,
+	    (unsigned long long)pos->digest, pos->k, pos->n);
+	/* The re-splits of the part, one line each, none for a part as
+	 * dlx_split() made it: such a position reads as it always did. */
+	for (i = 0; i < pos->nsteps; i++)
+		put(&b, "resplit %u %u %016llx\n", pos->steps[i].k,
+		    pos->steps[i].n, (unsigned long long)pos->steps[i].split);
+	put(&b, "solutions %s\nnodes %llu\nupdates %llu\ntasks %zu\n",
+	    num, (unsigned long long)nodes, (unsigned long long)updates,
+	    pos->nt - pos->next);
 	for (i = pos->next; i < pos->nt; i++) {
 		t = &pos->t[i];
 		if (i == pos->next && cut)
@@ -282,6 +288,19 @@ get_figures(struct cur *c, dlx_pos *pos, uint64_t *ntasks)
 		return -1;
 	pos->k = (unsigned)k;
 	pos->n = (unsigned)n;
+	/* The lineage of a sub-part (dlx_pos_split()), if any. */
+	while (get_word(c, "resplit") == 0) {
+		if (pos->nsteps == DLX_PART_DEPTH ||
+		    get_num(c, MAX_PARTS, &k) != 0 ||
+		    get_num(c, MAX_PARTS, &n) != 0 || k == 0 || n == 0 ||
+		    k > n || get_word(c, " ") != 0 ||
+		    get_hex16(c, &pos->steps[pos->nsteps].split) != 0 ||
+		    get_eol(c) != 0)
+			return -1;
+		pos->steps[pos->nsteps].k = (unsigned)k;
+		pos->steps[pos->nsteps].n = (unsigned)n;
+		pos->nsteps++;
+	}
 	if (get_word(c, "solutions") != 0 || get_u128(c, &pos->sol) != 0 ||
 	    get_eol(c) != 0 || get_word(c, "nodes") != 0 ||
 	    get_num(c, UINT64_MAX, &pos->nodes) != 0 || get_eol(c) != 0 ||

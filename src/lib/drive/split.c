@@ -55,6 +55,22 @@ dlx_digest(const dlx *d)
 	h = fnv_int(h, n);
 	for (k = 0; k < n; k++)
 		h = fnv_int(h, (uint64_t)f[k]);
+	/* Item bounds change the problem, and a position of theirs holds
+	 * paths of another kind (mult_drive.c).  Without them, the digest
+	 * is what it always was. */
+	if (mult_active(d)) {
+		h = fnv_int(h, 0x626f756e6473ULL);	/* "bounds" */
+		for (o = 0; (size_t)o < dlx_nprimary(d); o++) {
+			int	lo, hi;
+
+			if (dlx_item_bounds(d, o, &lo, &hi) != DLX_OK ||
+			    (lo == 1 && hi == 1))
+				continue;
+			h = fnv_int(h, (uint64_t)o);
+			h = fnv_int(h, (uint64_t)lo);
+			h = fnv_int(h, (uint64_t)hi);
+		}
+	}
 	return mix(h);
 }
 
@@ -512,25 +528,58 @@ out:
 	return rc;
 }
 
+/* Set sp up to split d.  Returns 0, -1 if out of memory (then
+ * split_done() frees what was made). */
+static int
+split_init(struct split *sp, dlx *d, uint64_t digest)
+{
+	memset(sp, 0, sizeof *sp);
+	sp->d = d;
+	sp->digest = digest;
+	sp->cap = dlx_noptions(d) + 1;
+	sp->opts = mem_alloc(&d->mem, sp->cap, sizeof *sp->opts);
+	/* A path chooses at most one option per primary item. */
+	sp->at = mem_alloc(&d->mem, dlx_nprimary(d) + 1, sizeof *sp->at);
+	return sp->opts == NULL || sp->at == NULL ? -1 : 0;
+}
+
+/* Stand d back where it was and free sp and g; with rc not DLX_OK, free
+ * the positions made too. */
+static void
+split_done(struct split *sp, struct group *g, int rc, unsigned nparts,
+    dlx_pos **parts)
+{
+	dlx	*d = sp->d;
+	size_t	 i;
+	unsigned k;
+
+	walk_to(sp, NULL, 0);
+	if (rc != DLX_OK)
+		for (k = 0; k < nparts; k++) {
+			dlx_pos_free(parts[k]);
+			parts[k] = NULL;
+		}
+	for (i = 0; i < sp->ns; i++) {
+		mem_free(&d->mem, sp->s[i].path);
+		mem_free(&d->mem, sp->s[i].idx);
+	}
+	mem_free(&d->mem, sp->s);
+	mem_free(&d->mem, sp->heap);
+	mem_free(&d->mem, sp->opts);
+	mem_free(&d->mem, sp->at);
+	mem_free(&d->mem, g->v);
+}
+
 /* Part want (0-based) of nparts, or all if want == nparts. */
 static int
 split(dlx *d, unsigned want, unsigned nparts, dlx_pos **parts)
 {
 	struct split	 sp;
 	struct group	 g;
-	size_t		 i;
-	unsigned	 k;
 	int		 rc = DLX_ENOMEM;
 
-	memset(&sp, 0, sizeof sp);
 	memset(&g, 0, sizeof g);
-	sp.d = d;
-	sp.digest = dlx_digest(d);
-	sp.cap = dlx_noptions(d) + 1;
-	sp.opts = mem_alloc(&d->mem, sp.cap, sizeof *sp.opts);
-	/* A path chooses at most one option per primary item. */
-	sp.at = mem_alloc(&d->mem, dlx_nprimary(d) + 1, sizeof *sp.at);
-	if (sp.opts == NULL || sp.at == NULL)
+	if (split_init(&sp, d, dlx_digest(d)) != 0)
 		goto out;
 	if (add_sub(&sp, NULL, -1, 0, &g) != 0)
 		goto out;
@@ -538,22 +587,243 @@ split(dlx *d, unsigned want, unsigned nparts, dlx_pos **parts)
 		goto out;
 	rc = DLX_OK;
 out:
-	walk_to(&sp, NULL, 0);
-	if (rc != DLX_OK)
-		for (k = 0; k < nparts; k++) {
-			dlx_pos_free(parts[k]);
-			parts[k] = NULL;
-		}
-	for (i = 0; i < sp.ns; i++) {
-		mem_free(&d->mem, sp.s[i].path);
-		mem_free(&d->mem, sp.s[i].idx);
-	}
-	mem_free(&d->mem, sp.s);
-	mem_free(&d->mem, sp.heap);
-	mem_free(&d->mem, sp.opts);
-	mem_free(&d->mem, sp.at);
-	mem_free(&d->mem, g.v);
+	split_done(&sp, &g, rc, nparts, parts);
 	return rc;
+}
+
+/* ---- re-splitting ---------------------------------------------------- */
+
+/*
+ * A position split again starts from its tasks where dlx_split() starts
+ * from the root: each task is rewritten as the plain subtrees it stands
+ * for, in search order (the subtree under its path, then each untried
+ * sibling's, deepest level first), and that group is refined and shared
+ * out by the same rule.  The subtrees' ranks among their siblings seed
+ * the estimates, as for subproblems made from the root, so the
+ * sub-parts are the same on every host.
+ */
+
+/* Add the plain subtrees of task t to g.  Returns DLX_OK, DLX_ECORRUPT
+ * (a path that is not a branch of d's tree) or DLX_ENOMEM. */
+static int
+add_task(struct split *sp, const struct task *t, struct group *g)
+{
+	struct sub	 parent;
+	unsigned	*idx;
+	size_t		 l, j;
+	int		 n, rc = DLX_ECORRUPT, *kids = NULL;
+
+	/* A path chooses at most one option per primary item. */
+	if (t->len > dlx_nprimary(sp->d))
+		return DLX_ECORRUPT;
+	if ((idx = mem_alloc(MEM(sp), t->len + 1, sizeof *idx)) == NULL)
+		return DLX_ENOMEM;
+	for (l = 0; l < t->len; l++) {
+		if (walk_to(sp, t->path, l) != 0)
+			goto out;
+		n = dlx_branch(sp->d, NULL, sp->opts, NULL, sp->cap);
+		if (n <= 0 || (size_t)n > sp->cap)
+			goto out;
+		for (j = 0; j < (size_t)n && sp->opts[j] != t->path[l]; j++)
+			continue;
+		/* The untried siblings are the last of the list. */
+		if (j == (size_t)n || t->untried[l] > (size_t)n - j - 1)
+			goto out;
+		idx[l] = (unsigned)j;
+	}
+	parent.path = t->path;
+	parent.idx = idx;
+	if (walk_to(sp, t->path, t->len) != 0)
+		goto out;
+	parent.len = t->len > 0 ? t->len - 1 : 0;
+	if ((t->len == 0 ? add_sub(sp, NULL, -1, 0, g) : add_sub(sp, &parent,
+	    t->path[t->len - 1], idx[t->len - 1], g)) != 0) {
+		rc = DLX_ENOMEM;
+		goto out;
+	}
+	for (l = t->len; l-- > 0;) {
+		if (t->untried[l] == 0)
+			continue;
+		if (walk_to(sp, t->path, l) != 0)
+			goto out;
+		n = dlx_branch(sp->d, NULL, sp->opts, NULL, sp->cap);
+		if (n <= 0 || (size_t)n > sp->cap)
+			goto out;
+		/* The estimates use sp->opts: work on a copy. */
+		rc = DLX_ENOMEM;
+		mem_free(MEM(sp), kids);
+		if ((kids = mem_alloc(MEM(sp), (size_t)n, sizeof *kids)) ==
+		    NULL)
+			goto out;
+		memcpy(kids, sp->opts, (size_t)n * sizeof *kids);
+		parent.len = l;
+		for (j = (size_t)n - t->untried[l]; j < (size_t)n; j++) {
+			rc = DLX_ECORRUPT;
+			if (dlx_force(sp->d, kids[j]) != DLX_OK)
+				goto out;
+			rc = add_sub(sp, &parent, kids[j], (unsigned)j, g);
+			dlx_unforce(sp->d);
+			if (rc != 0) {
+				rc = DLX_ENOMEM;
+				goto out;
+			}
+		}
+	}
+	rc = DLX_OK;
+out:
+	mem_free(MEM(sp), kids);
+	mem_free(MEM(sp), idx);
+	return rc;
+}
+
+/* Sub-part want (0-based) of m of pos, or all if want == m. */
+static int
+resplit(dlx *d, const dlx_pos *pos, unsigned want, unsigned m,
+    dlx_pos **subs)
+{
+	struct split	 sp;
+	struct group	 g;
+	struct dlx_part_step step;
+	uint64_t	 id = dlx_pos_id(pos);
+	size_t		 i;
+	unsigned	 k;
+	int		 rc = DLX_ENOMEM;
+
+	memset(&g, 0, sizeof g);
+	if (split_init(&sp, d, pos->digest) != 0)
+		goto out;
+	for (i = pos->next; i < pos->nt; i++)
+		if ((rc = add_task(&sp, &pos->t[i], &g)) != DLX_OK)
+			goto out;
+	rc = DLX_ENOMEM;
+	if (split_range(&sp, &g, 0, m, want, m, subs) != 0)
+		goto out;
+	step.n = m;
+	step.split = id;
+	for (k = 0; k < m; k++) {
+		if (subs[k] == NULL)
+			continue;
+		subs[k]->k = pos->k;
+		subs[k]->n = pos->n;
+		memcpy(subs[k]->steps, pos->steps, sizeof pos->steps);
+		step.k = k + 1;
+		subs[k]->steps[pos->nsteps] = step;
+		subs[k]->nsteps = pos->nsteps + 1;
+		/* The work done is the first sub-part's alone: the
+		 * figures of the sub-parts add up to the whole. */
+		if (k == 0) {
+			subs[k]->sol = pos->sol;
+			subs[k]->nodes = pos->nodes;
+			subs[k]->updates = pos->updates;
+		}
+	}
+	rc = DLX_OK;
+out:
+	split_done(&sp, &g, rc, m, subs);
+	return rc;
+}
+
+/* The checks of dlx_pos_split() and dlx_pos_split_part(). */
+static int
+resplit_check(dlx *d, const dlx_pos *pos, unsigned m)
+{
+	if (d == NULL || pos == NULL || m == 0 || m > MAX_PARTS ||
+	    pos->nsteps >= DLX_PART_DEPTH)
+		return DLX_EINVAL;
+	if (pos->running ||
+	    dlx_branch(d, NULL, NULL, NULL, 0) == DLX_EMISUSE)
+		return DLX_EMISUSE;
+	if (mult_active(d))
+		return DLX_ENOTSUP;
+	if (pos->digest != dlx_digest(d))
+		return DLX_ECORRUPT;
+	return DLX_OK;
+}
+
+int
+dlx_pos_split(dlx *d, const dlx_pos *pos, unsigned m, dlx_pos **subs)
+{
+	int	rc;
+
+	if (subs == NULL)
+		return DLX_EINVAL;
+	if ((rc = resplit_check(d, pos, m)) != DLX_OK) {
+		if (m <= MAX_PARTS)
+			memset(subs, 0, m * sizeof *subs);
+		return rc;
+	}
+	memset(subs, 0, m * sizeof *subs);
+	return resplit(d, pos, m, m, subs);
+}
+
+int
+dlx_pos_split_part(dlx *d, const dlx_pos *pos, unsigned k, unsigned m,
+    dlx_pos **sub)
+{
+	dlx_pos	**subs;
+	int	  rc;
+
+	if (sub == NULL)
+		return DLX_EINVAL;
+	*sub = NULL;
+	if (k == 0 || k > m)
+		return DLX_EINVAL;
+	if ((rc = resplit_check(d, pos, m)) != DLX_OK)
+		return rc;
+	if ((subs = mem_zalloc(&d->mem, m, sizeof *subs)) == NULL)
+		return DLX_ENOMEM;
+	if ((rc = resplit(d, pos, k - 1, m, subs)) == DLX_OK)
+		*sub = subs[k - 1];
+	mem_free(&d->mem, subs);
+	return rc;
+}
+
+uint64_t
+dlx_pos_id(const dlx_pos *pos)
+{
+	const struct task	*t;
+	uint64_t		 h = 0xcbf29ce484222325ULL;
+	size_t			 i, l;
+	unsigned		 s;
+
+	if (pos == NULL)
+		return 0;
+	h = fnv_int(h, pos->digest);
+	h = fnv_int(h, pos->k);
+	h = fnv_int(h, pos->n);
+	h = fnv_int(h, pos->nsteps);
+	for (s = 0; s < pos->nsteps; s++) {
+		h = fnv_int(h, pos->steps[s].k);
+		h = fnv_int(h, pos->steps[s].n);
+		h = fnv_int(h, pos->steps[s].split);
+	}
+	h = fnv_int(h, (uint64_t)(pos->sol >> 64));
+	h = fnv_int(h, (uint64_t)pos->sol);
+	h = fnv_int(h, pos->nodes);
+	h = fnv_int(h, pos->updates);
+	h = fnv_int(h, pos->nt - pos->next);
+	for (i = pos->next; i < pos->nt; i++) {
+		t = &pos->t[i];
+		h = fnv_int(h, t->len);
+		for (l = 0; l < t->len; l++) {
+			h = fnv_int(h, (uint64_t)t->path[l]);
+			h = fnv_int(h, t->untried[l]);
+		}
+	}
+	return mix(h);
+}
+
+size_t
+dlx_pos_lineage(const dlx_pos *pos, struct dlx_part_step *steps,
+    size_t max)
+{
+	size_t	s;
+
+	if (pos == NULL)
+		return 0;
+	for (s = 0; s < pos->nsteps && s < max; s++)
+		steps[s] = pos->steps[s];
+	return pos->nsteps;
 }
 
 int
@@ -563,10 +833,10 @@ dlx_split(dlx *d, unsigned nparts, dlx_pos **parts)
 		return DLX_EINVAL;
 	if (dlx_branch(d, NULL, NULL, NULL, 0) == DLX_EMISUSE)
 		return DLX_EMISUSE;
-	/* Algorithm M has no branching step to name: no parts. */
-	if (mult_active(d))
-		return DLX_ENOTSUP;
 	memset(parts, 0, nparts * sizeof *parts);
+	/* Algorithm M's tree has a rule of its own (mult_drive.c). */
+	if (mult_active(d))
+		return dlxi_mult_split(d, nparts, nparts, parts);
 	return split(d, nparts, nparts, parts);
 }
 
@@ -583,12 +853,14 @@ dlx_split_part(dlx *d, unsigned k, unsigned nparts, dlx_pos **part)
 		return DLX_EINVAL;
 	if (dlx_branch(d, NULL, NULL, NULL, 0) == DLX_EMISUSE)
 		return DLX_EMISUSE;
-	/* Algorithm M has no branching step to name: no parts. */
-	if (mult_active(d))
-		return DLX_ENOTSUP;
 	if ((parts = mem_zalloc(&d->mem, nparts, sizeof *parts)) == NULL)
 		return DLX_ENOMEM;
-	if ((rc = split(d, k - 1, nparts, parts)) == DLX_OK)
+	/* Algorithm M's tree has a rule of its own (mult_drive.c). */
+	if (mult_active(d))
+		rc = dlxi_mult_split(d, k - 1, nparts, parts);
+	else
+		rc = split(d, k - 1, nparts, parts);
+	if (rc == DLX_OK)
 		*part = parts[k - 1];
 	mem_free(&d->mem, parts);
 	return rc;

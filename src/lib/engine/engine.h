@@ -168,6 +168,47 @@ int	mult_search(dlx *d, const struct dlxi_search *s);
 double	mult_progress(const dlx *d);
 
 /*
+ * Algorithm M's tree split (drive/mult_drive.c).  Its levels choose an
+ * item and then an option of its list or, when its lower bound is met,
+ * the null move (no more options for it), and an option chosen at one
+ * level leaves the ones before it in the item's list out of the subtree
+ * (Knuth's tweak): no set of forced options names a node.  A node is
+ * named instead by the ranks of the branches on the way to it, 0 for a
+ * level's first (the null move, when allowed, is the last): a path of
+ * that tree, which the search replays in its own terms.
+ *
+ * A task (as part_impl.h's) is path[0..*len-1] with untried[l] siblings
+ * left after path[l].  mult_task_search(d, s, t) searches what is left of
+ * it (as dlxi_search(), s may be NULL), keeping *t what is still left
+ * when it stops (a level passed to its next sibling: path[l] + 1, one
+ * untried less, *len = l + 1).  Its figures are those of the nodes
+ * below the path: the nodes of the forced levels are not counted, and
+ * the updates count from the first node entered, so that the figures of
+ * a node's subtrees plus those of the search above them are the whole
+ * search's.  With at not NULL, every node at depth cut (below the
+ * forced levels) is handed to at(arg, ranks, cut) and not searched;
+ * nonzero from at stops with DLX_ENOMEM.  Returns as dlxi_search(), or
+ * DLX_ECORRUPT if the path is not one of d's tree (then nothing was
+ * counted that matters).
+ *
+ * mult_path(): dlx_path() under bounds, relative to the task (the levels
+ * from *len on), with the ranks for options.  mult_clone(): dlx_clone()
+ * of d with its bounds and forced options.
+ */
+struct mult_task {
+	int	*path;		/* branch ranks from the root */
+	size_t	*untried;	/* per level of path: siblings left */
+	size_t	*len;		/* levels of path still forced */
+	int	 cut;		/* with at: the depth handed over */
+	int	(*at)(void *arg, const int *path, size_t len);
+	void	*arg;
+};
+int	mult_task_search(dlx *d, const struct dlxi_search *s,
+	    struct mult_task *t);
+size_t	mult_path(const dlx *d, int *branch, size_t *untried, size_t cap);
+int	mult_clone(dlx **out, dlx *d);
+
+/*
  * dlxi_count_wide(), keeping the cache in *keep (NULL at first) for the
  * next count of the same d, under other forced options: a subproblem's
  * count does not depend on the way to it, so the subtrees of a position

@@ -36,6 +36,14 @@
  *
  * Depth: every level either chooses an option (hidden from then on) or
  * takes an item out for good, so it never exceeds noptions + nprimary.
+ *
+ * Paths.  Since an option chosen at a level leaves the earlier ones of
+ * the item's list out of its subtree, no set of forced options names a
+ * node of this tree.  The drivers (drive/mult_drive.c) name a node by
+ * the ranks of the branches on the way to it instead (rank[] per level),
+ * and msearch() replays such a path, skipping each forced level's
+ * earlier siblings as the search would have left them (engine.h,
+ * "Algorithm M's tree split").
  */
 #include <limits.h>
 #include <stdint.h>
@@ -61,11 +69,14 @@ struct dlx_mult {
 					   level began, if tweaking; else 0 */
 	int		*score;		/* branching degree of the level */
 	int		*sol;		/* solution being reported */
+	int		*rank;		/* per level: the branch taken, 0 for
+					   the first (the null move last) */
 	int		*zero;		/* items with bound 0 covered for the
 					   search */
-	size_t		 cap;		/* entries of choice, first, score and
-					   sol; zero has nprimary */
+	size_t		 cap;		/* entries of choice, first, score,
+					   sol and rank; zero has nprimary */
 	int		 level;		/* depth, while a callback runs */
+	struct mult_task *task;		/* the task searched, or NULL */
 };
 
 /* d's bounds (d->ext_data while d->ext is mult_ext), or NULL. */
@@ -109,6 +120,7 @@ mult_free(dlx *d)
 	mfree(d, m->first);
 	mfree(d, m->score);
 	mfree(d, m->sol);
+	mfree(d, m->rank);
 	mfree(d, m->zero);
 	mfree(d, m);
 	d->ext_data = NULL;
@@ -123,7 +135,7 @@ mult_memory(const dlx *d)
 	if (m == NULL)
 		return 0;
 	return sizeof *m + 3 * ((size_t)d->nitems + 2) * sizeof(int) +
-	    4 * m->cap * sizeof(int) + (size_t)d->nprimary * sizeof(int) +
+	    5 * m->cap * sizeof(int) + (size_t)d->nprimary * sizeof(int) +
 	    (m->fcap > (size_t)d->nprimary + 1 ?
 	    (m->fcap - (size_t)d->nprimary - 1) * sizeof(int) : 0);
 }
@@ -459,6 +471,9 @@ reserve(dlx *d)
 	if ((p = mrealloc(d, m->sol, need, sizeof *p)) == NULL)
 		return DLX_ENOMEM;
 	m->sol = p;
+	if ((p = mrealloc(d, m->rank, need, sizeof *p)) == NULL)
+		return DLX_ENOMEM;
+	m->rank = p;
 	m->cap = need;
 	return DLX_OK;
 }
@@ -517,31 +532,70 @@ fill(void *arg, int *sol, int depth)
 	return n;
 }
 
+size_t
+mult_path(const dlx *d, int *branch, size_t *untried, size_t cap)
+{
+	const struct dlx_mult	*m = MULT(d);
+	size_t			 from, l, i;
+
+	from = m->task != NULL ? *m->task->len : 0;
+	if ((size_t)m->level <= from)
+		return 0;
+	for (l = from, i = 0; l < (size_t)m->level && i < cap; l++, i++) {
+		if (branch != NULL)
+			branch[i] = m->rank[l];
+		if (untried != NULL)
+			untried[i] = m->rank[l] < m->score[l] ?
+			    (size_t)(m->score[l] - 1 - m->rank[l]) : 0;
+	}
+	return (size_t)m->level - from;
+}
+
 /*
  * Knuth's Algorithm M (steps M1-M9 of TAOCP 7.2.2.1, as in DLX3), on the
  * skeleton of loop.h, as search.c's loop.  One function with gotos, as
  * search.c's loop and for the same reasons: the labels share every
- * level's state, and the hot path stays in registers.  Called by
- * dlxi_search() after loop_begin().
+ * level's state, and the hot path stays in registers.
+ *
+ * With a task t (engine.h), levels 0..fp-1 (fp = *t->len) are forced:
+ * each takes the branch t->path[l] (its earlier siblings are skipped as
+ * the whole search would have left them: tweaked, not searched), and
+ * when its subtree is done, its next sibling if t->untried[l] says one
+ * is left, which then frees the levels below (fp = l + 1).  t is kept
+ * what is left of the task.  Nodes at forced levels are not entered
+ * (neither counted nor given to progress), and the updates count from
+ * the first node entered: the work of replaying the path was counted by
+ * whoever searched above it.  With t->at, a node at depth t->cut (not
+ * forced) is handed to it instead of searched.
  */
-int
-mult_search(dlx *d, const struct dlxi_search *s)
+static int
+msearch(dlx *d, const struct dlxi_search *s, struct mult_task *t)
 {
 	struct dlx_mult	*m = MULT(d);
 	struct loop	 lp;
 	struct node	*nd;
 	struct item	*it;
 	int		*len, *bound, *slack;
-	int		 level, best, cur, score, t, sl, bs, bl, k, rc, stop;
-	int		 nzero;
+	int		 level, best, cur, score, tt, sl, bs, bl, k, rc, stop;
+	int		 nzero, fp, cut, counting;
 	size_t		 nopt;
+	uint64_t	 pre;
 
 	if ((rc = reserve(d)) != DLX_OK) {
 		d->progress = 0.0;
 		loop_end(d);
 		return rc;
 	}
+	if (t != NULL && *t->len >= m->cap) {
+		d->progress = 0.0;
+		loop_end(d);
+		return DLX_ECORRUPT;
+	}
 	m->level = 0;
+	m->task = t;
+	fp = t != NULL ? (int)*t->len : 0;
+	cut = t != NULL && t->at != NULL ? t->cut : -1;
+	counting = fp == 0;
 	nd = d->nodes;
 	it = d->items;
 	len = d->len;
@@ -562,6 +616,11 @@ mult_search(dlx *d, const struct dlxi_search *s)
 			cover(d, k);
 			m->zero[nzero++] = k;
 		}
+	/* Their updates are the root's, counted once it is entered (and
+	 * not at all below a path): so no progress call, which would cut
+	 * the tree where it began, comes before the first node. */
+	pre = fp == 0 ? d->st.updates : 0;
+	d->st.updates = 0;
 
 	/*
 	 * Levels 0..level-1 have made their choice: choice[l] (a node, or
@@ -573,27 +632,55 @@ mult_search(dlx *d, const struct dlxi_search *s)
 	 * so its node is counted there.
 	 */
 forward:
-	if ((rc = loop_enter(&lp, d->st.updates, level)) != DLX_OK)
-		goto halt;
-	d->st.nodes++;
-	if (it[0].next == 0)
-		goto solution;
+	if (level < fp) {
+		/* A forced level must have branches: else t is not a path
+		 * of this tree. */
+		if (it[0].next == 0) {
+			rc = DLX_ECORRUPT;
+			goto halt;
+		}
+	} else {
+		if (!counting) {
+			counting = 1;
+			d->st.updates = 0;
+		}
+		if (level == cut) {
+			if (t->at(t->arg, m->rank, (size_t)level) != 0) {
+				rc = DLX_ENOMEM;
+				goto halt;
+			}
+			goto backdown;
+		}
+		if ((rc = loop_enter(&lp, d->st.updates, level)) != DLX_OK)
+			goto halt;
+		d->st.nodes++;
+		d->st.updates += pre;
+		pre = 0;
+		if (it[0].next == 0)
+			goto solution;
+	}
 	score = INT_MAX;
 	bs = bl = 0;
 	for (k = it[0].next; k != 0; k = it[k].next) {
 		sl = slack[k] < bound[k] ? slack[k] : bound[k];
-		t = len[k] + sl - bound[k] + 1;
-		if (t < score || (t == score && (sl < bs ||
+		tt = len[k] + sl - bound[k] + 1;
+		if (tt < score || (tt == score && (sl < bs ||
 		    (sl == bs && len[k] > bl)))) {
-			score = t;
+			score = tt;
 			best = k;
 			bs = sl;
 			bl = len[k];
 		}
 	}
-	if (score <= 0)
+	if (score <= 0) {
+		if (level < fp) {
+			rc = DLX_ECORRUPT;
+			goto halt;
+		}
 		goto backdown;
+	}
 	m->score[level] = score;
+	m->rank[level] = 0;
 	cur = m->choice[level] = nd[best].down;
 	m->first[level] = 0;
 	if (--bound[best] == 0 && slack[best] == 0)
@@ -602,6 +689,25 @@ forward:
 		m->first[level] = cur;
 		if (bound[best] == 0)
 			cover(d, best);
+	}
+	if (level < fp) {
+		/* Skip the earlier siblings as backdown would leave them:
+		 * tweaked where the level tweaks. */
+		if (t->path[level] < 0 || t->path[level] >= score)
+			goto corrupt;
+		for (k = 0; k < t->path[level]; k++) {
+			if (bound[best] == 0 && slack[best] == 0) {
+				if (cur == best)
+					goto corrupt;
+			} else if (cur == best ||
+			    len[best] <= bound[best] - slack[best])
+				goto corrupt;
+			else
+				tweak(d, cur, bound[best] != 0);
+			cur = nd[cur].down;
+		}
+		m->choice[level] = cur;
+		m->rank[level] = t->path[level];
 	}
 advance:
 	if (bound[best] == 0 && slack[best] == 0) {
@@ -644,7 +750,18 @@ backdown:
 	nopt--;
 	if (stop)
 		goto backup;
+	if (level < fp) {
+		/* A forced level: its next sibling only if the task has
+		 * one left; the levels below are then free. */
+		if (t->untried[level] == 0)
+			goto backup;
+		t->untried[level]--;
+		t->path[level]++;
+		fp = level + 1;
+		*t->len = (size_t)fp;
+	}
 	cur = m->choice[level] = nd[cur].down;
+	m->rank[level]++;
 	goto advance;
 
 solution:
@@ -653,6 +770,12 @@ solution:
 		goto halt;
 	goto backdown;
 
+corrupt:
+	/* The level is set up: unwind it too. */
+	rc = DLX_ECORRUPT;
+	loop_halt(lp, d->st.updates, level);
+	stop = 1;
+	goto backup;
 halt:
 	/* Keep the estimate of where the search stopped, then unwind. */
 	loop_halt(lp, d->st.updates, level);
@@ -664,6 +787,88 @@ done:
 	if (!stop)
 		loop_done(&lp, d->st.updates);
 	m->level = 0;
+	m->task = NULL;
 	loop_end(d);
+	return rc;
+}
+
+/* Called by dlxi_search() after loop_begin(d). */
+int
+mult_search(dlx *d, const struct dlxi_search *s)
+{
+	return msearch(d, s, NULL);
+}
+
+int
+mult_task_search(dlx *d, const struct dlxi_search *s, struct mult_task *t)
+{
+	static const struct dlxi_search	 none;
+
+	if (d == NULL || t == NULL || !mult_active(d))
+		return DLX_EINVAL;
+	if (d->searching)
+		return DLX_EMISUSE;
+	if (s == NULL)
+		s = &none;
+	loop_begin(d);
+	dlxi_settle(d);
+	return msearch(d, s, t);
+}
+
+int
+mult_clone(dlx **out, dlx *d)
+{
+	struct dlx_mult	*m = MULT(d), *c;
+	const struct dlxi_ext *ext;
+	void		*data;
+	int		*f = NULL;
+	size_t		 n, k, ni = (size_t)d->nitems + 2;
+	int		 rc, rc2;
+
+	*out = NULL;
+	if (!mult_active(d))
+		return DLX_EINVAL;
+	if (d->searching)
+		return DLX_EMISUSE;
+	/* The copy is made of d at rest, without its bounds (dlx_clone()
+	 * copies none), which are then copied, and d's forced options
+	 * forced on both. */
+	n = (size_t)d->nforced;
+	if (n > 0 && (f = mrealloc(d, NULL, n, sizeof *f)) == NULL)
+		return DLX_ENOMEM;
+	if (n > 0)
+		memcpy(f, d->forced, n * sizeof *f);
+	while (d->nforced > 0)
+		(void)mult_unforce(d);
+	ext = d->ext;
+	data = d->ext_data;
+	d->ext = NULL;
+	d->ext_data = NULL;
+	rc = dlx_clone(out, d);
+	d->ext = ext;
+	d->ext_data = data;
+	if (rc == DLX_OK && (rc = mult_new(*out)) == DLX_OK) {
+		c = MULT(*out);
+		memcpy(c->hi, m->hi, ni * sizeof *c->hi);
+		memcpy(c->bound, m->bound, ni * sizeof *c->bound);
+		memcpy(c->slack, m->slack, ni * sizeof *c->slack);
+		c->nbounded = m->nbounded;
+	}
+	if (rc != DLX_OK) {
+		dlx_free(*out);
+		*out = NULL;
+	}
+	for (k = 0; k < n; k++) {
+		/* These were forced on d before: they fit again. */
+		rc2 = mult_force(d, f[k]);
+		if (rc2 == DLX_OK && *out != NULL)
+			rc2 = mult_force(*out, f[k]);
+		if (rc2 != DLX_OK && rc == DLX_OK) {
+			rc = rc2;
+			dlx_free(*out);
+			*out = NULL;
+		}
+	}
+	mfree(d, f);
 	return rc;
 }

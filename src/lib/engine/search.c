@@ -496,6 +496,8 @@ dlx_path(const dlx *d, int *options, size_t *untried, size_t cap)
 		return 0;
 	if (d->running != NULL)
 		return sparse_path(d, options, untried, cap);
+	if (mult_active(d))
+		return mult_path(d, options, untried, cap);
 	if (d->level < 0)
 		return 0;
 	n = (size_t)d->level;

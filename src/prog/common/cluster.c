@@ -69,7 +69,8 @@ cluster_u128_text(uint64_t hi, uint64_t lo, char *s)
 int
 cluster_active(const struct cluster *c)
 {
-	return c->n != 0 || c->checkpoint != NULL || c->resume != NULL;
+	return c->n != 0 || c->checkpoint != NULL || c->resume != NULL ||
+	    c->resplit != 0;
 }
 
 /* A number 1..1<<20 from s[0..len-1]; 0 if it is not one. */
@@ -124,14 +125,76 @@ cluster_parse_part(const char *arg, unsigned *k, unsigned *n,
 }
 
 int
+cluster_parse_path(struct cluster *c, const char *arg, const char **why)
+{
+	static char	 buf[64];
+	const char	*p = arg, *comma;
+	size_t		 len;
+	unsigned	 k, n, depth = 0;
+
+	c->nsub = 0;
+	for (;;) {
+		comma = strchr(p, ',');
+		len = comma != NULL ? (size_t)(comma - p) : strlen(p);
+		/* Only the last step may take K from a Slurm array. */
+		if (len >= sizeof buf || (comma != NULL && len > 0 &&
+		    *p == '/')) {
+			*why = "not a path of parts K/N,K/N,... with K given "
+			    "before the last";
+			return -1;
+		}
+		memcpy(buf, p, len);
+		buf[len] = '\0';
+		if (cluster_parse_part(buf, &k, &n, why) != 0)
+			return -1;
+		if (depth == 0) {
+			c->k = k;
+			c->n = n;
+		} else if (depth > DLX_PART_DEPTH) {
+			*why = "more than 16 re-splits";
+			return -1;
+		} else {
+			c->sub[depth - 1][0] = k;
+			c->sub[depth - 1][1] = n;
+			c->nsub = depth;
+		}
+		depth++;
+		if (comma == NULL)
+			return 0;
+		p = comma + 1;
+	}
+}
+
+void
+cluster_part_name(const struct cluster *c, char *s, size_t size)
+{
+	size_t		i, len;
+	unsigned	k, n;
+
+	snprintf(s, size, "%u/%u", c->k, c->n);
+	for (i = 0; i < c->nlineage || (c->nlineage == 0 && i < c->nsub);
+	    i++) {
+		k = c->nlineage > 0 ? c->lineage[i].k : c->sub[i][0];
+		n = c->nlineage > 0 ? c->lineage[i].n : c->sub[i][1];
+		len = strlen(s);
+		snprintf(s + len, size - len, ",%u/%u", k, n);
+	}
+}
+
+int
 cluster_option(struct cluster *c, int ch, const char *arg)
 {
 	const char	*why;
 
 	switch (ch) {
 	case CLUSTER_OPT_PART:
-		if (cluster_parse_part(arg, &c->k, &c->n, &why) != 0)
+		if (cluster_parse_path(c, arg, &why) != 0)
 			cli_usage_error("--part: '%s': %s", arg, why);
+		return 1;
+	case CLUSTER_OPT_RESPLIT:
+		if ((c->resplit = part_number(arg, strlen(arg))) == 0)
+			cli_usage_error("--resplit: '%s' is not a number of "
+			    "sub-parts from 1 to 1048576", arg);
 		return 1;
 	case CLUSTER_OPT_RECORD:
 		c->record = arg;
@@ -160,7 +223,7 @@ cluster_setup(struct cluster *c, const char **why)
 	if (c->every == 0)
 		c->every = CLUSTER_EVERY;
 	if (c->n == 0 && (env = getenv("DLX_PART")) != NULL && *env != '\0' &&
-	    cluster_parse_part(env, &c->k, &c->n, why) != 0) {
+	    cluster_parse_path(c, env, why) != 0) {
 		snprintf(env_why, sizeof env_why, "DLX_PART='%.32s': %s", env,
 		    *why);
 		*why = env_why;
@@ -170,6 +233,11 @@ cluster_setup(struct cluster *c, const char **why)
 	/* Resuming goes on saving to the same file unless told otherwise. */
 	if (c->resume != NULL && c->checkpoint == NULL)
 		c->checkpoint = c->resume;
+	if (c->resplit != 0 && c->checkpoint == NULL) {
+		*why = "--resplit writes its sub-parts to FILE.1 ... FILE.M: "
+		    "name FILE with --checkpoint or --resume";
+		return -1;
+	}
 	return 0;
 }
 
@@ -307,6 +375,24 @@ fail:
 	return NULL;
 }
 
+/* Whether the sub-parts of --part (if any) are those of pos's lineage. */
+static int
+same_path(const struct cluster *c, const dlx_pos *pos)
+{
+	struct dlx_part_step	st[DLX_PART_DEPTH];
+	size_t			n, i;
+
+	n = dlx_pos_lineage(pos, st, DLX_PART_DEPTH);
+	if (c->nsub == 0)
+		return 1;
+	if (n != c->nsub)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (st[i].k != c->sub[i][0] || st[i].n != c->sub[i][1])
+			return 0;
+	return 1;
+}
+
 /* Load and check the checkpoint to resume from; NULL after printing
  * why.  Nothing is written before this succeeds. */
 static dlx_pos *
@@ -315,7 +401,7 @@ load(struct ctx *x, uint64_t digest)
 	struct cluster	*c = x->c;
 	struct dlx_error err;
 	dlx_pos		*pos = NULL;
-	char		*text, *program = NULL;
+	char		*text, *program = NULL, name[256];
 	size_t		 len;
 	unsigned	 k, n;
 	int		 rc;
@@ -341,12 +427,17 @@ load(struct ctx *x, uint64_t digest)
 	else if (c->n != 0 && (k != c->k || n != c->n))
 		cdiag(c, "%s: checkpoint of part %u/%u, not of part %u/%u",
 		    c->resume, k, n, c->k, c->n);
+	else if (c->n != 0 && !same_path(c, pos))
+		cdiag(c, "%s: checkpoint of another sub-part than part %s",
+		    c->resume, (cluster_part_name(c, name, sizeof name), name));
 	else {
 		free(program);
 		c->k = k;
 		c->n = n;
-		/* A part's checkpoint resumes as that part. */
-		c->parted = c->parted || n > 1;
+		/* A part's checkpoint resumes as that part, and so does a
+		 * sub-part's, even of part 1/1. */
+		c->parted = c->parted || n > 1 ||
+		    dlx_pos_lineage(pos, NULL, 0) > 0;
 		return pos;
 	}
 	free(program);
@@ -388,13 +479,29 @@ static int
 start_pos(struct ctx *x, dlx *d, uint64_t digest)
 {
 	struct cluster	*c = x->c;
+	dlx_pos		*sub;
+	unsigned	 i;
+	int		 rc;
 
 	if (c->resume != NULL) {
 		if ((x->pos = load(x, digest)) == NULL)
 			return CLUSTER_EFILE;
-	} else if (c->n > 1) {
-		/* Only this part's share of the split is computed. */
-		return dlx_split_part(d, c->k, c->n, &x->pos);
+	} else if (c->n > 1 || c->nsub > 0) {
+		/* Only this part's share of the split is computed, then
+		 * that of each re-split down the path. */
+		rc = c->n > 1 ? dlx_split_part(d, c->k, c->n, &x->pos) :
+		    dlx_pos_whole(&x->pos, d);
+		for (i = 0; i < c->nsub && rc == DLX_OK; i++) {
+			rc = dlx_pos_split_part(d, x->pos, c->sub[i][0],
+			    c->sub[i][1], &sub);
+			dlx_pos_free(x->pos);
+			x->pos = sub;
+		}
+		if (rc != DLX_OK) {
+			dlx_pos_free(x->pos);
+			x->pos = NULL;
+		}
+		return rc;
 	} else {
 		if (c->n == 0)
 			c->k = c->n = 1;
@@ -438,6 +545,70 @@ ctx_search(struct ctx *x, dlx *d, const struct dlx_request *rq,
 	return rc;
 }
 
+/*
+ * --resplit: write the c->resplit sub-parts of x->pos to FILE.1 ...
+ * FILE.M (FILE: c->checkpoint), each as a checkpoint is written, and
+ * their names to standard output.  Returns CLUSTER_SPLIT, a library
+ * code, or CLUSTER_EFILE after a failed write (the files written before
+ * it stay: each is whole, and a second run writes them again).
+ */
+static int
+write_subs(struct ctx *x, dlx *d)
+{
+	struct cluster	 cc = *x->c;
+	struct ctx	 y = *x;
+	dlx_pos		**subs;
+	char		*name;
+	size_t		 n;
+	unsigned	 k, m = x->c->resplit;
+	int		 rc;
+
+	n = strlen(x->c->checkpoint) + 16;
+	subs = calloc(m, sizeof *subs);
+	name = malloc(n);
+	if (subs == NULL || name == NULL) {
+		free(subs);
+		free(name);
+		return DLX_ENOMEM;
+	}
+	if ((rc = dlx_pos_split(d, x->pos, m, subs)) != DLX_OK) {
+		free(subs);
+		free(name);
+		return rc;
+	}
+	rc = CLUSTER_SPLIT;
+	cc.checkpoint = name;
+	y.c = &cc;
+	for (k = 0; k < m; k++) {
+		snprintf(name, n, "%s.%u", x->c->checkpoint, k + 1);
+		y.pos = subs[k];
+		if (rc == CLUSTER_SPLIT && save(&y) != 0)
+			rc = CLUSTER_EFILE;
+		if (rc == CLUSTER_SPLIT)
+			cli_out("%s\n", name);
+		dlx_pos_free(subs[k]);
+	}
+	free(subs);
+	free(name);
+	return rc;
+}
+
+/*
+ * The library re-splits no position of Algorithm M's tree (its paths are
+ * ranks of branches, not options: dlx_pos_split()); say so rather than
+ * leave the dispatcher's empty refusal.  Returns CLUSTER_EFILE for that
+ * (status 2, said), else rc.
+ */
+static int
+resplit_refused(const struct cluster *c, int rc)
+{
+	if (rc != DLX_ENOTSUP)
+		return rc;
+	cdiag(c, "not supported: re-splitting a part (--part K/N,J/M or "
+	    "--resplit) with item bounds; split into more parts instead");
+	return CLUSTER_EFILE;
+}
+
 int
 cluster_search(struct cluster *c, dlx *d, const struct dlx_request *rq,
     struct dlx_result *res)
@@ -471,6 +642,20 @@ cluster_search(struct cluster *c, dlx *d, const struct dlx_request *rq,
 		return rc;
 	}
 	if ((rc = start_pos(&x, d, digest)) != DLX_OK) {
+		free(x.program);
+		return resplit_refused(c, rc);
+	}
+	c->nlineage = (unsigned)dlx_pos_lineage(x.pos, c->lineage,
+	    DLX_PART_DEPTH);
+	c->parted = c->parted || c->nlineage > 0;
+	if (c->resplit != 0) {
+		rc = resplit_refused(c, write_subs(&x, d));
+		if (rc == DLX_ECORRUPT) {
+			cdiag(c, "%s: the checkpoint does not fit the problem",
+			    c->resume != NULL ? c->resume : "(part)");
+			rc = CLUSTER_EFILE;
+		}
+		dlx_pos_free(x.pos);
 		free(x.program);
 		return rc;
 	}
@@ -511,17 +696,29 @@ int
 cluster_write_record(const struct cluster *c)
 {
 	FILE	*out;
-	char	 num[48], line[512];
+	char	 num[48], line[2048], lin[40 * DLX_PART_DEPTH + 16];
+	size_t	 i, len = 0;
 	int	 rc;
 
 	cluster_u128_text(c->sol_hi, c->sol_lo, num);
+	/* A sub-part names its re-splits, each "K/N@ID" (dlx_part.h),
+	 * top first; a part as --part K/N made it has no such member, and
+	 * reads as it always did. */
+	lin[0] = '\0';
+	for (i = 0; i < c->nlineage; i++)
+		len += (size_t)snprintf(lin + len, sizeof lin - len,
+		    "%s%u/%u@%016llx", i == 0 ? ",\"lineage\":\"" : ",",
+		    c->lineage[i].k, c->lineage[i].n,
+		    (unsigned long long)c->lineage[i].split);
+	if (c->nlineage > 0)
+		snprintf(lin + len, sizeof lin - len, "\"");
 	/* Sorted keys would be nicer to diff; this order reads better. */
 	snprintf(line, sizeof line, "{\"type\":\"part\",\"program\":\"%s\","
 	    "\"version\":\"%s\",\"problem\":\"%016llx\",\"split\":%d,"
-	    "\"part\":%u,\"parts\":%u,\"solutions\":%s,\"nodes\":%llu,"
+	    "\"part\":%u,\"parts\":%u%s,\"solutions\":%s,\"nodes\":%llu,"
 	    "\"updates\":%llu,\"seconds\":%.3f}\n", c->prog, c->version,
 	    (unsigned long long)c->digest, DLX_SPLIT_VERSION, c->k, c->n,
-	    num, (unsigned long long)c->nodes,
+	    lin, num, (unsigned long long)c->nodes,
 	    (unsigned long long)c->updates, c->seconds);
 	if (c->record == NULL) {
 		/* With the rest of standard output, checked at the end. */

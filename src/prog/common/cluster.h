@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "dlx.h"
+#include "dlx_part.h"
 
 /* Default seconds between checkpoints. */
 #define CLUSTER_EVERY	60.0
@@ -21,6 +22,10 @@ struct cluster {
 	const char	*prog;		/* program name, for messages */
 	const char	*version;	/* program version */
 	unsigned	 k, n;		/* --part K/N; n == 0: whole search */
+	unsigned	 sub[DLX_PART_DEPTH][2]; /* --part K/N,K2/N2,...: the
+					   sub-parts after K/N, K2 of N2 ... */
+	unsigned	 nsub;
+	unsigned	 resplit;	/* --resplit M; 0: search */
 	int		 parted;	/* --part or $DLX_PART was given */
 	const char	*checkpoint;	/* --checkpoint FILE, or NULL */
 	const char	*resume;	/* --resume FILE, or NULL */
@@ -32,6 +37,9 @@ struct cluster {
 	uint64_t	 nodes, updates;
 	uint64_t	 digest;	/* dlx_digest() of the problem */
 	uint64_t	 before;	/* solutions found by earlier runs */
+	struct dlx_part_step lineage[DLX_PART_DEPTH]; /* the re-splits of
+					   the part searched (dlx_part.h) */
+	unsigned	 nlineage;
 	double		 seconds;	/* this run's time */
 	int		 signo;		/* the stopping signal; 0 */
 };
@@ -43,7 +51,8 @@ enum {
 	CLUSTER_OPT_RECORD,
 	CLUSTER_OPT_CHECKPOINT,
 	CLUSTER_OPT_CHECKPOINT_EVERY,
-	CLUSTER_OPT_RESUME
+	CLUSTER_OPT_RESUME,
+	CLUSTER_OPT_RESPLIT
 };
 #define CLUSTER_LONGOPTS \
 	{ "part",	required_argument, NULL, CLUSTER_OPT_PART }, \
@@ -51,13 +60,14 @@ enum {
 	{ "checkpoint",	required_argument, NULL, CLUSTER_OPT_CHECKPOINT }, \
 	{ "checkpoint-every", required_argument, NULL, \
 	    CLUSTER_OPT_CHECKPOINT_EVERY }, \
-	{ "resume",	required_argument, NULL, CLUSTER_OPT_RESUME }
+	{ "resume",	required_argument, NULL, CLUSTER_OPT_RESUME }, \
+	{ "resplit",	required_argument, NULL, CLUSTER_OPT_RESPLIT }
 
 /* Take option ch if it is one of those: 1, or a usage error for a bad
  * value; 0 if ch is another option. */
 int	cluster_option(struct cluster *c, int ch, const char *arg);
 
-/* Whether any of --part, --checkpoint, --resume was given. */
+/* Whether any of --part, --checkpoint, --resume, --resplit was given. */
 int	cluster_active(const struct cluster *c);
 
 /*
@@ -66,6 +76,20 @@ int	cluster_active(const struct cluster *c);
  */
 int	cluster_parse_part(const char *arg, unsigned *k, unsigned *n,
 	    const char **why);
+
+/*
+ * Parse the argument of --part as a path of parts: K/N, then optionally
+ * ",K2/N2" and so on (sub-part K2 of N2 of that part, ...), at most
+ * DLX_PART_DEPTH steps after the first; K omitted in the last step takes
+ * $SLURM_ARRAY_TASK_ID.  Into c->k, c->n and c->sub, c->nsub.  Returns
+ * 0, or -1 with a static reason in *why.
+ */
+int	cluster_parse_path(struct cluster *c, const char *arg,
+	    const char **why);
+
+/* The part searched, as "K/N,K2/N2..." (its lineage after a search, else
+ * the --part asked for), into s (size bytes). */
+void	cluster_part_name(const struct cluster *c, char *s, size_t size);
 
 /*
  * Fill in c from the environment where the options left it empty
@@ -92,6 +116,12 @@ int	cluster_setup(struct cluster *c, const char **why);
  * naming the file is already printed: exit 2).
  */
 #define CLUSTER_EFILE	(-100)
+/* With --resplit, cluster_search() searches nothing: it writes the M
+ * sub-parts of the part (or of the checkpoint resumed from) as checkpoint
+ * files FILE.1 ... FILE.M, FILE being --checkpoint's (by default
+ * --resume's), prints their names on standard output, one a line, and
+ * returns CLUSTER_SPLIT (exit 0). */
+#define CLUSTER_SPLIT	(-101)
 int	cluster_search(struct cluster *c, dlx *d,
 	    const struct dlx_request *rq, struct dlx_result *res);
 

@@ -128,6 +128,10 @@ usage(void)
 "      --checkpoint=FILE save the search position to FILE now and then\n"
 "      --checkpoint-every=SEC  seconds between checkpoints (default 60)\n"
 "      --resume=FILE     go on from the checkpoint in FILE\n"
+"      --part=K/N,J/M    sub-part J of M of part K/N (and so on, any depth)\n"
+"      --resplit=M       write the M sub-parts of the part, or of the\n"
+"                        checkpoint of --resume, to FILE.1 ... FILE.M (FILE:\n"
+"                        --checkpoint's, else --resume's) and name them\n"
 "      --max-nodes=N     stop after N nodes of the search tree, with the\n"
 "                        partial count (and the checkpoint, if asked)\n"
 "      --max-updates=N   stop after about N updates, likewise\n"
@@ -596,12 +600,14 @@ static int
 main_cluster(struct run *r, int rc, const struct dlx_result *res)
 {
 	struct cluster	*c = &opts.cl;
-	char		 num[48];
+	char		 num[48], name[40 * DLX_PART_DEPTH];
 	const char	*budget;
 	uint64_t	 count;
 
 	if (rc == CLUSTER_EFILE)
 		return CLI_EXIT_ERROR;
+	if (rc == CLUSTER_SPLIT)
+		return CLI_EXIT_OK;	/* the sub-parts' files, named */
 	if (rc == DLX_ENOTSUP) {
 		cli_refused(r->name, res->refused, 0, visit_option());
 		return CLI_EXIT_ERROR;
@@ -629,8 +635,9 @@ main_cluster(struct run *r, int rc, const struct dlx_result *res)
 		print_total(count, rc == DLX_OK);
 	if (c->parted) {
 		if (rc != DLX_OK) {
-			cli_diag("part %u/%u: the search did not end "
-			    "(--limit?): no record", c->k, c->n);
+			cluster_part_name(c, name, sizeof name);
+			cli_diag("part %s: the search did not end "
+			    "(--limit?): no record", name);
 			return CLI_EXIT_ERROR;
 		}
 		if (c->record != NULL)
@@ -737,7 +744,8 @@ main(int argc, char **argv)
 		cli_progress_end(&r.prog);
 		status = report_search(&r, rc, &res);
 	}
-	if (opts.stats && rc != DLX_ENOTSUP && rc != CLUSTER_EFILE)
+	if (opts.stats && rc != DLX_ENOTSUP && rc != CLUSTER_EFILE &&
+	    rc != CLUSTER_SPLIT)
 		print_stats(&r, cli_progress_elapsed(&r.prog), &res);
 	free(r.sorted);
 	free(r.line);

@@ -225,7 +225,7 @@ usage(void)
 	    "       [--symbols ALPHABET] [file ...]\n"
 	    "       [--part K/N] [--record FILE] [--checkpoint FILE] "
 	    "[--checkpoint-every SEC]\n"
-	    "       [--resume FILE] -c|-a file\n"
+	    "       [--resume FILE] [--resplit M] -c|-a file\n"
 	    "       %s merge [--partial] [--stats] [RECORD...]\n", cli_prog,
 	    cli_prog);
 	printf("Solve, count or enumerate the sudoku puzzles in each file "
@@ -311,6 +311,12 @@ usage(void)
 	    "      --checkpoint-every SEC  seconds between checkpoints "
 	    "(default 60)\n"
 	    "      --resume FILE    go on from the checkpoint in FILE\n"
+	    "      --part K/N,J/M   sub-part J of M of part K/N (any depth)\n"
+	    "      --resplit M      write the part (or the checkpoint of "
+	    "--resume) as M\n"
+	    "                       sub-parts FILE.1 ... FILE.M, FILE that of "
+	    "--checkpoint\n"
+	    "                       or --resume, and name them; no search\n"
 	    "      --max-nodes N    stop a puzzle's search after N nodes, "
 	    "with the partial\n"
 	    "                       count (and the checkpoint, if asked)\n"
@@ -477,6 +483,8 @@ options_done(struct options *o)
 	    o->mode != MODE_ALL)
 		cli_usage_error("--part, --checkpoint and --resume go with "
 		    "--count or --all");
+	if (o->cl.resplit != 0 && o->mode != MODE_COUNT)
+		cli_usage_error("--resplit goes with --count");
 	if (o->candidates && !o->mode_set)
 		set_mode(o, MODE_CANDIDATES, "--candidates");
 	if (o->candidates && o->mode != MODE_CANDIDATES &&

@@ -239,7 +239,8 @@ run_search(struct run *run, const struct puzzle *pz, uint64_t max,
 	memset(&dr, 0, sizeof dr);
 	if (cluster_active(&run->o.cl)) {
 		search_cluster(&sc, &rq, &dr, res);
-		if (res->rc == CLUSTER_EFILE)
+		/* Refused by a message, or --resplit wrote its files. */
+		if (res->rc == CLUSTER_EFILE || res->rc == CLUSTER_SPLIT)
 			return;
 	} else
 		res->rc = dlx_run(sc.d, &rq, &dr);
