@@ -173,9 +173,9 @@ START_TEST(test_dispatch_bounds)
 }
 END_TEST
 
-/* A checkpoint on threads: no engine stands on one path with many
- * threads, so the pair is refused, by name, before any work; either
- * alone runs. */
+/* A checkpoint on threads: a count runs (its position is exact at every
+ * progress call: check_ckpt.c); a search that visits or stops at a limit
+ * moves by whole subtrees and is refused, by name, before any work. */
 START_TEST(test_dispatch_checkpoint_threads)
 {
 	struct dlx_request	 rq;
@@ -192,10 +192,16 @@ START_TEST(test_dispatch_checkpoint_threads)
 	memset(&rq, 0, sizeof rq);
 	rq.checkpoint = 1;
 	rq.threads = 2;
+	ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_OK);
+	ck_assert_uint_eq(res.count.lo, 2);
+	rq.max_solutions = 1;
 	ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_ENOTSUP);
-	ck_assert_uint_eq(res.refused, DLX_NEED_PATH | DLX_NEED_THREADS);
+	ck_assert_uint_eq(res.refused, DLX_NEED_PATH | DLX_NEED_THREADS |
+	    DLX_NEED_VISIT);
 	ck_assert_int_eq(dlx_run_plan(d, &rq, &res), DLX_ENOTSUP);
-	ck_assert_uint_eq(res.refused, DLX_NEED_PATH | DLX_NEED_THREADS);
+	ck_assert_uint_eq(res.refused, DLX_NEED_PATH | DLX_NEED_THREADS |
+	    DLX_NEED_VISIT);
+	rq.max_solutions = 0;
 	rq.threads = 1;
 	ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_OK);
 	ck_assert_uint_eq(res.count.lo, 2);

@@ -29,6 +29,7 @@ Suite	*make_variant_suite(void);
 Suite	*make_gen_suite(void);
 Suite	*make_part_suite(void);
 Suite	*make_dispatch_suite(void);
+Suite	*make_ckpt_suite(void);
 Suite	*make_chains_suite(void);
 Suite	*make_cands_suite(void);
 Suite	*make_bits_suite(void);

@@ -153,7 +153,7 @@ count_part(dlx *d, unsigned k, unsigned n, unsigned threads, int mode)
 	m.memory = 1 << 20;
 	ck_assert_int_eq(dlx_split_part(d, k, n, &pos), DLX_OK);
 	ck_assert_int_eq(dlxi_pos_search_parallel(d, pos, NULL, &par,
-	    mode < 0 ? NULL : &m, &ms), DLX_OK);
+	    mode < 0 ? NULL : &m, &ms, 0), DLX_OK);
 	ck_assert_uint_eq(dlx_pos_tasks(pos), 0);
 	dlx_pos_figures(pos, &w, NULL, NULL);
 	ck_assert_uint_eq(w.hi, 0);
@@ -219,7 +219,7 @@ START_TEST(test_part_solutions_are_the_set)
 				/* A cache is asked for, but a visit wants
 				 * the solutions: searched, not counted. */
 				ck_assert_int_eq(dlxi_pos_search_parallel(d,
-				    pos, &s, &par, NULL, NULL), DLX_OK);
+				    pos, &s, &par, NULL, NULL, 0), DLX_OK);
 				dlx_pos_free(pos);
 			}
 			ck_assert_uint_eq(parts.count, whole.count);
@@ -262,7 +262,7 @@ START_TEST(test_part_stopped_count_resumes)
 	memset(&m, 0, sizeof m);
 	m.mode = DLX_MEMO_ALWAYS;
 	m.progress_updates = 1000;
-	rc = dlxi_pos_search_parallel(d, pos, &s, &par, &m, NULL);
+	rc = dlxi_pos_search_parallel(d, pos, &s, &par, &m, NULL, 0);
 	/* A part may end before the first call; else it stopped there. */
 	ck_assert(rc == DLX_STOPPED || (rc == DLX_OK && calls == 0));
 	ck_assert_int_eq(dlx_pos_format(pos, "t", &text, &len), DLX_OK);

@@ -5,7 +5,9 @@
 #    (or refused, exit 2, naming the option), never a count added twice,
 #    all the work in part 1, or threads silently dropped;
 #  - --knuth with --checkpoint walks Knuth's tree (DLX1's figures);
-#  - --checkpoint with -t N (N > 1) refused in both programs, by name;
+#  - --checkpoint with -t N (N > 1): a count runs on N threads; a run
+#    that prints solutions is refused in both programs, by name, and
+#    writes no checkpoint;
 #  - --memo with bounds names --memo, and --stats prints no count;
 #  - -t N on a count the cache takes runs on N threads (--stats says);
 #  - dlx-sudoku's pipeline workers share --memory, and the default
@@ -95,20 +97,29 @@ for ck in "" "--checkpoint $tmp/lck" "--part 1/1"; do
 	rm -f "$tmp/lck"
 done
 
-# ---- a checkpoint on threads: refused by name, nothing written -----
-# (It used to run on one thread whatever -t said.)
+# ---- a checkpoint on threads: a count runs there; printing refused -----
+# (It used to run on one thread whatever -t said, then was refused.)
 for prog in "$dlx" "$sudoku"; do
 	case $prog in
-	"$dlx") f=$data/langford8.dlx ;;
-	*) f=$puzzles/two-solutions.txt ;;
+	"$dlx") f=$data/langford8.dlx pr=-p name=--print want=300 ;;
+	*) f=$puzzles/two-solutions.txt pr=-a name=--all want="$f:1: 2 solutions" ;;
 	esac
+	p=$(basename "$prog")
 	rm -f "$tmp/tck"
-	run "$prog" -t 2 --checkpoint "$tmp/tck" "$f"
-	status "$(basename "$prog") -t 2 --checkpoint" 2
-	has "$(basename "$prog") -t 2 --checkpoint: named" \
-	    'not supported: --checkpoint with --threads$' "$tmp/err"
+	run "$prog" -t 2 $pr --checkpoint "$tmp/tck" "$f"
+	status "$p -t 2 $pr --checkpoint" 2
+	has "$p -t 2 $pr --checkpoint: named" \
+	    "not supported: $name with --checkpoint with --threads\$" "$tmp/err"
 	[ ! -e "$tmp/tck" ] ||
-	    failed "$(basename "$prog") -t 2 --checkpoint wrote a checkpoint"
+	    failed "$p -t 2 $pr --checkpoint wrote a checkpoint"
+	run "$prog" -t 2 -c --stats --checkpoint "$tmp/tck" "$f"
+	status "$p -t 2 --checkpoint" 0
+	[ "$(cat "$tmp/out")" = "$want" ] ||
+	    failed "$p -t 2 --checkpoint: $(cat "$tmp/out")"
+	has "$p -t 2 --checkpoint: on 2 threads" '(threads: 2|, 2 threads)$' \
+	    "$tmp/err"
+	[ -s "$tmp/tck" ] || failed "$p -t 2 --checkpoint wrote no checkpoint"
+	rm -f "$tmp/tck"
 done
 run "$dlx" -t 1 --checkpoint "$tmp/tck" "$data/langford8.dlx"
 [ "$(cat "$tmp/out")" = 300 ] || failed "-t 1 --checkpoint: $(cat "$tmp/out")"

@@ -552,7 +552,7 @@ struct dlx_memo_stats {
  *
  *	engine		colors bounds visit Knuth split path threads wide
  *	bit boards	-      -      yes*  -     -     -    yes**   -
- *	cache		yes    -      -     -     yes   -    yes     yes
+ *	cache		yes    -      -     -     yes   yes*** yes   yes
  *	sparse		yes    -      yes   -     yes   yes  yes     -
  *	links		yes    -      yes   yes   yes   yes  yes     -
  *	Algorithm M	yes    yes    yes   yes   -     -    -       -
@@ -573,7 +573,12 @@ struct dlx_memo_stats {
  * on threads once it outgrows that glance, or 16,384 nodes without it:
  * the top of the tree is expanded into boards after a few guesses, and
  * the threads count the boards' subtrees apart, with the figures of one
- * thread; what visits runs on one.  What no
+ * thread; what visits runs on one.  ***A checkpoint of the cache's count
+ * (only under DLX_MEMO_ALWAYS) saves whole subtrees, not a path
+ * (dlx_part.h); so does a count checkpointed on threads by the others,
+ * with each subtree under way cut where its thread stands; a checkpoint
+ * on threads of a search that visits (or of Knuth's tree) is refused.
+ * What no
  * engine serves is refused with DLX_ENOTSUP, and result.refused names
  * the needs that could not be met: never another engine that would
  * change the answer or drop an option.
@@ -647,9 +652,10 @@ struct dlx_request {
 					   left of it (dlx_part.h), moved on
 					   as the search goes */
 	int		 checkpoint;	/* with pos: the position must be
-					   exact at every progress call (a
-					   serial search on one path: with
-					   threads > 1, DLX_ENOTSUP) */
+					   exact at every progress call (one
+					   path unless threads > 1 or the
+					   cache is asked; on threads a count
+					   alone: dlx_part.h) */
 	enum dlx_comp_mode components;	/* component counting in the
 					   cache's count: AUTO, ALWAYS,
 					   NEVER */

@@ -96,28 +96,40 @@ void		 dlx_pos_free(dlx_pos *pos);
  * max_updates count from the start of the call.  progress gets the
  * totals of the position (work done before plus this call's).
  *
- * With checkpoint (one thread, on one path): in a progress callback
- * dlx_pos_format() gives the position where the search stands, and if
- * progress returns nonzero the search stops there and pos holds exactly
- * what is left.  After any other early end pos is left at the last
- * progress call (or where the call began), so that resuming from it
- * repeats a little work rather than losing any.
+ * With checkpoint on one thread (threads not asked for, the cache not
+ * asked for): in a progress callback dlx_pos_format() gives the position
+ * where the search stands, and if progress returns nonzero the search
+ * stops there and pos holds exactly what is left.  After any other early
+ * end pos is left at the last progress call (or where the call began), so
+ * that resuming from it repeats a little work rather than losing any.
  *
- * Without checkpoint the position may be searched on threads and, when
- * only counting, with the subproblem cache (each thread its own, the
- * request's memory shared out among them): searching (a visit, a limit
- * or a budget, or Knuth's tree), each task's subtrees are searched one
- * after another on the threads, visit seeing the solutions in the serial
- * order; counting alone, the tasks are rewritten as plain subtrees (cut a
- * level or more further when they are few for the threads) and the
- * threads count one subtree each at a time.  Either way the position
- * moves on by whole subtrees: in a progress callback dlx_pos_format()
- * gives the position of the subtrees finished in order, and a stop
- * leaves pos there: exact, but a subtree under way (or finished after
- * one under way) is searched again when resumed, and a searching run's
- * solutions of such a subtree are visited again.  The run's count
- * (struct dlx_result) is nonetheless every solution found: the
- * position's and those of such subtrees.  Progress is also called
+ * Otherwise the position may be searched on threads and, when only
+ * counting, with the subproblem cache (each thread its own, the request's
+ * memory shared out among them; with checkpoint only under
+ * DLX_MEMO_ALWAYS).  Searching (a visit, a limit or a budget, or Knuth's
+ * tree), each task's subtrees are searched one after another on the
+ * threads, visit seeing the solutions in the serial order, and the
+ * position moves on by whole subtrees: a stop leaves pos exact, but a
+ * subtree under way is searched again when resumed and its solutions
+ * visited again (with checkpoint and threads > 1: DLX_ENOTSUP).
+ *
+ * Counting alone, the tasks are rewritten as plain subtrees (cut a level
+ * or more further when they are few for the threads, and with the cache
+ * and checkpoint on one thread too: 16 a thread) and the threads count
+ * one subtree each at a time.  The position is then exact at every
+ * progress call (progress is called one call at a time, with the totals
+ * of every thread): a subtree finished, in whatever order, is done, its
+ * figures in the position's and its task gone from dlx_pos_format()'s
+ * text; a subtree under way is written as the cut where its thread stood
+ * at its last progress call when counted plainly, or whole under the
+ * cache, which stands on no path, to be counted again.  So a checkpoint
+ * saved in a progress callback never counts a subtree twice, and loses
+ * (plainly) only what each thread did since its last progress call.  A
+ * stop leaves pos there; a position resumes on any number of threads.
+ *
+ * After a stop on threads the run's count (struct dlx_result) is every
+ * solution found: the position's and those of subtrees under way, which a
+ * resumed run counts again.  Progress is also called
  * between two subtrees once the interval has passed, so that a run of
  * many small ones is told now and then.
  *

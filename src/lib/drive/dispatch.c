@@ -33,8 +33,8 @@ static const struct engine {
 	 * Algorithm M for item bounds. */
 	{ DLX_ENGINE_BITS, "bit boards", DLX_NEED_VISIT | DLX_NEED_THREADS },
 	{ DLX_ENGINE_CACHE, "cache",
-	    DLX_NEED_COLORS | DLX_NEED_SPLIT | DLX_NEED_THREADS |
-	    DLX_NEED_CACHE },
+	    DLX_NEED_COLORS | DLX_NEED_SPLIT | DLX_NEED_PATH |
+	    DLX_NEED_THREADS | DLX_NEED_CACHE },
 	{ DLX_ENGINE_SPARSE, "sparse",
 	    DLX_NEED_COLORS | DLX_NEED_VISIT | DLX_NEED_SPLIT |
 	    DLX_NEED_PATH | DLX_NEED_THREADS },
@@ -109,6 +109,15 @@ needs(const dlx *d, const struct dlx_request *rq)
 	return n;
 }
 
+/* A checkpoint on threads of a search (visits, limits, budgets or
+ * Knuth's tree), not a count alone: no driver serves it. */
+static int
+path_threads(unsigned need)
+{
+	return (need & DLX_NEED_PATH) && (need & DLX_NEED_THREADS) &&
+	    (need & (DLX_NEED_VISIT | DLX_NEED_KNUTH));
+}
+
 /*
  * The first engine after index from that serves need on d, or -1.  The
  * sparse sets serve only the fast tree (dlxi_search() takes them then,
@@ -123,10 +132,11 @@ pick(const dlx *d, const struct dlx_request *rq, unsigned need, size_t from)
 	int	bounds = (need & DLX_NEED_BOUNDS) != 0;
 
 	(void)d;
-	/* A checkpoint saves the one path the search stands on; threads
-	 * stand on many at once, and could only save whole subtrees: no
-	 * engine serves both. */
-	if ((need & DLX_NEED_PATH) && (need & DLX_NEED_THREADS))
+	/* A checkpoint on threads is exact when counting (pos.c: the
+	 * subtrees done, and those under way cut where their threads
+	 * stand); a search that visits or stops at a limit moves by whole
+	 * subtrees, whose solutions would be visited again: refused. */
+	if (path_threads(need))
 		return -1;
 	for (i = from; i < NENGINES; i++) {
 		if ((need & ~engines[i].serves) != 0)
@@ -144,7 +154,12 @@ pick(const dlx *d, const struct dlx_request *rq, unsigned need, size_t from)
 				continue;
 			break;
 		case DLX_ENGINE_CACHE:
-			if (rq->memo == DLX_MEMO_NEVER || bounds)
+			/* A checkpoint takes the cache only when asked:
+			 * its subtrees under way are lost to a kill,
+			 * where the plain search's are cut where they
+			 * stand. */
+			if (rq->memo == DLX_MEMO_NEVER || bounds ||
+			    (rq->checkpoint && !(need & DLX_NEED_CACHE)))
 				continue;
 			break;
 		case DLX_ENGINE_SPARSE:
@@ -180,10 +195,12 @@ unmet(const dlx *d, const struct dlx_request *rq, unsigned need)
 	size_t		 i;
 
 	(void)d;
-	/* A checkpoint on threads: that pair, whatever the engine (pick()). */
-	if ((need & DLX_NEED_PATH) && (need & DLX_NEED_THREADS))
+	/* A checkpoint on threads of a search: that pair and what makes it
+	 * a search, whatever the engine (pick()). */
+	if (path_threads(need))
 		return DLX_NEED_PATH | DLX_NEED_THREADS |
-		    (need & (DLX_NEED_BOUNDS | DLX_NEED_CACHE | DLX_NEED_KNUTH));
+		    (need & (DLX_NEED_BOUNDS | DLX_NEED_CACHE | DLX_NEED_KNUTH |
+		    DLX_NEED_VISIT));
 	/* Algorithm M on threads counts only (pick()). */
 	if ((need & DLX_NEED_BOUNDS) && (need & DLX_NEED_THREADS) &&
 	    (need & DLX_NEED_VISIT))
@@ -226,15 +243,16 @@ plain_engine(const dlx *d, const struct dlx_request *rq, unsigned need)
 
 /*
  * The threads engine i runs rq on: as many as asked; else every CPU,
- * except where the engine has no threads, where a checkpoint wants one
- * path, and for the cache's count of a whole tree (one cache sees every
- * repeat; threads each with a share of the budget see fewer: asked for
- * with -t, they run).
+ * except where the engine has no threads, for a checkpoint (one path,
+ * cut where it stands: asked for with -t, threads run), and for the
+ * cache's count of a whole tree (one cache sees every repeat; threads
+ * each with a share of the budget see fewer: asked for with -t, they
+ * run).
  */
 static unsigned
 threads_for(const struct dlx_request *rq, size_t i)
 {
-	if (rq->checkpoint)
+	if (rq->checkpoint && rq->threads == 0)
 		return 1;
 	/* Algorithm M visits and keeps budgets on one thread (pick()). */
 	if (engines[i].id == DLX_ENGINE_MULT && (rq->visit != NULL ||
@@ -249,8 +267,9 @@ threads_for(const struct dlx_request *rq, size_t i)
 	return dlx_cpus();
 }
 
-/* Search a position: serially on one path for checkpoints, else on nw
- * threads, counting with the cache (m) or plainly. */
+/* Search a position: serially on one path for a plain checkpoint on one
+ * thread, else on nw threads, counting with the cache (m) or plainly
+ * (exact at every progress call when counting: pos.c). */
 static int
 run_pos(dlx *d, const struct dlx_request *rq, const struct dlxi_search *s,
     struct dlx_pos *pos, unsigned nw, const struct dlxi_memo *m,
@@ -260,9 +279,10 @@ run_pos(dlx *d, const struct dlx_request *rq, const struct dlxi_search *s,
 
 	memset(&par, 0, sizeof par);
 	par.threads = nw;
-	if (rq->checkpoint)
+	if (rq->checkpoint && nw <= 1 && m == NULL)
 		return dlxi_pos_search(d, pos, s);
-	return dlxi_pos_search_parallel(d, pos, s, &par, m, &res->memo);
+	return dlxi_pos_search_parallel(d, pos, s, &par, m, &res->memo,
+	    rq->checkpoint);
 }
 
 /* The count of a run from a position: the work done and credited, and
@@ -499,7 +519,8 @@ dlx_run(dlx *d, const struct dlx_request *rq, struct dlx_result *res)
 				dlx_stats(d, &res->stats);
 			res->threads = nw;
 			res->drivers = (nw > 1 ? DLX_DRIVE_THREADS : 0) |
-			    (rq->pos != NULL ? DLX_DRIVE_POSITION : 0);
+			    (rq->pos != NULL ? DLX_DRIVE_POSITION : 0) |
+			    (rq->checkpoint ? DLX_DRIVE_CHECKPOINT : 0);
 			if (!res->memo.used)
 				res->engine = plain_engine(d, rq, need);
 			res->stats.solutions = res->count.hi != 0 ?

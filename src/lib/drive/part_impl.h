@@ -47,6 +47,28 @@ struct task {
 	int		*path;		/* options below d's forced ones */
 	size_t		*untried;	/* per level: siblings still to do */
 	size_t		 len;
+	int		 done;		/* counted on threads while a task
+					   before it was not: its figures are
+					   the position's, the text leaves it
+					   out (only during
+					   dlxi_pos_search_parallel()) */
+};
+
+/*
+ * The cut of one thread's subtree at its last progress call, while
+ * dlxi_pos_search_parallel() counts plainly on threads: as the cut of
+ * dlxi_pos_search(), relative to task t[task]'s path, with the figures of
+ * the subtree's search up to there.  The text writes t[task] with it, so
+ * that a checkpoint taken at any progress call loses none of the work
+ * before each thread's last call.
+ */
+struct pcut {
+	size_t		 task;		/* the subtree it cuts */
+	int		 valid;		/* p, u, len and st are a cut */
+	int		*p;
+	size_t		*u;
+	size_t		 len, cap;
+	struct dlx_stats st;
 };
 
 struct dlx_pos {
@@ -76,6 +98,9 @@ struct dlx_pos {
 	size_t		 cutlen;
 	size_t		 cutcap;
 	struct dlx_stats cutst;
+	/* While dlxi_pos_search_parallel() counts plainly: per thread. */
+	struct pcut	*pcut;
+	unsigned	 npcut;
 	/* After an early end of dlxi_pos_search_parallel(): the work its
 	 * threads did beyond the position (subtrees under way, or finished
 	 * after one under way), which a resumed run does again.  With the
@@ -156,18 +181,30 @@ int		 dlxi_pos_search(dlx *d, dlx_pos *pos, const struct dlxi_search *s);
  * time, with dlxi_count_wide() as m says (each thread with its own cache,
  * kept from one subtree to the next) or by the plain search if m is NULL.
  *
- * Either way the position moves on by whole subtrees: neither the
- * threads nor the cache stand on one path that a cut could name.  In a
- * progress callback (which gets the totals of all threads, one call at
- * a time), dlx_pos_format() gives the position of the subtrees finished
- * in order, and a stop leaves pos there: exact, but a subtree under way
- * (or finished after one under way) is searched again when resumed, and
- * a searching run's solutions of such a subtree are visited again.
- * Returns as dlxi_pos_search().
+ * Searching, the position moves on by whole tasks: in a progress
+ * callback dlx_pos_format() gives the position of the subtrees searched
+ * in order, and a stop leaves pos there: exact, but the subtree under way
+ * is searched again when resumed, and its solutions visited again.
+ *
+ * Counting, the position is exact at every progress call (one call at a
+ * time, with the totals of all threads): a subtree finished, in whatever
+ * order, is marked done and its figures added to the position's; a
+ * subtree under way is written as its cut at its thread's last progress
+ * call when counted plainly (struct pcut), else (the cache's count stands
+ * on no path) whole, to be counted again when resumed; with checkpoint
+ * set the tree is cut into subtrees (16 a thread, pos.c) on one thread
+ * too, so that a kill loses one of them a thread at most.  On return the
+ * tasks done are gone from pos and the cuts applied, as after
+ * dlxi_pos_search().  Returns as dlxi_pos_search().
  */
 int		 dlxi_pos_search_parallel(dlx *d, dlx_pos *pos,
 		    const struct dlxi_search *s, const struct dlxi_parallel *p,
-		    const struct dlxi_memo *m, struct dlx_memo_stats *ms);
+		    const struct dlxi_memo *m, struct dlx_memo_stats *ms,
+		    int checkpoint);
+
+/* The cut a thread holds on t[i] while pos is counted on threads, or
+ * NULL (pos_text.c writes t[i] with it). */
+const struct pcut *dlxi_pos_pcut(const dlx_pos *pos, size_t i);
 
 /*
  * Algorithm M (item bounds) under the drivers, mult_drive.c: its

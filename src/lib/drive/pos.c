@@ -454,10 +454,18 @@ dlxi_pos_search(dlx *d, dlx_pos *pos, const struct dlxi_search *s)
  * to the next (dlxint_count_kept): subtrees side by side meet the same
  * states deeper down, which is where a single count's hits come from.  A
  * part's subtrees are many and of like size (dlx_split), which is what
- * shares them out well.  Subtrees finish out of order; the position moves
- * past a prefix of finished ones only, so that it is exact wherever it is
- * read: a subtree finished after an unfinished one is counted again on
- * resuming.
+ * shares them out well.  Subtrees finish out of order: each is marked done
+ * as it finishes and its figures go to the position at once, so that the
+ * position (the tasks not done, the figures of those done) is exact
+ * wherever it is read, and a checkpoint never counts a subtree twice.  A
+ * plain count also keeps, per thread, the cut of its subtree at its last
+ * progress call (the search's dlx_path(), as take_cut() does serially):
+ * the text writes the subtree as that cut, and a stop or an error applies
+ * it, so that a checkpoint loses only what each thread did since its last
+ * progress call.  The cache's count stands on no path: its subtrees under
+ * way are written whole, and a checkpointed run cuts the tree into
+ * REFINE_PER_THREAD subtrees a thread even on one thread, so that a kill
+ * loses one of them a thread at most.
  */
 
 /* A count run on threads. */
@@ -467,11 +475,9 @@ struct pcount {
 	const struct dlxi_search	*s;
 	struct dlxi_memo		 m;		/* per thread: progress ours */
 	size_t			 take;		/* next task to hand out */
-	u128			*sol;		/* per task, once done */
-	struct dlx_stats	*st;		/* per task, once done */
-	char			*done;		/* per task */
 	struct dlx_stats	*live;		/* per thread, its task so far */
 	unsigned		 nw;
+	int			 cuts;		/* plain: cut at progress calls */
 	int			 stop;
 	int			 rc;		/* the first error or stop */
 	struct dlx_memo_stats	 ms;		/* summed */
@@ -488,18 +494,55 @@ struct pworker {
 	dlx		*d;
 };
 
-/* Move the position past the finished prefix (lock held). */
+/* Move the position past the tasks done at its front (lock held). */
 static void
 pc_settle(struct pcount *pc)
 {
 	dlx_pos	*pos = pc->pos;
 
-	while (pos->next < pos->nt && pc->done[pos->next]) {
-		pos->sol += pc->sol[pos->next];
-		pos->nodes += pc->st[pos->next].nodes;
-		pos->updates += pc->st[pos->next].updates;
+	while (pos->next < pos->nt && pos->t[pos->next].done)
 		pos->next++;
+}
+
+/* Take into c the cut where d's search stands, at a progress call with
+ * figures st (lock held).  Out of memory: no cut, the subtree whole. */
+static void
+pcut_take(const struct dlx_allocator *mem, struct pcut *c, const dlx *d,
+    const struct dlx_stats *st)
+{
+	size_t	 n, *u;
+	int	*p;
+
+	n = dlx_path(d, NULL, NULL, 0);
+	if (n > c->cap) {
+		p = mem_realloc(mem, c->p, n, sizeof *p);
+		if (p != NULL)
+			c->p = p;
+		u = mem_realloc(mem, c->u, n, sizeof *u);
+		if (u != NULL)
+			c->u = u;
+		if (p == NULL || u == NULL) {
+			c->valid = 0;
+			return;
+		}
+		c->cap = n;
 	}
+	c->len = dlx_path(d, c->p, c->u, n);
+	c->st = *st;
+	c->valid = 1;
+}
+
+const struct pcut *
+dlxi_pos_pcut(const dlx_pos *pos, size_t i)
+{
+	unsigned	k;
+
+	if (!pos->running)
+		return NULL;
+	for (k = 0; k < pos->npcut; k++)
+		if (pos->pcut[k].valid && pos->pcut[k].task == i)
+			return &pos->pcut[k];
+	return NULL;
 }
 
 /* The caller's progress with the totals of every thread (lock held).
@@ -508,24 +551,17 @@ static int
 pc_tell(struct pcount *pc)
 {
 	struct dlx_stats	 tot;
-	size_t			 i;
 	unsigned		 k;
 	u128			 sol;
 
 	pc->quiet = 0;
 	if (!pc->stop && pc->s != NULL && pc->s->progress != NULL) {
-		/* The totals: the position, the subtrees finished beyond
-		 * it, and every thread's subtree so far. */
+		/* The totals: the position (every subtree done) and every
+		 * thread's subtree so far. */
 		sol = pc->pos->sol;
 		memset(&tot, 0, sizeof tot);
 		tot.nodes = pc->pos->nodes;
 		tot.updates = pc->pos->updates;
-		for (i = pc->pos->next; i < pc->pos->nt; i++)
-			if (pc->done[i]) {
-				sol += pc->sol[i];
-				tot.nodes += pc->st[i].nodes;
-				tot.updates += pc->st[i].updates;
-			}
 		for (k = 0; k < pc->nw; k++) {
 			sol += pc->live[k].solutions;
 			tot.nodes += pc->live[k].nodes;
@@ -552,6 +588,8 @@ pc_progress(void *arg, const struct dlx_stats *st)
 
 	pthread_mutex_lock(&pc->mu);
 	pc->live[w->id] = *st;
+	if (pc->cuts)
+		pcut_take(&pc->pos->mem, &pc->pos->pcut[w->id], w->d, st);
 	stop = pc_tell(pc);
 	pthread_mutex_unlock(&pc->mu);
 	return stop;
@@ -600,6 +638,10 @@ pc_main(void *arg)
 		i = pc->take++;
 		t = &pc->pos->t[i];
 		memset(&pc->live[w->id], 0, sizeof pc->live[w->id]);
+		if (pc->cuts) {
+			pc->pos->pcut[w->id].task = i;
+			pc->pos->pcut[w->id].valid = 0;
+		}
 		pthread_mutex_unlock(&pc->mu);
 		memset(&ms, 0, sizeof ms);
 		if ((rc = force_path(w->d, t, t->len)) == DLX_OK) {
@@ -611,9 +653,14 @@ pc_main(void *arg)
 		memset(&pc->live[w->id], 0, sizeof pc->live[w->id]);
 		add_memo_stats(&pc->ms, &ms);
 		if (rc == DLX_OK) {
-			pc->sol[i] = (u128)cnt.hi << 64 | cnt.lo;
-			pc->st[i] = st;
-			pc->done[i] = 1;
+			/* Done, in whatever order: its figures are the
+			 * position's from now on, its cut is no more. */
+			pc->pos->sol += (u128)cnt.hi << 64 | cnt.lo;
+			pc->pos->nodes += st.nodes;
+			pc->pos->updates += st.updates;
+			t->done = 1;
+			if (pc->cuts)
+				pc->pos->pcut[w->id].valid = 0;
 			pc_settle(pc);
 			/* Many small subtrees: progress between them too. */
 			pc->quiet += st.updates;
@@ -622,13 +669,14 @@ pc_main(void *arg)
 				(void)pc_tell(pc);
 		} else {
 			/* A stop by progress, or an error: the others stop
-			 * too, and the subtree stays to do.  What it found
-			 * (the subtrees the cache finished, or the plain
-			 * search's solutions) is the run's partial count. */
+			 * too, and the subtree stays to do (from its cut).
+			 * Under the cache, which has no cut, what it found
+			 * (the subtrees the cache finished) is still the
+			 * run's: its partial count (pos->ahead_*). */
 			if (pc->rc == DLX_OK)
 				pc->rc = rc;
 			pc->stop = 1;
-			if (rc > 0) {
+			if (rc > 0 && !pc->cuts) {
 				pc->ahead_sol += (u128)cnt.hi << 64 | cnt.lo;
 				pc->ahead_nodes += st.nodes;
 				pc->ahead_updates += st.updates;
@@ -638,6 +686,60 @@ pc_main(void *arg)
 	pthread_mutex_unlock(&pc->mu);
 	dlxint_memo_free(w->d, keep);
 	return NULL;
+}
+
+/* Make t what is left after the cut c: as apply_cut().  On failure (out
+ * of memory, or a path too long) t stays whole: exact, further back. */
+static void
+pcut_apply(dlx_pos *pos, struct task *t, const struct pcut *c)
+{
+	size_t	 len = t->len + c->len, *u;
+	int	*p;
+
+	if (len > MAX_PATH)
+		return;
+	if ((p = mem_realloc(&pos->mem, t->path, len + 1, sizeof *p)) ==
+	    NULL)
+		return;
+	t->path = p;
+	if ((u = mem_realloc(&pos->mem, t->untried, len + 1, sizeof *u)) ==
+	    NULL)
+		return;
+	t->untried = u;
+	memcpy(t->path + t->len, c->p, c->len * sizeof *p);
+	memcpy(t->untried + t->len, c->u, c->len * sizeof *u);
+	t->len = len;
+	credit(pos, &c->st);
+}
+
+/* After a count on threads: each cut applied to its subtree, the tasks
+ * done dropped, the cuts freed.  The position means the same. */
+static void
+pc_finish(dlx_pos *pos)
+{
+	size_t		 i, j;
+	unsigned	 k;
+
+	for (k = 0; k < pos->npcut; k++) {
+		if (pos->pcut[k].valid && pos->pcut[k].task < pos->nt &&
+		    !pos->t[pos->pcut[k].task].done)
+			pcut_apply(pos, &pos->t[pos->pcut[k].task],
+			    &pos->pcut[k]);
+		mem_free(&pos->mem, pos->pcut[k].p);
+		mem_free(&pos->mem, pos->pcut[k].u);
+	}
+	mem_free(&pos->mem, pos->pcut);
+	pos->pcut = NULL;
+	pos->npcut = 0;
+	for (i = j = pos->next; i < pos->nt; i++) {
+		if (pos->t[i].done) {
+			mem_free(&pos->mem, pos->t[i].path);
+			mem_free(&pos->mem, pos->t[i].untried);
+			continue;
+		}
+		pos->t[j++] = pos->t[i];
+	}
+	pos->nt = j;
 }
 
 /*
@@ -690,6 +792,7 @@ flatten(dlx *d, dlx_pos *pos)
 				break;
 			}
 			memcpy(q->path, c.path, c.len * sizeof *c.path);
+			q->done = 0;
 			n++;
 			rc = advance(d, &c, &done);
 		}
@@ -745,6 +848,7 @@ push_task(const struct dlx_allocator *mem, struct task **v, size_t *n,
 	if (len > 0)
 		memcpy(q->path, path, len * sizeof *path);
 	q->len = len;
+	q->done = 0;
 	if (opt >= 0)
 		q->path[q->len++] = opt;
 	(*n)++;
@@ -819,23 +923,33 @@ refine(dlx *d, dlx_pos *pos, size_t want)
 	return rc;
 }
 
-/* Count what is left of pos with the cache on nw threads. */
+/*
+ * Count what is left of pos on nw threads, with the cache as m says.
+ * Subtrees wanted per thread: enough for threads that take them in turn
+ * to end together, and for a checkpoint of the cache's count, whose
+ * subtrees under way are lost to a kill, on one thread too.  More would
+ * lose less but cost the cache its repeats: at 64 a thread the empty 6x6
+ * sudoku's count took twice as long, at 16 no longer than the whole.
+ */
 #define REFINE_PER_THREAD	16
 static int
 pos_count(dlx *d, dlx_pos *pos, const struct dlxi_search *s,
-    const struct dlxi_memo *m, unsigned nw, struct dlx_memo_stats *ms)
+    const struct dlxi_memo *m, unsigned nw, struct dlx_memo_stats *ms,
+    int checkpoint)
 {
 	struct pcount	 pc;
 	struct pworker	*w;
 	pthread_t	*tid;
-	unsigned	 k, started;
 	size_t		 i;
-	int		 rc;
+	unsigned	 k, started;
+	int		 rc, cuts = m->mode == DLX_MEMO_NEVER;
 
 	if ((rc = flatten(d, pos)) != DLX_OK ||
-	    (nw > 1 && (rc = refine(d, pos, (size_t)REFINE_PER_THREAD * nw)) !=
-	    DLX_OK))
+	    ((nw > 1 || (checkpoint && !cuts)) &&
+	    (rc = refine(d, pos, (size_t)REFINE_PER_THREAD * nw)) != DLX_OK))
 		return rc;
+	for (i = pos->next; i < pos->nt; i++)
+		pos->t[i].done = 0;
 	if (nw > pos->nt)
 		nw = pos->nt > 0 ? (unsigned)pos->nt : 1;
 	memset(&pc, 0, sizeof pc);
@@ -849,14 +963,15 @@ pos_count(dlx *d, dlx_pos *pos, const struct dlxi_search *s,
 		pc.m.memory = DLX_MEMORY_DEFAULT;
 	pc.m.memory /= nw;		/* each thread its own cache */
 	pc.nw = nw;
-	pc.sol = mem_zalloc(&d->mem, pos->nt + 1, sizeof *pc.sol);
-	pc.st = mem_zalloc(&d->mem, pos->nt + 1, sizeof *pc.st);
-	pc.done = mem_zalloc(&d->mem, pos->nt + 1, 1);
+	pc.cuts = cuts;
 	pc.live = mem_zalloc(&d->mem, nw, sizeof *pc.live);
 	w = mem_zalloc(&d->mem, nw, sizeof *w);
 	tid = mem_zalloc(&d->mem, nw, sizeof *tid);	/* of w[1..] */
-	if (pc.sol == NULL || pc.st == NULL || pc.done == NULL ||
-	    pc.live == NULL || w == NULL || tid == NULL) {
+	if (cuts && (pos->pcut = mem_zalloc(&pos->mem, nw,
+	    sizeof *pos->pcut)) != NULL)
+		pos->npcut = nw;
+	if (pc.live == NULL || w == NULL || tid == NULL ||
+	    (cuts && pos->pcut == NULL)) {
 		rc = DLX_ENOMEM;
 		goto out;
 	}
@@ -878,28 +993,20 @@ pos_count(dlx *d, dlx_pos *pos, const struct dlxi_search *s,
 	pool_join(tid, started);
 	pthread_mutex_destroy(&pc.mu);
 	rc = pc.rc;
-	/* Beyond the position: the subtrees stopped, and those finished
-	 * after the first one not finished. */
-	for (i = pos->next; i < pos->nt; i++)
-		if (pc.done[i]) {
-			pc.ahead_sol += pc.sol[i];
-			pc.ahead_nodes += pc.st[i].nodes;
-			pc.ahead_updates += pc.st[i].updates;
-		}
+	/* Beyond the position: what the cache's stopped subtrees found
+	 * (the plain ones are in it, as their cuts). */
 	pos->ahead_sol = pc.ahead_sol;
 	pos->ahead_nodes = pc.ahead_nodes;
 	pos->ahead_updates = pc.ahead_updates;
 	if (ms != NULL)
 		*ms = pc.ms;
 out:
+	pc_finish(pos);
 	if (w != NULL)
 		for (k = 1; k < nw; k++)
 			dlx_free(w[k].d);
 	mem_free(&d->mem, w);
 	mem_free(&d->mem, tid);
-	mem_free(&d->mem, pc.sol);
-	mem_free(&d->mem, pc.st);
-	mem_free(&d->mem, pc.done);
 	mem_free(&d->mem, pc.live);
 	return rc;
 }
@@ -927,7 +1034,7 @@ pr_progress(void *arg, const struct dlx_stats *st)
 int
 dlxi_pos_search_parallel(dlx *d, dlx_pos *pos, const struct dlxi_search *s,
     const struct dlxi_parallel *p, const struct dlxi_memo *m,
-    struct dlx_memo_stats *ms)
+    struct dlx_memo_stats *ms, int checkpoint)
 {
 	struct dlxi_search	 sub;
 	struct dlx_stats	 st, fix;
@@ -958,8 +1065,10 @@ dlxi_pos_search_parallel(dlx *d, dlx_pos *pos, const struct dlxi_search *s,
 		 * without (DLX_MEMO_NEVER is the plain search). */
 		memset(&never, 0, sizeof never);
 		never.mode = DLX_MEMO_NEVER;
-		never.progress_updates = s != NULL ? s->progress_updates : 0;
-		rc = pos_count(d, pos, s, m != NULL ? m : &never, nw, ms);
+		if (s != NULL)
+			never.progress_updates = s->progress_updates;
+		rc = pos_count(d, pos, s, m != NULL ? m : &never, nw, ms,
+		    checkpoint);
 		pos->running = 0;
 		return rc;
 	}
@@ -1021,14 +1130,22 @@ void
 dlx_pos_figures(const dlx_pos *pos, struct dlx_wide *solutions,
     uint64_t *nodes, uint64_t *updates)
 {
-	u128	sol = pos->sol;
-	uint64_t n = pos->nodes, u = pos->updates;
+	u128		sol = pos->sol;
+	uint64_t	n = pos->nodes, u = pos->updates;
+	unsigned	k;
 
 	if (pos->running && pos->cutting) {
 		sol += pos->cutst.solutions;
 		n += pos->cutst.nodes;
 		u += pos->cutst.updates;
 	}
+	/* Counting on threads: the cuts of the subtrees under way. */
+	for (k = 0; pos->running && k < pos->npcut; k++)
+		if (pos->pcut[k].valid && !pos->t[pos->pcut[k].task].done) {
+			sol += pos->pcut[k].st.solutions;
+			n += pos->pcut[k].st.nodes;
+			u += pos->pcut[k].st.updates;
+		}
 	if (solutions != NULL) {
 		solutions->hi = (uint64_t)(sol >> 64);
 		solutions->lo = (uint64_t)sol;
@@ -1042,7 +1159,14 @@ dlx_pos_figures(const dlx_pos *pos, struct dlx_wide *solutions,
 size_t
 dlx_pos_tasks(const dlx_pos *pos)
 {
-	return pos == NULL ? 0 : pos->nt - pos->next;
+	size_t	i, n = 0;
+
+	if (pos == NULL)
+		return 0;
+	/* Counting on threads, tasks past next may be done already. */
+	for (i = pos->next; i < pos->nt; i++)
+		n += !pos->t[i].done;
+	return n;
 }
 
 void

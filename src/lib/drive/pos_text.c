@@ -81,6 +81,7 @@ dlx_pos_format(const dlx_pos *pos, const char *program, char **text,
 {
 	struct buf		 b;
 	const struct task	*t;
+	const struct pcut	*pc;
 	struct dlx_wide		 w;
 	uint64_t		 nodes, updates;
 	char			 num[48];
@@ -106,12 +107,19 @@ dlx_pos_format(const dlx_pos *pos, const char *program, char **text,
 		    pos->steps[i].n, (unsigned long long)pos->steps[i].split);
 	put(&b, "solutions %s\nnodes %llu\nupdates %llu\ntasks %zu\n",
 	    num, (unsigned long long)nodes, (unsigned long long)updates,
-	    pos->nt - pos->next);
+	    dlx_pos_tasks(pos));
 	for (i = pos->next; i < pos->nt; i++) {
 		t = &pos->t[i];
+		/* Counted on threads: done (its figures counted above), or
+		 * under way and cut where its thread stands. */
+		if (t->done)
+			continue;
 		if (i == pos->next && cut)
 			put_task(&b, t->path, t->untried, t->len, pos->cutp,
 			    pos->cutu, pos->cutlen);
+		else if ((pc = dlxi_pos_pcut(pos, i)) != NULL)
+			put_task(&b, t->path, t->untried, t->len, pc->p,
+			    pc->u, pc->len);
 		else
 			put_task(&b, t->path, t->untried, t->len, NULL, NULL,
 			    0);

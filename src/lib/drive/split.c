@@ -451,6 +451,7 @@ pos_add(dlx_pos *pos, const int *path, size_t len)
 	if (len > 0)
 		memcpy(t->path, path, len * sizeof *path);
 	t->len = len;
+	t->done = 0;
 	pos->nt++;
 	return 0;
 }

@@ -9,7 +9,10 @@
  * the old one and the directory flushed, so that a crash at any moment
  * leaves either the old checkpoint or the new one, never a mixture.  It is
  * taken at a progress call of the search, every --checkpoint-every
- * seconds, and when a signal or the program stops the search there.
+ * seconds, and when a signal or the program stops the search there.  A
+ * count on threads calls progress one thread at a time, holding the
+ * others at their next call, so the save sees one consistent position
+ * (dlx_part.h: the subtrees done, those under way cut or whole).
  */
 #include <config.h>
 
@@ -511,10 +514,11 @@ start_pos(struct ctx *x, dlx *d, uint64_t digest)
 }
 
 /*
- * Search d from x->pos with s's callbacks behind wrap_progress(): serially
- * when checkpoints are taken (a position is saved between calls), else on
- * c->threads.  Saves the final checkpoint.  Returns the search's code, or
- * CLUSTER_EFILE after a failed save or for a checkpoint that does not fit.
+ * Search d from x->pos with s's callbacks behind wrap_progress(): on the
+ * request's threads (a checkpoint on one unless -t asks for more, which
+ * the library serves for a count alone and refuses otherwise).  Saves the
+ * final checkpoint.  Returns the search's code, or CLUSTER_EFILE after a
+ * failed save or for a checkpoint that does not fit.
  */
 static int
 ctx_search(struct ctx *x, dlx *d, const struct dlx_request *rq,
