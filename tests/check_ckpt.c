@@ -210,11 +210,18 @@ START_TEST(test_ckpt_dispatch)
 	ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_OK);
 	ck_assert_uint_eq(res.count.lo, 92);
 	ck_assert_uint_eq(dlx_pos_tasks(pos), 0);
-	/* Threads not asked for: one, on one path. */
+	/* Threads not asked for: a count takes every CPU, as without a
+	 * checkpoint; a search with a limit one thread, on one path. */
 	rq.memo = DLX_MEMO_AUTO;
 	rq.threads = 0;
 	ck_assert_int_eq(dlx_run_plan(d, &rq, &res), DLX_OK);
+	ck_assert_uint_eq(res.threads, dlx_cpus());
+	rq.max_solutions = 5;
+	ck_assert_int_eq(dlx_run_plan(d, &rq, &res), DLX_OK);
 	ck_assert_uint_eq(res.threads, 1);
+	ck_assert_uint_eq(res.drivers, DLX_DRIVE_POSITION |
+	    DLX_DRIVE_CHECKPOINT);
+	rq.max_solutions = 0;
 	rq.threads = 2;
 	rq.max_solutions = 5;
 	ck_assert_int_eq(dlx_run_plan(d, &rq, &res), DLX_ENOTSUP);

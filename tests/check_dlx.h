@@ -36,6 +36,7 @@ Suite	*make_bits_suite(void);
 Suite	*make_minimal_suite(void);
 Suite	*make_marks_suite(void);
 Suite	*make_canon_suite(void);
+Suite	*make_estimate_suite(void);
 
 /*
  * Path of a file under tests/data in the source tree (for VPATH builds and

@@ -121,6 +121,7 @@ main(void)
 	srunner_add_suite(sr, make_variant_suite());
 	srunner_add_suite(sr, make_gen_suite());
 	srunner_add_suite(sr, make_part_suite());
+	srunner_add_suite(sr, make_estimate_suite());
 	srunner_add_suite(sr, make_dispatch_suite());
 	srunner_add_suite(sr, make_ckpt_suite());
 	srunner_add_suite(sr, make_chains_suite());

@@ -413,9 +413,45 @@ canon_scenario(void)
 	return rc;
 }
 
+/* Knuth's estimate (dlx_estimate()) of his example from "Dancing
+ * Links", built on the failing allocator: DLX_ENOMEM from any failure,
+ * the matrix left as it was. */
+static int
+estimate_scenario(void)
+{
+	static const int	 opts[6][3] = {
+		{ 2, 4, 5 }, { 0, 3, 6 }, { 1, 2, 5 }, { 0, 3, -1 },
+		{ 1, 6, -1 }, { 3, 4, 6 }
+	};
+	struct dlx_options	 o;
+	struct dlx_estimate	 e;
+	dlx			*d = NULL;
+	int			 k, rc;
+
+	memset(&o, 0, sizeof o);
+	o.alloc = &failing;
+	if ((rc = dlx_new(&d, 7, 0, &o)) != DLX_OK)
+		return rc;
+	for (k = 0; k < 6; k++)
+		if ((rc = dlx_add_option(d, opts[k], opts[k][2] < 0 ?
+		    2 : 3)) < 0) {
+			dlx_free(d);
+			return rc;
+		}
+	rc = dlx_estimate(d, NULL, 50, 1, &e);
+	if (rc == DLX_OK) {
+		EXPECT(e.probes == 50 && e.nodes >= 1.0);
+		EXPECT(e.solutions >= 0.0 && e.solutions_se >= 0.0);
+	} else
+		EXPECT(rc == DLX_ENOMEM);
+	EXPECT(dlx_check(d) == DLX_OK && dlx_nforced(d) == 0);
+	dlx_free(d);
+	return rc;
+}
+
 static scenario_fn *const scenarios[] = {
 	text_scenario, sudoku_scenario, logic_scenario, variant_scenario,
-	parts_scenario, cands_scenario, canon_scenario
+	parts_scenario, cands_scenario, canon_scenario, estimate_scenario
 };
 
 /* Fail each allocation of scenario _i in turn. */

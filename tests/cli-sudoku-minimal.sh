@@ -225,7 +225,7 @@ refuse "csv" "--format csv goes with solving, --count, --unique or --rate" \
 refuse "two modes" "--minimize conflicts with another mode option" \
     --redundant --minimize
 refuse "symmetry alone" \
-    "--symmetry, --seed, --givens, --grade, --effort and --attempts go with --generate (--symmetry and --effort with --redundant and --minimize too, --seed with --minimize)" \
+    "--symmetry, --seed, --givens, --grade, --effort and --attempts go with --generate (--symmetry and --effort with --redundant and --minimize too, --seed with --minimize and --estimate)" \
     --symmetry 180
 
 # ---- threads and bigger grids -------------------------------------------

@@ -402,6 +402,48 @@ int		 dlx_branch(dlx *d, int *item, int *options, uint64_t *updates,
 		    size_t cap);
 
 /*
+ * Knuth's estimate of the size of the search tree and of the number of
+ * solutions (TAOCP 7.2.2, "Estimating the running time"), without
+ * searching: each probe walks one path down from the root (d's forced
+ * options in force), choosing each child uniformly at random; a node at
+ * depth l of the path stands for the product of the branching degrees
+ * above it, and a solution at its end for that product too.  Each probe
+ * is an unbiased estimate of the nodes (as struct dlx_stats counts them)
+ * and of the solutions; out gets their mean over the probes and the
+ * standard error of that mean (the spread of the probes over
+ * sqrt(probes): the truth is usually within a few of these, but a tree
+ * whose size hides in rare deep paths can fool any number of probes, and
+ * hits, the probes that reached a solution, says how many saw one).  The
+ * tree is rq->tree's (rq may be NULL: the default tree): Knuth's (links),
+ * or the fast one (sparse sets, dead options given up without a node).
+ * At an item of more than 8 options a probe chooses among all of them
+ * (in the fast tree ending where its choice is dead: as unbiased, and it
+ * saves a commit of every sibling); at 8 or fewer it chooses among the
+ * live ones (in Knuth's tree counting the dead children exactly).  The
+ * bit boards and the cache walk smaller trees of their own, which this
+ * does not estimate.  Only rq->tree is read.  The same seed gives the
+ * same figures on every host.
+ * Returns DLX_OK; DLX_EINVAL (d or out NULL, probes 0); DLX_ENOTSUP (d
+ * has item bounds); DLX_EMISUSE (d is being searched); DLX_ENOMEM.  d is
+ * left as it was.
+ */
+struct dlx_request;
+
+struct dlx_estimate {
+	double		 nodes;		/* mean over the probes */
+	double		 nodes_se;	/* its standard error */
+	double		 solutions;	/* mean over the probes */
+	double		 solutions_se;	/* its standard error */
+	unsigned	 probes;	/* probes walked */
+	unsigned	 hits;		/* probes that ended at a solution:
+					   few, and solutions is unsure */
+	size_t		 max_depth;	/* deepest probe (options chosen) */
+};
+
+int		 dlx_estimate(dlx *d, const struct dlx_request *rq,
+		    unsigned probes, uint64_t seed, struct dlx_estimate *out);
+
+/*
  * From a callback of a search of d: the options the search has
  * chosen, shallowest first (forced options excluded), at most cap of
  * them into options (may be NULL), and for each how many of its siblings

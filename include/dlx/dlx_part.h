@@ -96,8 +96,9 @@ void		 dlx_pos_free(dlx_pos *pos);
  * max_updates count from the start of the call.  progress gets the
  * totals of the position (work done before plus this call's).
  *
- * With checkpoint on one thread (threads not asked for, the cache not
- * asked for): in a progress callback dlx_pos_format() gives the position
+ * With checkpoint on one thread (threads = 1, or threads = 0 for a
+ * search that visits, has a limit or budget or walks Knuth's tree; the
+ * cache not asked for): in a progress callback dlx_pos_format() gives the position
  * where the search stands, and if progress returns nonzero the search
  * stops there and pos holds exactly what is left.  After any other early
  * end pos is left at the last progress call (or where the call began), so

@@ -38,24 +38,28 @@ the objects usable.
 Long runs: Problem.count() and Sudoku.count() take checkpoint= (a file
 saved now and then, at the end, and where Ctrl-C stopped the search),
 resume= (a checkpoint to go on from, or True), part=(k, n) (a part of
-the split; p.record is its record), progress= (a callable given a
-Progress).  merge(records) adds part records up, refusing what dlx merge
-refuses.  The files are the programs': dlx --resume takes a checkpoint
-of Problem.count(), dlx merge its records, and the other way round
-(dlx-sudoku's for a Sudoku), as long as the library's version is the
-same (it is in the files: a checkpoint of another version raises Error).
+the split; p.record is its record) or a path [(k, n), (j, m)] (sub-part
+j of m of part k of n, as --part K/N,J/M), progress= (a callable given a
+Progress).  p.resplit(m, checkpoint=) splits a part or a checkpoint
+again into m checkpoint files, as --resplit M.  merge(records) adds part
+and sub-part records up, refusing what dlx merge refuses.  The files are
+the programs': dlx --resume takes a checkpoint of Problem.count(), dlx
+merge its records, and the other way round (dlx-sudoku's for a Sudoku),
+as long as the library's version is the same (it is in the files: a
+checkpoint of another version raises Error).
 """
 
 import collections
 import os
+import time
 
 from . import _dlx
 from . import _runs
 from ._runs import Progress, Merge, Record
 
 __all__ = ["Problem", "Sudoku", "Colored", "Stats", "Step", "Rating",
-           "Explanation", "Solutions", "Error", "Incomplete", "cpus",
-           "__version__", "Progress", "Merge", "Record", "merge",
+           "Explanation", "Solutions", "Error", "Incomplete", "Estimate",
+           "cpus", "__version__", "Progress", "Merge", "Record", "merge",
            "read_records"]
 
 __version__ = "0.1.0"
@@ -136,19 +140,26 @@ def _runs_asked(checkpoint, checkpoint_every, resume, part, progress,
 
 def merge(records, *, partial=False):
     """Add up part records exactly, as dlx merge does: a Merge (solutions,
-    parts, present, missing, nodes, updates, seconds).
+    parts, present, missing, nodes, updates, seconds, missing_subparts,
+    records).
 
     records  an iterable of records: Record or dict (Problem.record), or
              JSON lines (a file's lines, or read_records(path)); those of
              other types are skipped
-    Every part from 1 to N must be there exactly once, all of the same
-    problem, N, program and version; a record that differs, a part
-    repeated or one missing (unless partial=True: the parts present are
-    added, missing names the others) raises Error saying so, with the
-    file and line of a record read by read_records().  Records of the
-    programs and of Python mix.  A sub-part's record (one with
-    "lineage": a checkpoint of dlx --resplit counted here) raises Error:
-    dlx merge adds the tree of parts and sub-parts.
+    The records must all be of the same problem, N, program and version,
+    and cover the tree of parts exactly once: each part 1..N by one
+    record of its own, or by the records of the sub-parts 1..M of one
+    split of it (count(part=[(k, n), (j, m)]), or p.resplit() and the
+    files resumed), each sub-part in its turn whole or split.  A record
+    that differs, a part repeated ("part 2/3 again"), a part given both
+    whole and split, a part split two ways (two splits of it, or two
+    checkpoints of it split), or a part or sub-part missing ("part 2/3:
+    sub-part 2/3 missing") raises Error with dlx merge's words, naming
+    the file and line of a record read by read_records() ("record I",
+    the I-th given, for others).  partial=True adds what is there and
+    names the parts and sub-parts absent (missing, missing_subparts);
+    it still refuses overlaps.  Records of the programs and of Python
+    mix.
 
     >>> p = Problem([["a", "b"], ["c"], ["a"], ["b", "c"], ["a", "c"]])
     >>> recs = []
@@ -159,6 +170,17 @@ def merge(records, *, partial=False):
     2
     >>> merge(recs[:2], partial=True).missing
     [3]
+
+    Part 3 again in two sub-parts, one of them missing:
+
+    >>> subs = []
+    >>> for j in (1, 2):
+    ...     n = p.count(part=[(3, 3), (j, 2)])
+    ...     subs.append(p.record)
+    >>> merge(recs[:2] + subs).solutions
+    2
+    >>> merge(recs[:2] + subs[:1], partial=True).missing_subparts
+    ['3/3,2/2']
     """
     return _runs.merge(Error, records, partial)
 
@@ -337,7 +359,10 @@ class Problem:
       p.first()   one solution, or None if there is none
       p.stats     the figures of the last search (Stats)
       p.count(checkpoint=, resume=, part=, progress=)   long runs, as
-          dlx --checkpoint, --resume, --part K/N; p.record, merge()
+          dlx --checkpoint, --resume, --part K/N[,J/M...]; p.record,
+          merge()
+      p.resplit(m, checkpoint=, resume=, part=)   a part or checkpoint
+          split again into m checkpoint files, as dlx --resplit M
 
     Every search also takes knuth=True (walk Knuth's own search tree, as
     DLX1/DLX2/DLX3 do: the same solutions, his node and update counts),
@@ -724,7 +749,11 @@ class Problem:
                  library version raises Error, as dlx --resume refuses it
         part     (k, n): count part k of n of the search tree only (the
                  split of dlx --part K/N); p.record is then the part
-                 record, for merge()
+                 record, for merge().  A path [(k, n), (j, m), ...] (or
+                 the text "K/N,J/M,...") counts sub-part j of m of that
+                 part split again, and so on down (16 re-splits at
+                 most), as dlx --part K/N,J/M: the same count and the
+                 same record, its "lineage" naming the re-splits
         progress  a callable, called about every progress_every seconds
                  (default 1) with a Progress (solutions, nodes, updates,
                  fraction, seconds); a true return value stops the count
@@ -743,6 +772,8 @@ class Problem:
         (2, 2)
         >>> [q.count(part=(k, 2)) for k in (1, 2)]
         [1, 1]
+        >>> [q.count(part=[(2, 2), (j, 2)]) for j in (1, 2)]
+        [1, 0]
         """
         long_run = _runs_asked(checkpoint, checkpoint_every, resume, part,
                                progress, progress_every)
@@ -761,6 +792,114 @@ class Problem:
                                progress_every, Incomplete, Error, Stats)
         st, _ = self._search(**kw)
         return st.solutions
+
+    def resplit(self, m, checkpoint=None, *, resume=None, part=None):
+        """Split a part, or a checkpoint of one, again into m sub-parts
+        (1 <= m <= 1048576), as dlx --resplit M: each sub-part is saved
+        as a checkpoint to CHECKPOINT.1 ... CHECKPOINT.m, to be counted
+        anywhere with count(resume=) or dlx --resume, and its record
+        merged with the others (merge(), dlx merge).  Nothing is
+        searched; the list of the file names is returned.
+
+        checkpoint  FILE of the files FILE.1 ... FILE.m (default: resume)
+        resume   the checkpoint to split (what is left of it: the work it
+                 has done goes to sub-part 1), or True as count() takes it
+        part     without resume, the part to split, as count() takes it
+                 ((k, n) or a path); neither: the whole tree (part 1/1)
+        The files are those of dlx --resplit (dlx-sudoku's for a
+        Sudoku): a sub-part is the same position whoever computes it.
+        A checkpoint of another problem or part raises Error as count()
+        does; a failed write raises OSError, leaving the files written
+        before it (each whole).
+
+        >>> import os, tempfile
+        >>> q = Problem([["a", "b"], ["c"], ["a"], ["b", "c"], ["a", "c"]])
+        >>> f = os.path.join(tempfile.mkdtemp(), "q.ckpt")
+        >>> [os.path.basename(x) for x in q.resplit(2, f, part=(2, 2))]
+        ['q.ckpt.1', 'q.ckpt.2']
+        >>> [q.count(resume=f + ".%d" % j) for j in (1, 2)]
+        [1, 0]
+        >>> q.record["lineage"].startswith("2/2@")
+        True
+        """
+        return _runs.resplit(self, self._program, m, checkpoint, resume,
+                             part, Error)
+
+    def estimate(self, probes=10000, *, seed=0, knuth=False,
+                 part_time=None):
+        """Knuth's estimate of the search, without searching it, and the
+        time it should take on this machine: an Estimate.
+
+        Each of the probes walks one random path down the plain search's
+        tree (the fast one, unless the library was built with Knuth's as
+        its default; Knuth's with knuth=True), choosing each option at
+        random among those the search would try; the products of the
+        branching degrees along it estimate the tree.  nodes and
+        solutions are the means over the probes, *_se their standard
+        errors: the truth is usually within a few of them, but a tree
+        whose size hides in rare deep paths can mislead any number of
+        probes (hits, the probes that reached a solution, says how many
+        saw one: with few, solutions is unsure).  Then a plain search of
+        the same tree (one thread, no cache) runs under doubling node
+        budgets for about 0.2 s of CPU: rate is its nodes a CPU second,
+        seconds = nodes / rate the forecast of CPU seconds (seconds_se its
+        standard error).  If
+        that search finishes, complete is True, count is the exact number
+        of solutions and seconds its time.  With part_time (seconds), parts
+        is the N of dlx --part whose largest part should take about that
+        long (the parts are uneven: largest / mean about 1.4 at 8 parts,
+        2.3 at 64, 5.3 at 512), largest that part's forecast.  The same
+        seed gives the same probes, as dlx --estimate --seed prints them
+        (seed 0).  Item bounds raise Error (Algorithm M's tree is not
+        estimated).
+
+        >>> p = Problem([["a"], ["b"], ["c"]])
+        >>> e = p.estimate(10)
+        >>> e.nodes, e.nodes_se, e.solutions, e.solutions_se, e.hits
+        (4.0, 0.0, 1.0, 0.0, 10)
+        >>> e.complete, e.count
+        (True, 1)
+        """
+        if isinstance(probes, bool) or not isinstance(probes, int) or \
+                probes < 1:
+            raise ValueError("probes must be a positive int, not %r"
+                             % (probes,))
+        if part_time is not None and (
+                isinstance(part_time, bool) or
+                not isinstance(part_time, (int, float)) or
+                not part_time > 0):
+            raise ValueError("part_time must be a positive number of "
+                             "seconds, not %r" % (part_time,))
+        (nodes, nodes_se, sols, sols_se, probes, max_depth,
+         hits) = self._m.estimate(probes, seed, bool(knuth))
+        # The node rate of this machine: a plain search of the same tree
+        # under a growing budget, as forecast.c measures it.
+        budget = 1024
+        count = None
+        while True:
+            t0 = time.process_time()
+            try:
+                count = self.count(threads=1, memo=False, knuth=knuth,
+                                   components=False, max_nodes=budget)
+                done = self.stats.nodes
+            except Incomplete as e:
+                done = e.stats.nodes
+            secs = time.process_time() - t0
+            if count is not None or secs >= 0.2:
+                break
+            budget *= 2
+        rate = done / secs if secs > 0 else 0.0
+        if count is not None:
+            seconds, seconds_se = secs, 0.0
+        else:
+            seconds = nodes / rate if rate > 0 else 0.0
+            seconds_se = nodes_se / rate if rate > 0 else 0.0
+        parts = largest = None
+        if part_time is not None:
+            parts, largest = _parts(seconds, float(part_time))
+        return Estimate(nodes, nodes_se, sols, sols_se, probes, hits,
+                        max_depth, rate, seconds, seconds_se,
+                        count is not None, count, parts, largest)
 
     def first(self, *, knuth=False, max_nodes=None, max_updates=None):
         """The first solution the search finds, as a list of option indices
@@ -799,6 +938,45 @@ class Problem:
 # ---- sudoku ---------------------------------------------------------------
 
 _DEFAULT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+Estimate = collections.namedtuple(
+    "Estimate", "nodes nodes_se solutions solutions_se probes hits "
+    "max_depth rate seconds seconds_se complete count parts largest")
+Estimate.__doc__ = """Problem.estimate(): Knuth's estimate of the search
+tree's nodes and of the solutions (means over the probes) with their
+standard errors, the probes walked, those that reached a solution and
+the deepest one; this machine's node rate (nodes a second), the seconds
+the plain search should take and their standard error; complete and
+count when the timed search finished the tree (else False and None);
+with part_time, the parts for dlx --part and the largest one's seconds
+(else None)."""
+
+
+def _imbalance(n):
+    """Largest / mean of the parts' times at n parts, as forecast.c has
+    it: 1, 1.4, 2.3, 5.3 at 1, 8, 64, 512 parts (README's bench/parts),
+    linear in floor(log2 n) between, rising on beyond 512."""
+    at = (1.0, 1.4, 2.3, 5.3)
+    lg = (n.bit_length() - 1) / 3.0
+    if lg >= 3.0:
+        return at[3] + (lg - 3.0) * (at[3] - at[2])
+    k = int(lg)
+    return at[k] + (lg - k) * (at[k + 1] - at[k])
+
+
+def _parts(seconds, target, most=1048576):
+    """(n, largest): the fewest parts whose largest takes about target
+    seconds of a search of seconds (at most most parts, as --part takes),
+    and that part's forecast."""
+    n = 1
+    for _ in range(64):
+        need = seconds * _imbalance(n) / target
+        if need <= n:
+            break
+        n = most if need >= most else int(need) + 1
+        if n == most:
+            break
+    return n, seconds * _imbalance(n) / n
 
 Step = collections.namedtuple(
     "Step", "rule text cell symbol eliminations houses cells rating")
@@ -1087,6 +1265,30 @@ class Sudoku:
         """The part record of the last count with part= (see
         Problem.record), dlx-sudoku's."""
         return self._p.record
+
+    def resplit(self, m, checkpoint=None, *, resume=None, part=None):
+        """A part or a checkpoint split again into m checkpoint files, as
+        dlx-sudoku --resplit M writes them (see Problem.resplit()).
+
+        >>> import os, tempfile
+        >>> s = Sudoku("1.....2...3.....")
+        >>> f = os.path.join(tempfile.mkdtemp(), "s.ckpt")
+        >>> n = len(s.resplit(2, f))
+        >>> [s.count(resume=f + ".%d" % j) for j in (1, 2)]
+        [2, 1]
+        """
+        self._p._program = "dlx-sudoku"
+        return self._p.resplit(m, checkpoint, resume=resume, part=part)
+
+    def estimate(self, probes=10000, *, seed=0, knuth=False,
+                 part_time=None):
+        """Knuth's estimate of the puzzle's solutions and of the nodes of
+        its search tree, and the seconds the plain search should take, as
+        Problem.estimate() gives them (an Estimate) and dlx-sudoku
+        --estimate prints them (the default count of a 9x9 runs on the
+        bit boards or the cache, faster than that forecast)."""
+        return self._p.estimate(probes, seed=seed, knuth=knuth,
+                                part_time=part_time)
 
     def solutions(self, limit=None, *, cells=False):
         """An iterator of the solutions, as strings (lists of ints with

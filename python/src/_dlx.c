@@ -1157,6 +1157,38 @@ Matrix_search(Matrix *self, PyObject *args, PyObject *kw)
 }
 
 /*
+ * estimate(probes, seed=0, knuth=False): Knuth's random-probe estimate
+ * (dlx_estimate()) of the default tree, or of Knuth's: (nodes, nodes_se,
+ * solutions, solutions_se, probes, max_depth, hits).  The GIL is released
+ * while the probes walk.
+ */
+static PyObject *
+Matrix_estimate(Matrix *self, PyObject *args, PyObject *kw)
+{
+	static char		*kwlist[] = { "probes", "seed", "knuth", NULL };
+	struct dlx_request	 rq;
+	struct dlx_estimate	 e;
+	unsigned long long	 seed = 0;
+	unsigned int		 probes;
+	int			 knuth = 0, rc;
+
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "I|Kp", kwlist, &probes,
+	    &seed, &knuth))
+		return NULL;
+	memset(&rq, 0, sizeof rq);
+	rq.tree = knuth ? DLX_KNUTH : DLX_TREE_DEFAULT;
+	matrix_take(self);
+	Py_BEGIN_ALLOW_THREADS
+	rc = dlx_estimate(self->d, &rq, probes, (uint64_t)seed, &e);
+	Py_END_ALLOW_THREADS
+	matrix_give(self);
+	if (rc != DLX_OK)
+		return raise_code(rc);
+	return Py_BuildValue("(ddddInI)", e.nodes, e.nodes_se, e.solutions,
+	    e.solutions_se, e.probes, (Py_ssize_t)e.max_depth, e.hits);
+}
+
+/*
  * candidate_counts(threads=0): the table of the sudoku of this Matrix
  * (dlx_sudoku_candidate_counts()): (count, [N*N*N counts]), counts[(r*N +
  * c)*N + v] the solutions with symbol v+1 in cell (r,c).  Searched with
@@ -2540,6 +2572,10 @@ static PyMethodDef Matrix_methods[] = {
 	  "copy(): a Matrix of its own with the same problem." },
 	{ "sizes", (PyCFunction)Matrix_sizes, METH_NOARGS,
 	  "(nprimary, nsecondary, noptions, skipped)" },
+	{ "estimate", (PyCFunction)(void (*)(void))Matrix_estimate,
+	  METH_VARARGS | METH_KEYWORDS,
+	  "estimate(probes, seed=0, knuth=False): (nodes, nodes_se, "
+	  "solutions, solutions_se, probes, max_depth, hits)" },
 	{ "search", (PyCFunction)(void (*)(void))Matrix_search,
 	  METH_VARARGS | METH_KEYWORDS,
 	  "search(first=False, limit=0, threads=1, memo=0, memory=0, "

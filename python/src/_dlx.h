@@ -5,8 +5,9 @@
  *			stream, the sudoku functions); run_search() is the
  *			one place a search starts
  *	_dlx_pos.c	long runs: a position to search from (a part, a
- *			checkpoint resumed), checkpoints saved on the way,
- *			a Python progress callable (the type Run)
+ *			sub-part, a checkpoint resumed), checkpoints saved
+ *			on the way, a Python progress callable, a position
+ *			re-split into checkpoint files (the type Run)
  *
  * A search of a Matrix given a Run (search(run=...)) goes through
  * run_search() as every other, which hands the request it built to

@@ -6,11 +6,15 @@
  * A Run holds what one count needs beyond its request (_dlx.h):
  *
  *	run = Run(program, checkpoint=path, every=60.0, part=(k, n),
- *	    progress=callable, progress_every=1.0)
+ *	    progress=callable, progress_every=1.0, sub=((j, m), ...))
  *	run.prepare(matrix, resume_text)   the position: the checkpoint
  *			resumed (checked as the programs check it), part k
- *			of n of the split, or the whole tree; the first
- *			checkpoint saved
+ *			of n of the split (then sub-part j of m of each
+ *			re-split down the path sub, as --part K/N,J/M), or
+ *			the whole tree; the first checkpoint saved
+ *	run.resplit(matrix, resume_text, m)   that position split again
+ *			into m sub-parts, saved to checkpoint.1 ... .m, as
+ *			--resplit M does; nothing is searched
  *	matrix.search(run=run, ...)   the search (run_search() hands it
  *			to pos_run_search() here, without the GIL)
  *	run.finish()	what the position holds now, or the exception of
@@ -61,6 +65,9 @@ struct pos_run {
 	char		*checkpoint;	/* file to save to, or NULL */
 	double		 every;		/* seconds between saves */
 	unsigned	 k, n;		/* the part; n == 0: none asked */
+	unsigned	 sub[DLX_PART_DEPTH][2]; /* then sub-part sub[i][0] of
+					   sub[i][1] of each re-split */
+	unsigned	 nsub;		/* steps in sub (0: the part) */
 	PyObject	*progress;	/* callable, or NULL */
 	double		 progress_every; /* seconds between its calls */
 
@@ -349,18 +356,54 @@ path_copy(PyObject *o)
 	return s;
 }
 
+/*
+ * The re-splits below the part (n parts; 0: none asked), sub: a tuple of
+ * (j, m) pairs, top first, into pr->sub.  Returns 0, or -1 with
+ * ValueError or TypeError set.
+ */
+static int
+sub_path(struct pos_run *pr, PyObject *sub, unsigned n)
+{
+	Py_ssize_t	 i, len = PyTuple_GET_SIZE(sub);
+	unsigned int	 j, m;
+
+	if (len > 0 && n == 0) {
+		PyErr_SetString(PyExc_ValueError, "sub-parts of no part");
+		return -1;
+	}
+	if (len > DLX_PART_DEPTH) {
+		PyErr_SetString(PyExc_ValueError, "part: more than 16 "
+		    "re-splits");
+		return -1;
+	}
+	for (i = 0; i < len; i++) {
+		if (!PyArg_ParseTuple(PyTuple_GET_ITEM(sub, i), "II", &j, &m))
+			return -1;
+		if (j < 1 || j > m || m > 1u << 20) {
+			PyErr_SetString(PyExc_ValueError, "part: not (k, n) "
+			    "with 1 <= k <= n <= 1048576");
+			return -1;
+		}
+		pr->sub[i][0] = j;
+		pr->sub[i][1] = m;
+	}
+	pr->nsub = (unsigned)len;
+	return 0;
+}
+
 static int
 Run_init(Run *self, PyObject *args, PyObject *kw)
 {
 	static char	*kwlist[] = { "program", "checkpoint", "every",
-			    "part", "progress", "progress_every", NULL };
-	PyObject	*ckpt = Py_None, *progress = Py_None;
+			    "part", "progress", "progress_every", "sub", NULL };
+	PyObject	*ckpt = Py_None, *progress = Py_None, *sub = NULL;
 	const char	*program;
 	unsigned int	 k = 0, n = 0;
 	double		 every = 60.0, pevery = 1.0;
 
-	if (!PyArg_ParseTupleAndKeywords(args, kw, "s|Od(II)Od", kwlist,
-	    &program, &ckpt, &every, &k, &n, &progress, &pevery))
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "s|Od(II)OdO!", kwlist,
+	    &program, &ckpt, &every, &k, &n, &progress, &pevery,
+	    &PyTuple_Type, &sub))
 		return -1;
 	if (self->r.program != NULL) {
 		PyErr_SetString(PyExc_RuntimeError, "Run already made");
@@ -375,6 +418,8 @@ Run_init(Run *self, PyObject *args, PyObject *kw)
 		PyErr_SetString(PyExc_TypeError, "progress is not callable");
 		return -1;
 	}
+	if (sub != NULL && sub_path(&self->r, sub, n) != 0)
+		return -1;
 	if ((self->r.program = malloc(strlen(program) +
 	    strlen(DLX_LIBRARY_VERSION) + 2)) == NULL) {
 		PyErr_NoMemory();
@@ -407,6 +452,40 @@ raise_save(const struct pos_run *pr)
 	return NULL;
 }
 
+/* Whether the re-splits asked (if any) are those of pos's lineage, as
+ * the programs' same_path() (cluster.c) says. */
+static int
+same_path(const struct pos_run *pr, const dlx_pos *pos)
+{
+	struct dlx_part_step	st[DLX_PART_DEPTH];
+	size_t			n, i;
+
+	n = dlx_pos_lineage(pos, st, DLX_PART_DEPTH);
+	if (pr->nsub == 0)
+		return 1;
+	if (n != pr->nsub)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (st[i].k != pr->sub[i][0] || st[i].n != pr->sub[i][1])
+			return 0;
+	return 1;
+}
+
+/* The path asked, "K/N,J/M,...", into s. */
+static void
+part_name(const struct pos_run *pr, char *s, size_t size)
+{
+	size_t		len;
+	unsigned	i;
+
+	snprintf(s, size, "%u/%u", pr->k, pr->n);
+	for (i = 0; i < pr->nsub; i++) {
+		len = strlen(s);
+		snprintf(s + len, size - len, ",%u/%u", pr->sub[i][0],
+		    pr->sub[i][1]);
+	}
+}
+
 /*
  * The checkpoint text[0..len-1] as the position to resume, checked as the
  * programs check it (cluster.c: the same messages).  Returns the
@@ -417,7 +496,7 @@ load(struct pos_run *pr, const char *text, size_t len)
 {
 	struct dlx_error err;
 	dlx_pos		*pos = NULL;
-	char		*program = NULL, msg[512];
+	char		*program = NULL, msg[512], name[256];
 	unsigned	 k, n;
 	int		 rc;
 
@@ -442,7 +521,11 @@ load(struct pos_run *pr, const char *text, size_t len)
 	else if (pr->n != 0 && (k != pr->k || n != pr->n))
 		snprintf(msg, sizeof msg, "checkpoint of part %u/%u, not of "
 		    "part %u/%u", k, n, pr->k, pr->n);
-	else {
+	else if (pr->n != 0 && !same_path(pr, pos)) {
+		part_name(pr, name, sizeof name);
+		snprintf(msg, sizeof msg, "checkpoint of another sub-part "
+		    "than part %s", name);
+	} else {
 		free(program);
 		/* A part's checkpoint resumes as that part. */
 		pr->k = k;
@@ -455,11 +538,61 @@ load(struct pos_run *pr, const char *text, size_t len)
 }
 
 /*
- * prepare(matrix, resume=None): the position to search from: the
- * checkpoint text resume (bytes), else part k of n of the split, else the
- * whole tree (part 1 of 1), when a checkpoint or a part is asked; none
- * for a callable alone.  Saves the first checkpoint.  Raises dlx.Error
- * for a checkpoint that does not fit, OSError for a failed save.
+ * The position to search from into pr->pos, d's lock and the GIL held:
+ * the checkpoint text (text->buf NULL: none) resumed, else part k of n
+ * of the split and then sub-part j of m of each re-split down pr->sub,
+ * as the programs' --part K/N,J/M (only the halves that hold it are
+ * refined, at each level), else the whole tree (part 1 of 1) when a
+ * checkpoint or a part is asked; none for a callable alone.  Returns 0,
+ * or -1 with dlx.Error set (a checkpoint that does not fit) and pr->pos
+ * NULL.
+ */
+static int
+start_pos(struct pos_run *pr, dlx *d, const Py_buffer *text)
+{
+	dlx_pos		*sub;
+	unsigned	 i;
+	int		 rc = DLX_OK;
+
+	pr->digest = dlx_digest(d);
+	pr->whole = 0;
+	if (text->buf != NULL) {
+		pr->pos = load(pr, text->buf, (size_t)text->len);
+		return pr->pos == NULL ? -1 : 0;
+	}
+	if (pr->n > 1 || pr->nsub > 0) {
+		Py_BEGIN_ALLOW_THREADS
+		rc = pr->n > 1 ? dlx_split_part(d, pr->k, pr->n, &pr->pos) :
+		    dlx_pos_whole(&pr->pos, d);
+		for (i = 0; i < pr->nsub && rc == DLX_OK; i++) {
+			rc = dlx_pos_split_part(d, pr->pos, pr->sub[i][0],
+			    pr->sub[i][1], &sub);
+			dlx_pos_free(pr->pos);
+			pr->pos = sub;
+		}
+		Py_END_ALLOW_THREADS
+	} else if (pr->n == 1 || pr->checkpoint != NULL) {
+		pr->k = pr->n = 1;
+		pr->whole = 1;
+		rc = dlx_pos_whole(&pr->pos, d);
+	} else {
+		/* A callable alone: the plain request, no position. */
+		pr->whole = 1;
+	}
+	if (rc != DLX_OK) {
+		dlx_pos_free(pr->pos);
+		pr->pos = NULL;
+		pydlx_raise_code(rc);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * prepare(matrix, resume=None): the position to search from (start_pos():
+ * the checkpoint text resume, bytes, or the part asked, or the whole).
+ * Saves the first checkpoint.  Raises dlx.Error for a checkpoint that
+ * does not fit, OSError for a failed save.
  */
 static PyObject *
 Run_prepare(Run *self, PyObject *args)
@@ -468,11 +601,10 @@ Run_prepare(Run *self, PyObject *args)
 	PyObject	*matrix;
 	Py_buffer	 text = { 0 };
 	dlx		*d;
-	int		 rc = DLX_OK, have = 0;
+	int		 rc;
 
 	if (!PyArg_ParseTuple(args, "O|z*", &matrix, &text))
 		return NULL;
-	have = text.buf != NULL;
 	if (self->busy) {
 		PyErr_SetString(PyExc_RuntimeError, "Run already prepared");
 		goto fail;
@@ -480,33 +612,10 @@ Run_prepare(Run *self, PyObject *args)
 	run_clear(pr);
 	if ((d = pydlx_take(matrix)) == NULL)
 		goto fail;
-	pr->digest = dlx_digest(d);
-	pr->whole = 0;
-	if (have) {
-		pr->pos = load(pr, text.buf, (size_t)text.len);
-		pydlx_give(matrix);
-		if (pr->pos == NULL)
-			goto fail;
-	} else if (pr->n > 1) {
-		/* Only this part's share of the split is computed. */
-		Py_BEGIN_ALLOW_THREADS
-		rc = dlx_split_part(d, pr->k, pr->n, &pr->pos);
-		Py_END_ALLOW_THREADS
-		pydlx_give(matrix);
-	} else if (pr->n == 1 || pr->checkpoint != NULL) {
-		pr->k = pr->n = 1;
-		pr->whole = 1;
-		rc = dlx_pos_whole(&pr->pos, d);
-		pydlx_give(matrix);
-	} else {
-		/* A callable alone: the plain request, no position. */
-		pr->whole = 1;
-		pydlx_give(matrix);
-	}
-	if (rc != DLX_OK) {
-		pydlx_raise_code(rc);
+	rc = start_pos(pr, d, &text);
+	pydlx_give(matrix);
+	if (rc != 0)
 		goto fail;
-	}
 	if (pr->pos != NULL && pr->checkpoint != NULL) {
 		Py_BEGIN_ALLOW_THREADS
 		rc = save(pr);
@@ -517,14 +626,106 @@ Run_prepare(Run *self, PyObject *args)
 			goto fail;
 		}
 	}
-	if (have)
+	if (text.buf != NULL)
 		PyBuffer_Release(&text);
 	self->busy = 1;
 	Py_RETURN_NONE;
 fail:
-	if (have)
+	if (text.buf != NULL)
 		PyBuffer_Release(&text);
 	return NULL;
+}
+
+/*
+ * resplit(matrix, resume, m): the position start_pos() makes (resume: a
+ * checkpoint's text, or None) split again into m sub-parts
+ * (dlx_pos_split()), saved as checkpoints to CHECKPOINT.1 ...
+ * CHECKPOINT.m, as the programs' --resplit M writes them; nothing is
+ * searched.  Returns the list of the file names.  Raises dlx.Error for a
+ * position that cannot be split (its code: DLX_ECORRUPT for a checkpoint
+ * of another matrix, DLX_ENOTSUP under item bounds) and OSError for a
+ * failed save, after which the files written before it stay (each is
+ * whole) and no more are written.
+ */
+static PyObject *
+Run_resplit(Run *self, PyObject *args)
+{
+	struct pos_run	*pr = &self->r;
+	PyObject	*matrix, *names = NULL, *o;
+	Py_buffer	 text = { 0 };
+	dlx_pos		**subs = NULL, *pos;
+	char		*file, *name = NULL;
+	size_t		 len;
+	unsigned int	 m, k;
+	dlx		*d;
+	int		 rc;
+
+	if (!PyArg_ParseTuple(args, "Oz*I", &matrix, &text, &m))
+		return NULL;
+	if (self->busy) {
+		PyErr_SetString(PyExc_RuntimeError, "Run already prepared");
+		goto out;
+	}
+	if (pr->checkpoint == NULL || m < 1 || m > 1u << 20) {
+		PyErr_SetString(PyExc_ValueError, "resplit: m sub-parts "
+		    "(1 to 1048576) to the files of a checkpoint");
+		goto out;
+	}
+	run_clear(pr);
+	len = strlen(pr->checkpoint) + 16;
+	if ((subs = PyMem_Calloc(m, sizeof *subs)) == NULL ||
+	    (name = PyMem_Malloc(len)) == NULL ||
+	    (names = PyList_New(0)) == NULL) {
+		PyErr_NoMemory();
+		goto out;
+	}
+	if ((d = pydlx_take(matrix)) == NULL)
+		goto out;
+	if ((rc = start_pos(pr, d, &text)) == 0) {
+		Py_BEGIN_ALLOW_THREADS
+		rc = dlx_pos_split(d, pr->pos, m, subs);
+		Py_END_ALLOW_THREADS
+		if (rc != DLX_OK)
+			pydlx_raise_code(rc);
+	}
+	pydlx_give(matrix);
+	if (rc != 0)
+		goto out;
+	/* Each sub-part saved as the checkpoint is, under its own name. */
+	pos = pr->pos;
+	file = pr->checkpoint;
+	pr->checkpoint = name;
+	for (k = 0; k < m && rc == 0; k++) {
+		snprintf(name, len, "%s.%u", file, k + 1);
+		pr->pos = subs[k];
+		Py_BEGIN_ALLOW_THREADS
+		rc = save(pr);
+		Py_END_ALLOW_THREADS
+		if (rc != 0)
+			raise_save(pr);
+		else if ((o = PyUnicode_DecodeFSDefault(name)) == NULL ||
+		    PyList_Append(names, o) != 0) {
+			Py_XDECREF(o);
+			rc = -1;
+		} else
+			Py_DECREF(o);
+	}
+	pr->checkpoint = file;
+	pr->pos = pos;
+out:
+	if (subs != NULL)
+		for (k = 0; k < m; k++)
+			dlx_pos_free(subs[k]);
+	PyMem_Free(subs);
+	PyMem_Free(name);
+	run_clear(pr);
+	if (text.buf != NULL)
+		PyBuffer_Release(&text);
+	if (PyErr_Occurred()) {
+		Py_XDECREF(names);
+		return NULL;
+	}
+	return names;
 }
 
 /*
@@ -626,6 +827,9 @@ Run_program(Run *self, PyObject *unused)
 static PyMethodDef Run_methods[] = {
 	{ "prepare", (PyCFunction)Run_prepare, METH_VARARGS,
 	  "prepare(matrix, resume=None): the position to search from." },
+	{ "resplit", (PyCFunction)Run_resplit, METH_VARARGS,
+	  "resplit(matrix, resume, m): that position in m sub-parts, saved "
+	  "to CHECKPOINT.1 ... CHECKPOINT.m; their names." },
 	{ "finish", (PyCFunction)Run_finish, METH_NOARGS,
 	  "finish(): (solutions, nodes, updates, tasks, k, n, digest, "
 	  "lineage)." },
@@ -643,8 +847,8 @@ static PyTypeObject RunType = {
 	.tp_dealloc = (destructor)Run_dealloc,
 	.tp_flags = Py_TPFLAGS_DEFAULT,
 	.tp_doc = "Run(program, checkpoint=None, every=60.0, part=(0, 0), "
-	    "progress=None, progress_every=1.0): a long run's position, "
-	    "checkpoints and progress.",
+	    "progress=None, progress_every=1.0, sub=()): a long run's "
+	    "position, checkpoints and progress.",
 	.tp_methods = Run_methods,
 	.tp_init = (initproc)Run_init,
 	.tp_new = PyType_GenericNew,

@@ -252,7 +252,13 @@ plain_engine(const dlx *d, const struct dlx_request *rq, unsigned need)
 static unsigned
 threads_for(const struct dlx_request *rq, size_t i)
 {
-	if (rq->checkpoint && rq->threads == 0)
+	/* A checkpoint of a search that visits, stops at a limit or a
+	 * budget, or walks Knuth's tree moves on one path (threads would
+	 * be refused: pick()); a checkpointed count takes every CPU, as
+	 * any count does. */
+	if (rq->checkpoint && rq->threads == 0 && (rq->visit != NULL ||
+	    rq->max_solutions != 0 || rq->max_nodes != 0 ||
+	    rq->max_updates != 0 || rq->tree > 0))
 		return 1;
 	/* Algorithm M visits and keeps budgets on one thread (pick()). */
 	if (engines[i].id == DLX_ENGINE_MULT && (rq->visit != NULL ||

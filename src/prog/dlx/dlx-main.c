@@ -31,6 +31,7 @@
 #include "dlx_text.h"
 #include "prog/common/cluster.h"
 #include "prog/common/cli.h"
+#include "prog/common/forecast.h"
 
 enum output {
 	OUT_COUNT,			/* the number of solutions */
@@ -66,6 +67,7 @@ static struct {
 	struct cluster	 cl;		/* --part, --checkpoint, --resume */
 	int		 knuth;		/* --knuth (1), --fast (-1), or 0:
 					   the library's default */
+	struct forecast_opts fc;	/* --estimate, --seed, --part-time */
 } opts = {
 	.output = OUT_COUNT,
 	.progress = -1,
@@ -107,6 +109,13 @@ usage(void)
 "      --knuth           search Knuth's tree, as DLX1 (DLX2 with colors)\n"
 "                        does, with his node and update figures\n"
 "      --fast            search the smaller tree (the default)\n"
+"      --estimate[=PROBES]  do not search: estimate the number of solutions\n"
+"                        and the nodes of the tree (--knuth or --fast) by\n"
+"                        Knuth's random probes (default 10000), with their\n"
+"                        standard error, and the time at this machine's rate\n"
+"      --seed=N          the probes' seed (default 0)\n"
+"      --part-time=DURATION  with --estimate: the N of --part for parts of\n"
+"                        about DURATION each (seconds, or with m, h or d)\n"
 "  -t, --threads=N       search on N threads (default: every CPU available)\n"
 "      --no-memo         count by plain search, without the subproblem cache\n"
 "      --memo            count with the cache from the start, whatever happens\n"
@@ -205,8 +214,39 @@ search_option(int c, const char *arg)
 		opts.knuth = DLX_FAST;
 		return 1;
 	}
-	return cli_search_option(&opts.search, c, arg) ||
+	return forecast_option(&opts.fc, c, arg) ||
+	    cli_search_option(&opts.search, c, arg) ||
 	    cluster_option(&opts.cl, c, arg);
+}
+
+/*
+ * --estimate walks the plain tree of --knuth or --fast, serially, over
+ * the whole problem: what would make the search walk another tree (the
+ * cache), share it (threads) or take a part of it is refused, not
+ * ignored.  Estimating a part is not done yet.
+ */
+static void
+estimate_options(void)
+{
+	if (opts.output == OUT_PRINT || opts.first)
+		cli_usage_error("--estimate conflicts with %s",
+		    opts.first ? "--first" : "--print");
+	if (opts.limit != 0)
+		cli_usage_error("--estimate conflicts with --limit");
+	if (opts.stats)
+		cli_usage_error("--estimate conflicts with --stats: it "
+		    "prints its own figures");
+	if (opts.search.memo || opts.search.components == DLX_COMP_ALWAYS)
+		cli_usage_error("--estimate conflicts with %s: the cache "
+		    "walks a tree of its own", opts.search.memo ? "--memo" :
+		    "--components=always");
+	if (opts.search.threads > 1)
+		cli_usage_error("--estimate runs on one thread: it conflicts "
+		    "with -t %u", opts.search.threads);
+	if (cluster_active(&opts.cl))
+		cli_usage_error("--estimate conflicts with %s",
+		    opts.cl.parted ? "--part (or $DLX_PART)" :
+		    opts.cl.checkpoint != NULL ? "--checkpoint" : "--resume");
 }
 
 static void
@@ -227,6 +267,7 @@ parse_options(int argc, char **argv)
 		CLUSTER_LONGOPTS,
 		{ "knuth",	 no_argument,		NULL, OPT_KNUTH },
 		{ "fast",	 no_argument,		NULL, OPT_FAST },
+		FORECAST_LONGOPTS,
 		{ "help",	 no_argument,		NULL, 'h' },
 		{ "version",	 no_argument,		NULL, 'V' },
 		{ NULL,		 0,			NULL, 0 }
@@ -259,6 +300,9 @@ parse_options(int argc, char **argv)
 		cli_usage_error("%s", why);
 	if (opts.cl.record != NULL && !opts.cl.parted)
 		cli_usage_error("--record goes with --part");
+	forecast_check(&opts.fc);
+	if (opts.fc.probes > 0)
+		estimate_options();
 }
 
 /* Note a failed write (rc < 0): the search stops, cli_exit() reports. */
@@ -691,6 +735,37 @@ report_search(struct run *r, int rc, const struct dlx_result *res)
 	return wide.hi != 0 || wide.lo > 0 ? CLI_EXIT_OK : CLI_EXIT_NONE;
 }
 
+/*
+ * --estimate: Knuth's random probes of the tree and the time they
+ * forecast (forecast.c), as text or one JSON record.  Returns the exit
+ * status: 0, or 2 on trouble (item bounds are not estimated).
+ */
+static int
+main_estimate(struct run *r, const struct dlx_request *rq)
+{
+	struct forecast	 f;
+	const char	*tree = knuth() ? "knuth" : "fast";
+	int		 rc;
+
+	rc = forecast_run(r->d, rq, &opts.fc, &f);
+	if (rc == DLX_ENOTSUP) {
+		cli_diag("%s: not supported: item bounds with --estimate "
+		    "(Algorithm M's tree is not estimated)", r->name);
+		return CLI_EXIT_ERROR;
+	}
+	if (rc != DLX_OK) {
+		cli_diag("%s: %s", r->name, dlx_strerror(rc));
+		return CLI_EXIT_ERROR;
+	}
+	if (opts.output == OUT_JSON) {
+		cli_out("{\"type\":\"estimate\"");
+		forecast_json(&f, &opts.fc, tree);
+		cli_out("}\n");
+	} else
+		forecast_print(&f, &opts.fc, tree, "");
+	return CLI_EXIT_OK;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -735,6 +810,14 @@ main(int argc, char **argv)
 	rq.progress_updates = CLI_PROGRESS_UPDATES;
 	cli_request(&opts.search, &rq);
 	memset(&res, 0, sizeof res);
+	if (opts.fc.probes > 0) {
+		status = main_estimate(&r, &rq);
+		cli_progress_end(&r.prog);
+		free(r.sorted);
+		free(r.line);
+		dlx_text_free(r.t);
+		return cli_exit(status);
+	}
 	if (cluster_active(&opts.cl)) {
 		rc = cluster_search(&opts.cl, r.d, &rq, &res);
 		cli_progress_end(&r.prog);

@@ -21,6 +21,7 @@
  *   sudoku-cands.c     cands_     --true-candidates, --unique-by (the
  *                                 setter's questions)
  *   sudoku-canon.c     canon_     --canonical
+ *   sudoku-estimate.c  estimate_  --estimate
  *   sudoku-main.c                 the options and main()
  *
  * Each mode is one function called per puzzle (run->mode, from the table
@@ -41,6 +42,7 @@
 #include "dlx_sudoku_gen.h"
 #include "prog/common/cluster.h"
 #include "prog/common/cli.h"
+#include "prog/common/forecast.h"
 
 /* Seconds between progress lines. */
 #define PROGRESS_SECONDS	1.0
@@ -59,6 +61,7 @@ enum mode {
 	MODE_TRUE_CANDIDATES,	/* the symbols some solution holds */
 	MODE_UNIQUE_BY,		/* placements that leave one solution */
 	MODE_CANONICAL,		/* the canonical form (classic 9x9) */
+	MODE_ESTIMATE,		/* Knuth's estimate of the tree */
 	MODE_COUNT_		/* number of modes */
 };
 
@@ -98,6 +101,8 @@ struct options {
 	uint64_t	 effort;	/* --effort, or 0 */
 	uint64_t	 attempts;	/* --attempts, or 0 */
 	struct cluster	 cl;		/* --part, --checkpoint, --resume */
+	struct forecast_opts fc;	/* --estimate, --part-time (--seed
+					   copied in) */
 };
 
 /* The matrix and the rules solver of one box shape, kept for the run:
@@ -381,5 +386,7 @@ void	generate_run(struct run *);
 mode_fn		minimal_redundant, minimal_minimize;
 /* sudoku-canon.c: --canonical. */
 mode_fn		canon_mode;
+/* sudoku-estimate.c: --estimate. */
+mode_fn		estimate_mode;
 
 #endif /* DLX_SUDOKU_PROG_H */

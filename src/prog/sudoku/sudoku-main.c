@@ -35,6 +35,7 @@ static mode_fn *const modes[MODE_COUNT_] = {
 	[MODE_TRUE_CANDIDATES] = cands_mode,
 	[MODE_UNIQUE_BY] = cands_unique_by,
 	[MODE_CANONICAL] = canon_mode,
+	[MODE_ESTIMATE] = estimate_mode,
 };
 
 /* ---- options -------------------------------------------------------- */
@@ -70,6 +71,8 @@ static const struct option longopts[] = {
 	{ "canonical",	no_argument,		NULL, OPT_CANONICAL },
 	{ "count",	no_argument,		NULL, 'c' },
 	{ "effort",	required_argument,	NULL, OPT_EFFORT },
+	{ "estimate",	optional_argument, NULL, FORECAST_OPT_ESTIMATE },
+	{ "part-time",	required_argument, NULL, FORECAST_OPT_PART_TIME },
 	{ "explain",	no_argument,		NULL, 'e' },
 	{ "format",	required_argument,	NULL, 'f' },
 	{ "fast",	no_argument,		NULL, OPT_FAST },
@@ -196,13 +199,13 @@ variant_options_done(struct options *o)
 		minimal_options_done(o);
 		return;
 	}
-	if (o->generate == 0 && (o->symmetry != 0 || o->seed != 0 ||
-	    o->givens != 0 || o->grade != 0 || o->effort != 0 ||
+	if (o->generate == 0 && (o->symmetry != 0 ||
+	    (o->seed_set && o->mode != MODE_ESTIMATE) || o->givens != 0 || o->grade != 0 || o->effort != 0 ||
 	    o->attempts != 0))
 		cli_usage_error("--symmetry, --seed, --givens, --grade, "
 		    "--effort and --attempts go with --generate (--symmetry "
 		    "and --effort with --redundant and --minimize too, "
-		    "--seed with --minimize)");
+		    "--seed with --minimize and --estimate)");
 	if (o->generate != 0 && (o->mode_set || o->candidates ||
 	    o->limit != 0))
 		cli_usage_error("--generate goes with no mode option");
@@ -222,6 +225,7 @@ usage(void)
 	    "[--effort N]\n"
 	    "       [--true-candidates[=counts]] [--unique-by] "
 	    "[--canonical]\n"
+	    "       [--estimate[=PROBES] [--seed S] [--part-time DURATION]]\n"
 	    "       [--symbols ALPHABET] [file ...]\n"
 	    "       [--part K/N] [--record FILE] [--checkpoint FILE] "
 	    "[--checkpoint-every SEC]\n"
@@ -263,6 +267,17 @@ usage(void)
 	    "9x9 puzzle, one line\n"
 	    "                       each: isomorphic puzzles get the same "
 	    "line\n"
+	    "      --estimate[=PROBES]  estimate the solutions and the nodes "
+	    "of the search\n"
+	    "                       tree (--fast or --knuth) by Knuth's "
+	    "random probes\n"
+	    "                       (default 10000; --seed S), with their "
+	    "standard errors,\n"
+	    "                       and the time at this machine's node "
+	    "rate\n"
+	    "      --part-time DURATION  with --estimate: the N of --part "
+	    "for parts of about\n"
+	    "                       DURATION (seconds, or with m, h or d)\n"
 	    "  -f, --format FORMAT  grid (default), line, classic or csv\n"
 	    "  -j, --json           JSON Lines: one JSON object per line, "
 	    "each with a \"type\"\n"
@@ -398,7 +413,8 @@ search_option(struct options *o, int ch, const char *arg)
 		return 1;
 	}
 	return cli_search_option(&o->search, ch, arg) ||
-	    cluster_option(&o->cl, ch, arg);
+	    cluster_option(&o->cl, ch, arg) ||
+	    (ch == FORECAST_OPT_PART_TIME && forecast_option(&o->fc, ch, arg));
 }
 
 /* The options that choose the mode, the output and the input.  Returns
@@ -437,6 +453,10 @@ main_option(struct options *o, int ch, const char *arg)
 		return 1;
 	case OPT_CANONICAL:
 		set_mode(o, MODE_CANONICAL, "--canonical");
+		return 1;
+	case FORECAST_OPT_ESTIMATE:
+		forecast_option(&o->fc, ch, arg);
+		set_mode(o, MODE_ESTIMATE, "--estimate");
 		return 1;
 	case OPT_NO_UNIQUENESS: o->no_uniqueness = 1; return 1;
 	case OPT_FAST: o->tree = DLX_FAST; return 1;
@@ -513,6 +533,30 @@ options_done(struct options *o)
 		if (o->variant != NULL)
 			cli_usage_error("--canonical works on classic 9x9 "
 			    "sudoku only, not on variants");
+	}
+	if (o->fc.part_time > 0 && o->mode != MODE_ESTIMATE)
+		cli_usage_error("--part-time goes with --estimate");
+	if (o->mode == MODE_ESTIMATE) {
+		o->fc.seed = o->seed;
+		o->fc.seed_set = o->seed_set;
+		if (o->stats)
+			cli_usage_error("--estimate conflicts with --stats: "
+			    "it prints its own figures");
+		if (cluster_active(&o->cl))
+			cli_usage_error("--estimate conflicts with %s",
+			    o->cl.parted ? "--part (or $DLX_PART)" :
+			    o->cl.checkpoint != NULL ? "--checkpoint" :
+			    "--resume");
+		/* The plain tree, serially: what would walk another tree
+		 * (the cache) or share it is refused, not ignored. */
+		if (o->search.memo ||
+		    o->search.components == DLX_COMP_ALWAYS)
+			cli_usage_error("--estimate conflicts with %s: the "
+			    "cache walks a tree of its own", o->search.memo ?
+			    "--memo" : "--components=always");
+		if (o->search.threads > 1)
+			cli_usage_error("--estimate runs on one thread: it "
+			    "conflicts with -t %u", o->search.threads);
 	}
 	if (o->limit != 0 && o->mode != MODE_COUNT && o->mode != MODE_ALL)
 		cli_usage_error("--limit goes with --count or --all");
