@@ -541,6 +541,133 @@ START_TEST(test_part_resplit_checkpoint)
 }
 END_TEST
 
+/* Through text, as a checkpoint file would take it. */
+static dlx_pos *
+through_text(dlx_pos *pos)
+{
+	dlx_pos	*back;
+	char	*text, *prog;
+	size_t	 len;
+
+	ck_assert_int_eq(dlx_pos_format(pos, "t", &text, &len), DLX_OK);
+	ck_assert_int_eq(dlx_pos_parse(text, len, &back, &prog, NULL, NULL),
+	    DLX_OK);
+	free(text);
+	free(prog);
+	dlx_pos_free(pos);
+	return back;
+}
+
+/*
+ * A checkpointed search stopped by a node budget every 37 nodes and
+ * resumed from its text each time ends with one search's figures: the
+ * count and the nodes, and in Knuth's tree the updates too (on the
+ * sparse sets an abandoned option's updates depend on the order of the
+ * sets: lib/engine/sparse.c).  Problem _i / 2, tree by _i % 2.
+ */
+START_TEST(test_part_budget_resumes_add_up)
+{
+	struct dlx_request	 rq;
+	struct dlx_result	 whole, res;
+	dlx_pos			*pos;
+	dlx			*d = problem_numbered(_i / 2);
+	struct dlx_wide		 w;
+	uint64_t		 nodes, updates;
+	int			 rc, runs = 0;
+
+	ck_assert_ptr_nonnull(d);
+	memset(&rq, 0, sizeof rq);
+	rq.tree = _i % 2 ? DLX_KNUTH : DLX_FAST;
+	rq.memo = DLX_MEMO_NEVER;
+	rq.threads = 1;
+	ck_assert_int_eq(dlx_run(d, &rq, &whole), DLX_OK);
+	ck_assert_int_eq(dlx_pos_whole(&pos, d), DLX_OK);
+	rq.checkpoint = 1;
+	rq.max_nodes = 37;
+	do {
+		rq.pos = pos;
+		rc = dlx_run(d, &rq, &res);
+		ck_assert(rc == DLX_OK || rc == DLX_INCOMPLETE);
+		pos = rq.pos = through_text(pos);
+		ck_assert_int_lt(++runs, 100000);
+	} while (rc == DLX_INCOMPLETE);
+	ck_assert_int_gt(runs, 2);
+	dlx_pos_figures(pos, &w, &nodes, &updates);
+	ck_assert_uint_eq(w.hi, 0);
+	ck_assert_uint_eq(w.lo, whole.count.lo);
+	ck_assert_uint_eq(nodes, whole.stats.nodes);
+	if (rq.tree == DLX_KNUTH)
+		ck_assert_uint_eq(updates, whole.stats.updates);
+	dlx_pos_free(pos);
+	dlx_free(d);
+}
+END_TEST
+
+/* Progress that stops at its fifth call, keeping the count it was told. */
+struct stop5 {
+	int		 calls;
+	uint64_t	 told;
+};
+
+static int
+stop_fifth(void *arg, const struct dlx_stats *st)
+{
+	struct stop5	*a = arg;
+
+	a->told = st->solutions;
+	return ++a->calls >= 5;
+}
+
+/*
+ * A count from a position on threads, plainly or with the cache (_i: 0
+ * plain on one thread, 1 plain on two, 2 and 3 the cache), stopped by
+ * progress: the partial count is every solution found, not only the
+ * subtrees finished in order that the position holds: on one thread
+ * plainly exactly what the last progress call said, on two at least as
+ * much, and never more than the whole count; the position resumes to
+ * the exact count.
+ */
+START_TEST(test_part_stopped_count_is_all_found)
+{
+	struct dlx_request	 rq;
+	struct dlx_result	 res;
+	struct stop5		 a;
+	dlx_pos			*pos;
+	dlx			*d = problem_queens(10);
+	struct dlx_wide		 w;
+	int			 rc;
+
+	ck_assert_ptr_nonnull(d);
+	ck_assert_int_eq(dlx_pos_whole(&pos, d), DLX_OK);
+	memset(&a, 0, sizeof a);
+	memset(&rq, 0, sizeof rq);
+	rq.pos = pos;
+	rq.threads = 1 + (_i & 1);
+	rq.memo = _i < 2 ? DLX_MEMO_NEVER : DLX_MEMO_ALWAYS;
+	rq.progress = stop_fifth;
+	rq.progress_arg = &a;
+	rq.progress_updates = 2000;
+	rc = dlx_run(d, &rq, &res);
+	ck_assert_int_eq(rc, DLX_STOPPED);
+	ck_assert_uint_eq(res.count.hi, 0);
+	ck_assert_uint_le(res.count.lo, 724);
+	dlx_pos_figures(pos, &w, NULL, NULL);
+	ck_assert_uint_le(w.lo, res.count.lo);
+	if (_i == 0)
+		ck_assert_uint_eq(res.count.lo, a.told);
+	else if (_i == 1)
+		ck_assert_uint_ge(res.count.lo, a.told);
+	rq.progress = NULL;
+	rq.threads = 1;
+	ck_assert_int_eq(dlx_run(d, &rq, &res), DLX_OK);
+	dlx_pos_figures(pos, &w, NULL, NULL);
+	ck_assert_uint_eq(w.lo, 724);
+	ck_assert_uint_eq(res.count.lo, 724);
+	dlx_pos_free(pos);
+	dlx_free(d);
+}
+END_TEST
+
 Suite *
 make_part_suite(void)
 {
@@ -551,6 +678,9 @@ make_part_suite(void)
 	tcase_set_tags(tc, "threads");
 	tcase_add_loop_test(tc, test_part_split_one, 0, NPROBLEMS);
 	tcase_add_test(tc, test_part_stopped_count_resumes);
+	tcase_add_loop_test(tc, test_part_budget_resumes_add_up, 0,
+	    2 * NPROBLEMS);
+	tcase_add_loop_test(tc, test_part_stopped_count_is_all_found, 0, 4);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("Resplit");

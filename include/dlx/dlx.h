@@ -743,7 +743,10 @@ struct dlx_request {
 
 struct dlx_result {
 	struct dlx_wide	 count;		/* solutions found: exact when the
-					   run returned DLX_OK */
+					   run returned DLX_OK; after an early
+					   end every solution any thread
+					   found (with pos, those beyond
+					   what the position holds too) */
 	struct dlx_stats stats;		/* figures of the run (with pos:
 					   of this call; dlx_pos_figures()
 					   has the position's) */

@@ -127,6 +127,20 @@ void		 dlx_pos_free(dlx_pos *pos);
  * (plainly) only what each thread did since its last progress call.  A
  * stop leaves pos there; a position resumes on any number of threads.
  *
+ * After a stop on threads the run's count (struct dlx_result) is every
+ * solution found: the position's and those of subtrees under way, which a
+ * resumed run counts again.  Progress is also called
+ * between two subtrees once the interval has passed, so that a run of
+ * many small ones is told now and then.
+ *
+ * Runs resumed one after the other add up to the figures of one search
+ * of the whole: its solutions and nodes, and its updates in Knuth's
+ * tree (a subtree searched from its path is given what the whole
+ * search counts at its root: the updates of its last option, a sibling
+ * the fast tree gives up as abandoned rather than a node, a solution
+ * as one node).  On the sparse sets an abandoned option's updates
+ * depend on the order the sets are in, and may differ a little.
+ *
  * dlx_run() returns DLX_ECORRUPT if a path of pos is not a branch of d's
  * search tree (pos was made for another matrix).
  */

@@ -27,7 +27,7 @@ Names:
   Stats        the figures of a search
   Step, Rating the records of Sudoku.explain() and Sudoku.rate()
   Error        bad input (a ValueError), with line and column
-  Incomplete   a node or update budget ran out before the answer
+  Incomplete   a budget (nodes, updates, time) ran out before the answer
   cpus()       the CPUs this process may run on
   merge(), read_records(), Record, Merge, Progress   long runs (below)
 
@@ -107,10 +107,11 @@ class Error(ValueError):
 
 
 class Incomplete(Exception):
-    """A node or update budget (max_nodes, max_updates) ran out.
+    """A budget (max_nodes, max_updates, time_limit) ran out.
 
     The answer is unknown: that is not "no solution".  Attributes:
-      count  the solutions found before the budget ran out (a lower bound)
+      count  the solutions found before the budget ran out (a lower
+             bound; on threads too, every solution any thread found)
       stats  the Stats of the search
     """
 
@@ -121,6 +122,7 @@ class Incomplete(Exception):
 
 
 _dlx._init(Error, Incomplete)
+_SPENT = "a budget (max_nodes, max_updates or time_limit) ran out"
 
 
 def cpus():
@@ -209,7 +211,8 @@ class Stats(collections.namedtuple(
     """The figures of a search (Problem.stats, Solutions.stats).
 
       status        "complete" (the whole tree), "limit" (stopped at the
-                    limit), "budget" (max_nodes or max_updates ran out),
+                    limit), "budget" (max_nodes, max_updates or
+                    time_limit ran out),
                     "stopped" (Ctrl-C, or the loop stopped), "overflow"
       solutions     solutions found (an int of any size: counts are exact
                     up to 2**128)
@@ -245,6 +248,16 @@ class Stats(collections.namedtuple(
                         if on)
         return cls(_STATUS.get(code, "error"), sol, nodes, upd, depth,
                    engine, threads, drivers, look, hits)
+
+
+def _secs(x):
+    """time_limit= as seconds (0.0: none)."""
+    if x is None:
+        return 0.0
+    x = float(x)
+    if not x > 0 or x == float("inf"):
+        raise ValueError("time_limit must be a number of seconds > 0")
+    return x
 
 
 def _num(x, name):
@@ -299,8 +312,7 @@ class Solutions:
             self.stats = Stats._make_from(t)
             self._problem._stats = self.stats
             if self.stats.status == "budget":
-                raise Incomplete("the node or update budget ran out",
-                                 self.stats.solutions, self.stats)
+                raise Incomplete(_SPENT, self.stats.solutions, self.stats)
 
     def close(self):
         """Stop the search; the iteration ends."""
@@ -684,8 +696,7 @@ class Problem:
         stats = Stats._make_from(st)
         self._stats = stats
         if stats.status == "budget":
-            raise Incomplete("the node or update budget ran out",
-                             stats.solutions, stats)
+            raise Incomplete(_SPENT, stats.solutions, stats)
         if stats.status == "overflow":
             raise OverflowError("the count passed 2^64 in a plain search: "
                                 "count with memo=None or True")
@@ -693,8 +704,8 @@ class Problem:
 
     def count(self, threads=None, memo=None, memory=None, *, knuth=False,
               max_nodes=None, max_updates=None, components=None,
-              checkpoint=None, checkpoint_every=None, resume=None,
-              part=None, progress=None, progress_every=None):
+              time_limit=None, checkpoint=None, checkpoint_every=None,
+              resume=None, part=None, progress=None, progress_every=None):
         """The number of solutions, exactly, as an int of any size.
 
         threads  search on this many threads (None: every CPU, as
@@ -706,6 +717,9 @@ class Problem:
                  together (None: the library's default, 128 MiB)
         knuth    walk Knuth's tree (no cache then)
         max_nodes, max_updates   budgets: Incomplete when one runs out
+        time_limit  seconds from the call: Incomplete when they pass
+                 (looked at every 2^20 updates or so), its count every
+                 solution found so far, on threads too
         components  component counting in the cache's count (where the
                  open items fall apart, the groups are counted apart and
                  multiplied): None where it pays, True at every node
@@ -770,7 +784,8 @@ class Problem:
                   memory=_num(memory, "memory"), knuth=knuth,
                   components=components,
                   max_nodes=_num(max_nodes, "max_nodes"),
-                  max_updates=_num(max_updates, "max_updates"))
+                  max_updates=_num(max_updates, "max_updates"),
+                  time_limit=_secs(time_limit))
         if long_run:
             return _runs.count(self, self._program, kw, checkpoint,
                                checkpoint_every, resume, part, progress,
@@ -896,7 +911,7 @@ class Problem:
         return sol
 
     def solutions(self, limit=None, *, threads=None, knuth=False,
-                  max_nodes=None, max_updates=None):
+                  max_nodes=None, max_updates=None, time_limit=None):
         """An iterator of the solutions, each a list of option indices
         (ascending), in the order the search finds them.
 
@@ -904,12 +919,15 @@ class Problem:
         threads  search on this many threads (None: every CPU, as
                  cpus() says, as count() and the programs; the order is
                  the same on any number)
+        max_nodes, max_updates, time_limit   budgets, as in count(): the
+                 loop ends with Incomplete once those found are out
         Stopping the loop stops the search.  See Solutions.
         """
         it = self._m.iterate(limit=_num(limit, "limit"),
                              threads=_threads(threads), knuth=knuth,
                              max_nodes=_num(max_nodes, "max_nodes"),
-                             max_updates=_num(max_updates, "max_updates"))
+                             max_updates=_num(max_updates, "max_updates"),
+                             time_limit=_secs(time_limit))
         return Solutions(self, it)
 
     def __iter__(self):
@@ -1200,7 +1218,8 @@ class Sudoku:
         sol = self._p.first()
         return None if sol is None else self._decode(sol)
 
-    def count(self, limit=None, *, threads=None, checkpoint=None,
+    def count(self, limit=None, *, threads=None, max_nodes=None,
+              max_updates=None, time_limit=None, checkpoint=None,
               checkpoint_every=None, resume=None, part=None, progress=None,
               progress_every=None):
         """The number of solutions (stopping at limit when given: then the
@@ -1208,6 +1227,10 @@ class Sudoku:
 
         threads  search on this many threads (None: every CPU, as
                  cpus() says, as Problem.count() and dlx-sudoku -t)
+        max_nodes, max_updates, time_limit   budgets, as in
+                 Problem.count(): Incomplete, with the count so far, when
+                 one runs out (a node budget keeps a 9x9 off the bit
+                 boards, as in dlx-sudoku)
         checkpoint, checkpoint_every, resume, part, progress,
         progress_every   a long run, as Problem.count() takes them; the
                  files are dlx-sudoku's (--checkpoint, --resume,
@@ -1217,23 +1240,25 @@ class Sudoku:
         >>> [s.count(part=(k, 2)) for k in (1, 2)], s.count()
         ([2, 1], 3)
         """
+        kw = dict(threads=threads, max_nodes=max_nodes,
+                  max_updates=max_updates, time_limit=time_limit)
         if _runs_asked(checkpoint, checkpoint_every, resume, part,
                        progress, progress_every):
             if limit is not None:
                 raise ValueError("limit does not go with a long run's "
                                  "arguments (checkpoint, part, progress)")
             self._p._program = "dlx-sudoku"
-            return self._p.count(threads=threads, checkpoint=checkpoint,
+            return self._p.count(**kw, checkpoint=checkpoint,
                                  checkpoint_every=checkpoint_every,
                                  resume=resume, part=part,
                                  progress=progress,
                                  progress_every=progress_every)
         if limit is not None:
             n = 0
-            for _ in self._p.solutions(limit=limit, threads=threads):
+            for _ in self._p.solutions(limit=limit, **kw):
                 n += 1
             return n
-        return self._p.count(threads=threads)
+        return self._p.count(**kw)
 
     @property
     def record(self):

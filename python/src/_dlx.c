@@ -144,6 +144,7 @@ struct req {
 	uint64_t	 limit;		/* max_solutions; 0: none */
 	uint64_t	 max_nodes;	/* budgets; 0: none */
 	uint64_t	 max_updates;
+	double		 time_limit;	/* seconds from the call; 0: none */
 	unsigned	 threads;	/* 0: as many as pay, N: exactly N */
 	int		 memo;		/* -1 never, 0 auto, 1 always
 					   (the cache) */
@@ -217,7 +218,37 @@ struct ctl {
 	PyThreadState	*tstate;	/* the caller's, GIL released, or
 					   NULL: not on the main thread */
 	pthread_t	 caller;	/* the thread of tstate */
+	double		 deadline;	/* time_limit's end on the monotonic
+					   clock; 0: none */
+	atomic_int	 timed_out;	/* the deadline stopped it */
 };
+
+static double
+mono_now(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Start r's time limit on c (the clock of the whole call). */
+static void
+ctl_time(struct ctl *c, const struct req *r)
+{
+	c->deadline = r->time_limit > 0 ? mono_now() + r->time_limit : 0;
+	atomic_store(&c->timed_out, 0);
+}
+
+/* A search the time limit stopped is a budget spent: DLX_INCOMPLETE, so
+ * that it raises Incomplete with the count so far, as max_nodes does. */
+static void
+ctl_settle(const struct ctl *c, struct req *r)
+{
+	if (r->rc == DLX_STOPPED && atomic_load(&c->timed_out) &&
+	    !c->interrupted)
+		r->rc = DLX_INCOMPLETE;
+}
 
 static int
 ctl_progress(void *arg, const struct dlx_stats *st)
@@ -227,6 +258,14 @@ ctl_progress(void *arg, const struct dlx_stats *st)
 	(void)st;
 	if (atomic_load(&c->stop))
 		return 1;
+	/* The time limit stops the search, not the visits: the solutions
+	 * the threads found are still handed over, so that the count so
+	 * far is that of the solutions seen. */
+	if (atomic_load(&c->timed_out) ||
+	    (c->deadline != 0 && mono_now() >= c->deadline)) {
+		atomic_store(&c->timed_out, 1);
+		return 1;
+	}
 	if (c->tstate != NULL && pthread_equal(pthread_self(), c->caller)) {
 		PyEval_RestoreThread(c->tstate);
 		if (PyErr_CheckSignals() < 0) {
@@ -296,6 +335,7 @@ run_blocking(dlx *d, struct req *r, struct ctl *c)
 
 	c->interrupted = 0;
 	atomic_store(&c->stop, 0);
+	ctl_time(c, r);
 	r->progress = ctl_progress;
 	r->progress_arg = c;
 	c->caller = pthread_self();
@@ -310,6 +350,7 @@ run_blocking(dlx *d, struct req *r, struct ctl *c)
 			_save = c->tstate;
 		c->tstate = NULL;
 		Py_END_ALLOW_THREADS
+		ctl_settle(c, r);
 		return c->interrupted ? -1 : 0;
 	}
 	c->tstate = NULL;
@@ -347,6 +388,7 @@ run_blocking(dlx *d, struct req *r, struct ctl *c)
 	Py_END_ALLOW_THREADS
 	pthread_mutex_destroy(&j.mu);
 	pthread_cond_destroy(&j.cv);
+	ctl_settle(c, r);
 	return c->interrupted ? -1 : 0;
 }
 
@@ -840,16 +882,17 @@ req_parse(struct req *r, PyObject *args, PyObject *kw, int *first)
 {
 	static char	*kwlist[] = { "first", "limit", "threads", "memo",
 			    "memory", "knuth", "max_nodes", "max_updates",
-			    "components", NULL };
+			    "components", "time_limit", NULL };
 	unsigned long long limit = 0, nodes = 0, updates = 0;
 	unsigned int	 threads = 1;
 	Py_ssize_t	 memory = 0;
 	int		 memo = 0, knuth = 0, components = 0;
+	double		 secs = 0;
 
 	*first = 0;
-	if (!PyArg_ParseTupleAndKeywords(args, kw, "|pKIinpKKi", kwlist, first,
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "|pKIinpKKid", kwlist, first,
 	    &limit, &threads, &memo, &memory, &knuth, &nodes, &updates,
-	    &components))
+	    &components, &secs))
 		return -1;
 	memset(r, 0, sizeof *r);
 	r->limit = *first ? 1 : limit;
@@ -860,6 +903,7 @@ req_parse(struct req *r, PyObject *args, PyObject *kw, int *first)
 	r->knuth = knuth ? DLX_KNUTH : 0;
 	r->max_nodes = nodes;
 	r->max_updates = updates;
+	r->time_limit = secs;
 	return 0;
 }
 
@@ -1039,7 +1083,9 @@ Matrix_copy(Matrix *self, PyObject *unused)
 
 /*
  * search(first=False, limit=0, threads=1, memo=0, memory=0, knuth=False,
- * max_nodes=0, max_updates=0, components=0): count, or find the first solution.
+ * max_nodes=0, max_updates=0, components=0, time_limit=0.0): count, or
+ * find the first solution.  time_limit (seconds, from the call) stops it
+ * as a budget does (DLX_INCOMPLETE, the count so far).
  * Returns (stats, solution): stats as req_stats() gives them, solution the
  * sorted list of options of the first solution when first is set (None
  * if there is none).
@@ -1332,6 +1378,7 @@ stream_main(void *arg)
 	SolutionIter	*it = arg;
 
 	run_search(it->d, &it->r);
+	ctl_settle(&it->c, &it->r);
 	pthread_mutex_lock(&it->mu);
 	if (it->fill != NULL && it->fill->nsol > 0) {
 		it->full[it->nfull++] = it->fill;
@@ -1360,22 +1407,24 @@ stream_stop(SolutionIter *it)
 }
 
 /*
- * iterate(limit=0, threads=1, knuth=False, max_nodes=0, max_updates=0):
+ * iterate(limit=0, threads=1, knuth=False, max_nodes=0, max_updates=0,
+ * time_limit=0.0):
  * a SolutionIter over a copy of the matrix, its search started.
  */
 static PyObject *
 Matrix_iterate(Matrix *self, PyObject *args, PyObject *kw)
 {
 	static char	*kwlist[] = { "limit", "threads", "knuth",
-			    "max_nodes", "max_updates", NULL };
+			    "max_nodes", "max_updates", "time_limit", NULL };
 	unsigned long long limit = 0, nodes = 0, updates = 0;
 	unsigned int	 threads = 1;
 	int		 knuth = 0, e, k;
+	double		 secs = 0;
 	SolutionIter	*it;
 	dlx		*d;
 
-	if (!PyArg_ParseTupleAndKeywords(args, kw, "|KIpKK", kwlist, &limit,
-	    &threads, &knuth, &nodes, &updates))
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "|KIpKKd", kwlist, &limit,
+	    &threads, &knuth, &nodes, &updates, &secs))
 		return NULL;
 	if ((d = matrix_clone(self)) == NULL)
 		return NULL;
@@ -1405,6 +1454,8 @@ Matrix_iterate(Matrix *self, PyObject *args, PyObject *kw)
 	it->r.knuth = knuth ? DLX_KNUTH : 0;
 	it->r.max_nodes = nodes;
 	it->r.max_updates = updates;
+	it->r.time_limit = secs;
+	ctl_time(&it->c, &it->r);
 	it->r.visit = stream_visit;
 	it->r.visit_arg = it;
 	/* ctl_progress with no tstate: the stop flag alone. */
@@ -2528,8 +2579,8 @@ static PyMethodDef Matrix_methods[] = {
 	{ "search", (PyCFunction)(void (*)(void))Matrix_search,
 	  METH_VARARGS | METH_KEYWORDS,
 	  "search(first=False, limit=0, threads=1, memo=0, memory=0, "
-	  "knuth=False, max_nodes=0, max_updates=0, components=0): "
-	  "(stats, solution)" },
+	  "knuth=False, max_nodes=0, max_updates=0, components=0, "
+	  "time_limit=0.0): (stats, solution)" },
 	{ "candidate_counts",
 	  (PyCFunction)(void (*)(void))Matrix_candidate_counts,
 	  METH_VARARGS | METH_KEYWORDS,
@@ -2538,7 +2589,7 @@ static PyMethodDef Matrix_methods[] = {
 	{ "iterate", (PyCFunction)(void (*)(void))Matrix_iterate,
 	  METH_VARARGS | METH_KEYWORDS,
 	  "iterate(limit=0, threads=1, knuth=False, max_nodes=0, "
-	  "max_updates=0): a SolutionIter" },
+	  "max_updates=0, time_limit=0.0): a SolutionIter" },
 	{ NULL, NULL, 0, NULL }
 };
 

@@ -378,3 +378,30 @@ def test_components_always_with_bounds_refused():
         p.count(components=True)
     assert "components=True" in e.value.message
     assert "bound" in e.value.message
+
+
+def test_time_limit():
+    # 13 queens (73712 solutions, seconds of plain search) cannot end in
+    # 10 ms: Incomplete, with the count so far (every solution found, on
+    # threads too), at most the whole; a bad limit is refused.
+    p = queens(13)
+    for threads in (1, 2):
+        with pytest.raises(dlx.Incomplete) as e:
+            p.count(threads=threads, memo=False, time_limit=0.01)
+        assert e.value.stats.status == "budget"
+        assert 0 <= e.value.count <= 73712
+        assert "time_limit" in str(e.value)
+    # Iterating: the loop gets every solution found, then Incomplete.
+    n = 0
+    with pytest.raises(dlx.Incomplete) as e:
+        for _ in p.solutions(threads=2, time_limit=0.01):
+            n += 1
+    assert n == e.value.count <= 73712
+    # The empty 9x9 (6.67e21 solutions) on the sudoku's own count.
+    with pytest.raises(dlx.Incomplete) as e:
+        dlx.Sudoku("." * 81).count(time_limit=0.05)
+    assert e.value.count >= 0
+    for bad in (0, -1, float("nan"), float("inf")):
+        with pytest.raises(ValueError):
+            p.count(time_limit=bad)
+    assert queens(8).count(time_limit=60) == 92

@@ -42,6 +42,14 @@ struct dlxi_search {
 					   solutions in the same order; 0: the
 					   default, DLX_FAST (see
 					   dlx_knuth_default) */
+	int		 cut_at_budget;	/* when a budget runs out, one last
+					   progress call (its answer not
+					   heeded) where the search stands,
+					   before the node not entered: a
+					   position driver cuts there, so
+					   that a budget spent leaves a
+					   position as exact as a stop by
+					   progress does */
 	int		 links;		/* the fast tree on the links rather
 					   than on sparse sets (the same
 					   tree; for the tests, which compare

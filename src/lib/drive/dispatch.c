@@ -285,6 +285,20 @@ run_pos(dlx *d, const struct dlx_request *rq, const struct dlxi_search *s,
 	    rq->checkpoint);
 }
 
+/* The count of a run from a position: the work done and credited, and
+ * after an early end what threads or the cache found beyond it (which a
+ * resumed run finds again): every solution found. */
+static void
+pos_count(const struct dlx_pos *pos, struct dlx_wide *w)
+{
+	u128	sol;
+
+	dlx_pos_figures(pos, w, NULL, NULL);
+	sol = ((u128)w->hi << 64 | w->lo) + pos->ahead_sol;
+	w->hi = (uint64_t)(sol >> 64);
+	w->lo = (uint64_t)sol;
+}
+
 /*
  * Algorithm M with a position or threads (mult_drive.c): a position on
  * one path (checkpoints, visits, budgets), or counted on nw threads (a
@@ -307,11 +321,14 @@ run_mult(dlx *d, const struct dlx_request *rq, const struct dlxi_search *s,
 			return rc;
 		pos = whole;
 	}
+	/* The threads' count sets what it found beyond the position. */
+	pos->ahead_sol = 0;
+	pos->ahead_nodes = pos->ahead_updates = 0;
 	if (nw > 1)
 		rc = dlxi_mult_pos_count(d, pos, s, nw);
 	else
 		rc = dlxi_mult_pos_search(d, pos, s);
-	dlx_pos_figures(pos, &res->count, NULL, NULL);
+	pos_count(pos, &res->count);
 	dlx_stats(d, &res->stats);
 	if (whole != NULL) {
 		dlx_pos_figures(whole, NULL, &res->stats.nodes,
@@ -321,13 +338,6 @@ run_mult(dlx *d, const struct dlx_request *rq, const struct dlxi_search *s,
 		dlx_pos_free(whole);
 	}
 	return rc;
-}
-
-/* The count of a position: the work done and credited. */
-static void
-pos_count(const struct dlx_pos *pos, struct dlx_wide *w)
-{
-	dlx_pos_figures(pos, w, NULL, NULL);
 }
 
 /* run_bits(): the request visits two solutions or more, which the
@@ -502,6 +512,8 @@ dlx_run(dlx *d, const struct dlx_request *rq, struct dlx_result *res)
 				/* Of this call alone: the position's. */
 				dlx_pos_figures(whole, NULL,
 				    &res->stats.nodes, &res->stats.updates);
+				res->stats.nodes += whole->ahead_nodes;
+				res->stats.updates += whole->ahead_updates;
 				dlx_pos_free(whole);
 			} else
 				dlx_stats(d, &res->stats);

@@ -429,6 +429,7 @@ struct mpar {
 	u128			 sol;		/* their solutions */
 	struct dlx_stats	*live;		/* per thread, its subtree */
 	struct dlx_stats	 base;		/* figures before: progress */
+	struct dlx_stats	 cut;		/* of the subtrees stopped */
 	unsigned		 nw;
 	int			 stop;
 	int			 rc;
@@ -529,9 +530,18 @@ mw_main(void *arg)
 				credit(pos, &p->fig[pos->next]);
 				pos->next++;
 			}
-		} else if (!p->stop) {
-			p->stop = 1;
-			p->rc = rc;
+		} else {
+			/* What a stopped subtree found is the run's partial
+			 * count (pos->ahead_*), searched again if resumed. */
+			if (rc > 0) {
+				p->cut.solutions += st.solutions;
+				p->cut.nodes += st.nodes;
+				p->cut.updates += st.updates;
+			}
+			if (!p->stop) {
+				p->stop = 1;
+				p->rc = rc;
+			}
 		}
 		pthread_mutex_unlock(&p->mu);
 	}
@@ -606,7 +616,7 @@ dlxi_mult_pos_count(dlx *d, dlx_pos *pos, const struct dlxi_search *s,
 	pthread_t		*tid = NULL;
 	struct dlx_stats	 top;
 	u128			 topsol, all;
-	size_t			 maxlen;
+	size_t			 maxlen, i;
 	unsigned		 k, started;
 	int			 rc, mu = 0;
 
@@ -664,6 +674,17 @@ dlxi_mult_pos_count(dlx *d, dlx_pos *pos, const struct dlxi_search *s,
 		(void)mw_main(&w[0]);
 		pool_join(tid, started);
 		rc = p.rc;
+		/* Beyond the position: the subtrees stopped, and those
+		 * finished after the first one not finished. */
+		pos->ahead_sol = p.cut.solutions;
+		pos->ahead_nodes = p.cut.nodes;
+		pos->ahead_updates = p.cut.updates;
+		for (i = pos->next; i < pos->nt; i++)
+			if (p.fdone[i]) {
+				pos->ahead_sol += p.fig[i].solutions;
+				pos->ahead_nodes += p.fig[i].nodes;
+				pos->ahead_updates += p.fig[i].updates;
+			}
 	}
 	/* This call's figures: the search above the subtrees and those
 	 * finished. */

@@ -101,6 +101,14 @@ struct dlx_pos {
 	/* While dlxi_pos_search_parallel() counts plainly: per thread. */
 	struct pcut	*pcut;
 	unsigned	 npcut;
+	/* After an early end of dlxi_pos_search_parallel(): the work its
+	 * threads did beyond the position (subtrees under way, or finished
+	 * after one under way), which a resumed run does again.  With the
+	 * position's own figures, every solution found and node searched:
+	 * the partial figures of the run (dlx_run()'s result). */
+	u128		 ahead_sol;
+	uint64_t	 ahead_nodes;
+	uint64_t	 ahead_updates;
 };
 
 /* FNV-1a over bytes, integers in a fixed byte order, and a final mix:

@@ -21,7 +21,37 @@ struct run {
 	dlx			*d;
 	const struct dlxi_search	*s;
 	struct dlx_stats	 call;	/* this call's finished subsearches */
+	uint64_t		 mark;	/* the subtree's updates at the last
+					   progress call */
+	uint64_t		 quiet;	/* updates since the last progress
+					   call (between()) */
 };
+
+/*
+ * A progress call between two subtrees, where the position is exact:
+ * each subtree's search counts its updates from 0, so a run of many
+ * small ones (a part, a position refined for threads) would never reach
+ * the interval, and a time limit, a signal or a checkpoint would wait
+ * for the end.  *quiet: the updates since the last call; when they reach
+ * s's interval, progress gets the position's totals.  Returns nonzero
+ * to stop.
+ */
+static int
+between(const struct dlxi_search *s, const dlx_pos *pos, uint64_t *quiet)
+{
+	struct dlx_stats	 tot;
+
+	if (s == NULL || s->progress == NULL || *quiet < (s->progress_updates
+	    != 0 ? s->progress_updates : (uint64_t)1 << 24))
+		return 0;
+	*quiet = 0;
+	memset(&tot, 0, sizeof tot);
+	tot.solutions = pos->sol > UINT64_MAX ? UINT64_MAX :
+	    (uint64_t)pos->sol;
+	tot.nodes = pos->nodes;
+	tot.updates = pos->updates;
+	return s->progress(s->progress_arg, &tot);
+}
 
 /* Totals: the position's work done plus the current search's st. */
 static void
@@ -79,6 +109,8 @@ on_progress(void *arg, const struct dlx_stats *st)
 	struct dlx_stats tot;
 
 	take_cut(r, st, 0);
+	r->quiet = 0;
+	r->mark = st->updates;
 	if (r->s == NULL || r->s->progress == NULL)
 		return 0;
 	totals(r, st, &tot);
@@ -206,6 +238,76 @@ advance(dlx *d, struct task *t, int *done)
 }
 
 /*
+ * advance(), with what the whole search counts there that the next
+ * subtree's own search does not (into *fix): forcing its path counts no
+ * updates, where the search counts those of choosing its last option;
+ * and in the fast tree a sibling that leaves a primary item with no
+ * option is given up (abandoned, no node) where its own search would
+ * count a node: it is passed over, its updates counted.  So a position
+ * resumed any number of times adds up to the figures of one search (on
+ * the sparse sets, updates but for an abandoned option's: sparse.c).
+ */
+static int
+advance_counted(dlx *d, struct task *t, int *done, int knuth,
+    struct dlx_stats *fix)
+{
+	uint64_t	*cost = NULL;
+	unsigned char	*dead = NULL;
+	size_t		 l, k = 0;
+	int		*opts = NULL, n, rc, gone;
+
+	for (;;) {
+		if ((rc = advance(d, t, done)) != DLX_OK || *done)
+			return rc;
+		l = t->len - 1;
+		if ((rc = force_path(d, t, l)) != DLX_OK)
+			return rc;
+		if ((n = dlx_branch(d, NULL, NULL, NULL, 0)) < 0)
+			rc = DLX_ECORRUPT;
+		else {
+			opts = mem_alloc(&d->mem, (size_t)n + 1, sizeof *opts);
+			cost = mem_alloc(&d->mem, (size_t)n + 1, sizeof *cost);
+			dead = mem_alloc(&d->mem, (size_t)n + 1, sizeof *dead);
+			if (opts == NULL || cost == NULL || dead == NULL)
+				rc = DLX_ENOMEM;
+			else if (search_branch(d, knuth, NULL, opts, cost,
+			    dead, (size_t)n) != n)
+				rc = DLX_ECORRUPT;
+		}
+		unforce_n(d, l);
+		gone = 0;
+		for (k = 0; rc == DLX_OK && k < (size_t)n &&
+		    opts[k] != t->path[l]; k++)
+			continue;
+		if (rc == DLX_OK && k < (size_t)n) {
+			fix->updates += cost[k];
+			fix->abandoned += dead[k];
+			gone = dead[k];
+		}
+		mem_free(&d->mem, opts);
+		mem_free(&d->mem, cost);
+		mem_free(&d->mem, dead);
+		opts = NULL;
+		cost = NULL;
+		dead = NULL;
+		if (rc != DLX_OK || !gone)
+			return rc;
+	}
+}
+
+/* Whether the path forced on d leaves no primary item: its search counts
+ * the root and then the solution, two nodes where the whole search
+ * counts one.  (The root of the whole tree, len 0, counts as it is.) */
+static int
+leaf(dlx *d, size_t len)
+{
+	int	item;
+
+	return len > 0 && dlx_branch(d, &item, NULL, NULL, 0) == 0 &&
+	    item < 0;
+}
+
+/*
  * What is left of s's limits after found solutions, nodes and updates:
  * into sub, for the next subtree.  DLX_OK, or DLX_LIMIT or
  * DLX_INCOMPLETE when one of them is used up.
@@ -238,11 +340,11 @@ int
 dlxi_pos_search(dlx *d, dlx_pos *pos, const struct dlxi_search *s)
 {
 	struct dlxi_search	 sub;
-	struct dlx_stats	 st;
+	struct dlx_stats	 st, fix;
 	struct run		 r;
 	struct task		*t;
 	uint64_t		 found = 0, nodes = 0, updates = 0;
-	int			 rc = DLX_OK, rc2, done;
+	int			 rc = DLX_OK, rc2, done, knuth, isleaf;
 
 	if (d == NULL || pos == NULL)
 		return DLX_EINVAL;
@@ -253,6 +355,9 @@ dlxi_pos_search(dlx *d, dlx_pos *pos, const struct dlxi_search *s)
 	if (mult_active(d))
 		return DLX_ENOTSUP;
 	memset(&r, 0, sizeof r);
+	pos->ahead_sol = 0;
+	pos->ahead_nodes = pos->ahead_updates = 0;
+	knuth = s != NULL ? search_knuth(s) : DLX_KNUTH_DEFAULT;
 	r.pos = pos;
 	r.d = d;
 	r.s = s;
@@ -269,6 +374,8 @@ dlxi_pos_search(dlx *d, dlx_pos *pos, const struct dlxi_search *s)
 	}
 	sub.progress = on_progress;
 	sub.progress_arg = &r;
+	/* A budget spent cuts where the search stands, as a stop does. */
+	sub.cut_at_budget = 1;
 	pos->running = 1;
 	while (pos->next < pos->nt) {
 		t = &pos->t[pos->next];
@@ -278,18 +385,31 @@ dlxi_pos_search(dlx *d, dlx_pos *pos, const struct dlxi_search *s)
 		if ((rc = force_path(d, t, t->len)) != DLX_OK)
 			break;
 		pos->cutting = 0;
+		isleaf = leaf(d, t->len);
+		r.mark = 0;
 		rc = dlxi_search(d, &sub);
 		unforce_n(d, t->len);
 		dlx_stats(d, &st);
 		if (rc == DLX_OK) {
+			if (isleaf && st.nodes > 0)
+				st.nodes--;
+			memset(&fix, 0, sizeof fix);
+			rc = advance_counted(d, t, &done, knuth, &fix);
+			st.updates += fix.updates;
 			credit(pos, &st);
 			found += st.solutions;
 			nodes += st.nodes;
 			updates += st.updates;
-			if ((rc = advance(d, t, &done)) != DLX_OK)
+			if (rc != DLX_OK)
 				break;
 			if (done)
 				pos->next++;
+			r.quiet += st.updates - r.mark;
+			pos->cutting = 0;
+			if (between(s, pos, &r.quiet) != 0) {
+				rc = DLX_STOPPED;
+				break;
+			}
 			continue;
 		}
 		/* An early end: keep the position of the last progress
@@ -299,7 +419,10 @@ dlxi_pos_search(dlx *d, dlx_pos *pos, const struct dlxi_search *s)
 				rc = DLX_ENOMEM;
 			else if (pos->cutdone) {
 				/* Past the solution visited last. */
-				if ((rc2 = advance(d, t, &done)) != DLX_OK)
+				memset(&fix, 0, sizeof fix);
+				rc2 = advance_counted(d, t, &done, knuth, &fix);
+				credit(pos, &fix);
+				if (rc2 != DLX_OK)
 					rc = rc2;
 				else if (done)
 					pos->next++;
@@ -358,6 +481,11 @@ struct pcount {
 	int			 stop;
 	int			 rc;		/* the first error or stop */
 	struct dlx_memo_stats	 ms;		/* summed */
+	u128			 ahead_sol;	/* of the subtrees stopped */
+	uint64_t		 ahead_nodes;
+	uint64_t		 ahead_updates;
+	uint64_t		 quiet;		/* updates since the last
+						   progress call */
 };
 
 struct pworker {
@@ -417,20 +545,16 @@ dlxi_pos_pcut(const dlx_pos *pos, size_t i)
 	return NULL;
 }
 
+/* The caller's progress with the totals of every thread (lock held).
+ * Returns nonzero when the threads must stop. */
 static int
-pc_progress(void *arg, const struct dlx_stats *st)
+pc_tell(struct pcount *pc)
 {
-	struct pworker		*w = arg;
-	struct pcount		*pc = w->pc;
 	struct dlx_stats	 tot;
 	unsigned		 k;
 	u128			 sol;
-	int			 stop;
 
-	pthread_mutex_lock(&pc->mu);
-	pc->live[w->id] = *st;
-	if (pc->cuts)
-		pcut_take(&pc->pos->mem, &pc->pos->pcut[w->id], w->d, st);
+	pc->quiet = 0;
 	if (!pc->stop && pc->s != NULL && pc->s->progress != NULL) {
 		/* The totals: the position (every subtree done) and every
 		 * thread's subtree so far. */
@@ -452,7 +576,21 @@ pc_progress(void *arg, const struct dlx_stats *st)
 				pc->rc = DLX_STOPPED;
 		}
 	}
-	stop = pc->stop;
+	return pc->stop;
+}
+
+static int
+pc_progress(void *arg, const struct dlx_stats *st)
+{
+	struct pworker		*w = arg;
+	struct pcount		*pc = w->pc;
+	int			 stop;
+
+	pthread_mutex_lock(&pc->mu);
+	pc->live[w->id] = *st;
+	if (pc->cuts)
+		pcut_take(&pc->pos->mem, &pc->pos->pcut[w->id], w->d, st);
+	stop = pc_tell(pc);
 	pthread_mutex_unlock(&pc->mu);
 	return stop;
 }
@@ -524,12 +662,25 @@ pc_main(void *arg)
 			if (pc->cuts)
 				pc->pos->pcut[w->id].valid = 0;
 			pc_settle(pc);
+			/* Many small subtrees: progress between them too. */
+			pc->quiet += st.updates;
+			if (pc->quiet >= (pc->m.progress_updates != 0 ?
+			    pc->m.progress_updates : (uint64_t)1 << 24))
+				(void)pc_tell(pc);
 		} else {
 			/* A stop by progress, or an error: the others stop
-			 * too, and the subtree stays to do (from its cut). */
+			 * too, and the subtree stays to do (from its cut).
+			 * Under the cache, which has no cut, what it found
+			 * (the subtrees the cache finished) is still the
+			 * run's: its partial count (pos->ahead_*). */
 			if (pc->rc == DLX_OK)
 				pc->rc = rc;
 			pc->stop = 1;
+			if (rc > 0 && !pc->cuts) {
+				pc->ahead_sol += (u128)cnt.hi << 64 | cnt.lo;
+				pc->ahead_nodes += st.nodes;
+				pc->ahead_updates += st.updates;
+			}
 		}
 	}
 	pthread_mutex_unlock(&pc->mu);
@@ -842,6 +993,11 @@ pos_count(dlx *d, dlx_pos *pos, const struct dlxi_search *s,
 	pool_join(tid, started);
 	pthread_mutex_destroy(&pc.mu);
 	rc = pc.rc;
+	/* Beyond the position: what the cache's stopped subtrees found
+	 * (the plain ones are in it, as their cuts). */
+	pos->ahead_sol = pc.ahead_sol;
+	pos->ahead_nodes = pc.ahead_nodes;
+	pos->ahead_updates = pc.ahead_updates;
 	if (ms != NULL)
 		*ms = pc.ms;
 out:
@@ -881,13 +1037,13 @@ dlxi_pos_search_parallel(dlx *d, dlx_pos *pos, const struct dlxi_search *s,
     struct dlx_memo_stats *ms, int checkpoint)
 {
 	struct dlxi_search	 sub;
-	struct dlx_stats	 st;
+	struct dlx_stats	 st, fix;
 	struct dlxi_memo		 never;
 	struct prun		 r;
 	struct task		*t;
-	uint64_t		 found = 0, nodes = 0, updates = 0;
+	uint64_t		 found = 0, nodes = 0, updates = 0, quiet = 0;
 	unsigned		 nw;
-	int			 rc = DLX_OK, done;
+	int			 rc = DLX_OK, done, isleaf;
 
 	if (ms != NULL)
 		memset(ms, 0, sizeof *ms);
@@ -901,6 +1057,8 @@ dlxi_pos_search_parallel(dlx *d, dlx_pos *pos, const struct dlxi_search *s,
 	nw = p != NULL && p->threads != 0 ? p->threads : dlx_cpus();
 	pos->running = 1;
 	pos->cutting = 0;
+	pos->ahead_sol = 0;
+	pos->ahead_nodes = pos->ahead_updates = 0;
 	if (s == NULL || (s->visit == NULL && s->max_solutions == 0 &&
 	    s->max_nodes == 0 && s->max_updates == 0 && !search_knuth(s))) {
 		/* A count alone: subtrees to threads, with the cache or
@@ -931,19 +1089,38 @@ dlxi_pos_search_parallel(dlx *d, dlx_pos *pos, const struct dlxi_search *s,
 			break;
 		if ((rc = force_path(d, t, t->len)) != DLX_OK)
 			break;
+		isleaf = leaf(d, t->len);
 		rc = dlxi_search_parallel(d, &sub, p);
 		unforce_n(d, t->len);
-		if (rc != DLX_OK)
-			break;		/* the subtree stays to do */
 		dlx_stats(d, &st);
+		if (rc != DLX_OK) {
+			/* The subtree stays to do; what its threads found
+			 * is the run's all the same. */
+			if (rc > 0) {
+				pos->ahead_sol = st.solutions;
+				pos->ahead_nodes = st.nodes;
+				pos->ahead_updates = st.updates;
+			}
+			break;
+		}
+		if (isleaf && st.nodes > 0)
+			st.nodes--;
+		memset(&fix, 0, sizeof fix);
+		rc = advance_counted(d, t, &done, search_knuth(s), &fix);
+		st.updates += fix.updates;
 		credit(pos, &st);
 		found += st.solutions;
 		nodes += st.nodes;
 		updates += st.updates;
-		if ((rc = advance(d, t, &done)) != DLX_OK)
+		if (rc != DLX_OK)
 			break;
 		if (done)
 			pos->next++;
+		quiet += st.updates;
+		if (between(s, pos, &quiet) != 0) {
+			rc = DLX_STOPPED;
+			break;
+		}
 	}
 	pos->running = 0;
 	return rc;

@@ -191,6 +191,16 @@ loop_over_budget(const struct loop *lp, uint64_t updates)
 	return lp->st->nodes >= lp->node_cap || updates >= lp->update_cap;
 }
 
+/* A budget spent before a node at depth: with cut_at_budget, the last
+ * progress call, there (see struct dlxi_search).  DLX_INCOMPLETE. */
+LOOP_COLD int
+loop_budget_end(struct loop lp, uint64_t updates, int depth)
+{
+	if (lp.s->cut_at_budget && lp.s->progress != NULL)
+		(void)loop_progress(lp, updates, depth);
+	return DLX_INCOMPLETE;
+}
+
 /*
  * Before a node at depth (levels 0..depth-1 chosen): the budgets, then the
  * progress call if it is due.  DLX_OK, DLX_INCOMPLETE or DLX_STOPPED; the
@@ -200,10 +210,10 @@ LOOP_HOT int
 loop_enter(struct loop *lp, uint64_t updates, int depth)
 {
 	if (lp->st->nodes >= lp->node_cap)
-		return DLX_INCOMPLETE;
+		return loop_budget_end(*lp, updates, depth);
 	if (updates >= lp->mark) {
 		if (updates >= lp->update_cap)
-			return DLX_INCOMPLETE;
+			return loop_budget_end(*lp, updates, depth);
 		lp->next_progress = updates + lp->interval;
 		lp->mark = lp->next_progress < lp->update_cap ?
 		    lp->next_progress : lp->update_cap;
@@ -241,7 +251,7 @@ loop_emit(struct loop *lp, uint64_t updates, int depth, int how)
 	const struct dlxi_search	*s = lp->s;
 
 	if (how == LOOP_NODE && loop_over_budget(lp, updates))
-		return DLX_INCOMPLETE;
+		return loop_budget_end(*lp, updates, depth);
 	if (st->solutions >= DLX_COUNT_MAX)
 		return DLX_EOVERFLOW;
 	if (how == LOOP_NODE) {

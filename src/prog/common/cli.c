@@ -33,6 +33,11 @@ static int			 interrupted;
  * real stdout sets it, but threads answering puzzles read it (through
  * cli_stopped()) to stop early: atomic loads and stores. */
 static int			 write_errno;
+/* --time-limit: the deadline on cli_now()'s clock (0: none), set while
+ * the options are read, and whether it has passed (atomic: any thread
+ * may see it first). */
+static double			 time_deadline;
+static int			 time_passed;
 
 /* A capture: the text, and where each run of it goes. */
 struct cli_capture {
@@ -67,8 +72,9 @@ static __thread struct cli_capture	*capture;
  * Before each write, poll() waits until the reader has made room, in
  * slices of OUT_SLICE_MS looking at the stop signal in between: the
  * signal may go to another thread than the one writing, whose write would
- * not be interrupted, so no write is left to block.  Once a signal has
- * stopped the run, the waits end OUT_GRACE seconds after the first: what
+ * not be interrupted, so no write is left to block.  Once a signal (or
+ * --time-limit) has stopped the run, the waits end OUT_GRACE seconds
+ * after the first: what
  * the reader has not taken by then is dropped, from a record boundary on,
  * and so is every later write (cut), so that a reader that never reads
  * again cannot keep the program from ending.
@@ -243,9 +249,28 @@ cli_interrupted(void)
 }
 
 int
+cli_time_up(void)
+{
+	if (time_deadline == 0)
+		return 0;
+	if (__atomic_load_n(&time_passed, __ATOMIC_RELAXED))
+		return 1;
+	if (cli_now() < time_deadline)
+		return 0;
+	__atomic_store_n(&time_passed, 1, __ATOMIC_RELAXED);
+	return 1;
+}
+
+int
+cli_time_noticed(void)
+{
+	return __atomic_load_n(&time_passed, __ATOMIC_RELAXED);
+}
+
+int
 cli_stopped(void)
 {
-	return cli_interrupted() || cli_write_failed();
+	return cli_interrupted() || cli_write_failed() || cli_time_up();
 }
 
 int
@@ -270,7 +295,9 @@ out_wait(void)
 
 	for (;;) {
 		ms = OUT_SLICE_MS;
-		if (cli_interrupted()) {
+		/* A time limit passed stops the run as a signal does: a
+		 * reader that does not read must not hold it past it. */
+		if (cli_interrupted() || cli_time_up()) {
 			now = cli_now();
 			if (out.deadline == 0)
 				out.deadline = now + OUT_GRACE;
@@ -875,6 +902,21 @@ cli_search_option(struct cli_search *o, int ch, const char *arg)
 		o->components = DLX_COMP_NEVER;
 		cache_asked(o);
 		return 1;
+	case CLI_OPT_MAX_NODES:
+		o->max_nodes = cli_number("--max-nodes", arg, 1, UINT64_MAX);
+		return 1;
+	case CLI_OPT_MAX_UPDATES:
+		o->max_updates = cli_number("--max-updates", arg, 1,
+		    UINT64_MAX);
+		return 1;
+	case CLI_OPT_TIME_LIMIT:
+		if (cli_parse_seconds(arg, &o->time_limit) != 0)
+			cli_usage_error("--time-limit: '%s' is not a number "
+			    "of seconds", arg);
+		/* The whole run's clock, from now: reading the input is
+		 * part of what a batch system's limit counts. */
+		time_deadline = cli_now() + o->time_limit;
+		return 1;
 	}
 	return 0;
 }
@@ -888,6 +930,46 @@ cli_request(const struct cli_search *o, struct dlx_request *rq)
 	rq->memory = o->memory;
 	rq->threads = o->threads;
 	rq->components = (enum dlx_comp_mode)o->components;
+	rq->max_nodes = o->max_nodes;
+	rq->max_updates = o->max_updates;
+}
+
+const char *
+cli_budget_spent(const struct cli_search *o, int rc)
+{
+	if (rc == DLX_STOPPED && o->time_limit > 0 && cli_time_up() &&
+	    !cli_interrupted() && !cli_write_failed())
+		return "--time-limit";
+	if (rc != DLX_INCOMPLETE)
+		return NULL;
+	if (o->max_nodes != 0 && o->max_updates != 0)
+		return "--max-nodes or --max-updates";
+	return o->max_nodes != 0 ? "--max-nodes" : "--max-updates";
+}
+
+const char *
+cli_budget_key(const char *option)
+{
+	if (strcmp(option, "--time-limit") == 0)
+		return "time";
+	if (strcmp(option, "--max-nodes") == 0)
+		return "nodes";
+	if (strcmp(option, "--max-updates") == 0)
+		return "updates";
+	return "nodes or updates";
+}
+
+void
+cli_budget_note(const char *where, const char *option, const char *count,
+    const char *checkpoint)
+{
+	cli_diag("%s%sstopped by %s%s%s%s%s%s", where != NULL ? where : "",
+	    where != NULL ? ": " : "", option, count != NULL ? ": " : "",
+	    count != NULL ? count : "", count == NULL ? "" :
+	    strcmp(count, "1") == 0 ? " solution so far (partial)" :
+	    " solutions so far (partial)",
+	    checkpoint != NULL ? "; resume with --resume=" : "",
+	    checkpoint != NULL ? checkpoint : "");
 }
 
 void

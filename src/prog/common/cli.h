@@ -44,6 +44,8 @@
 #define CLI_EXIT_OK	0	/* answered (dlx: a solution was found) */
 #define CLI_EXIT_NONE	1	/* no solution; with --unique, not unique */
 #define CLI_EXIT_ERROR	2	/* usage, input, read or write error */
+#define CLI_EXIT_BUDGET	3	/* --max-nodes, --max-updates or
+				   --time-limit ran out: partial */
 #define CLI_EXIT_INTR	130	/* interrupted: 128 + SIGINT */
 #define CLI_EXIT_PIPE	141	/* stdout closed: 128 + SIGPIPE */
 
@@ -135,8 +137,17 @@ void	cli_write_error(int err);
 /* Whether a write has failed. */
 int	cli_write_failed(void);
 
-/* Whether the run should stop: interrupted, or output failed. */
+/* Whether the run should stop: interrupted, output failed, or the
+ * --time-limit passed. */
 int	cli_stopped(void);
+
+/* Whether --time-limit has passed (its clock starts when the option is
+ * read, so it bounds the whole run); 0 without one. */
+int	cli_time_up(void);
+
+/* Whether cli_time_up() has found the time limit passed (the clock not
+ * read again): a run that ended before anything looked did not stop. */
+int	cli_time_noticed(void);
 
 /* The signal that stopped the run (SIGINT, SIGTERM or SIGHUP), or 0. */
 int	cli_interrupted(void);
@@ -193,7 +204,10 @@ enum {
 	CLI_OPT_MEMO,
 	CLI_OPT_MEMORY,
 	CLI_OPT_COMPONENTS,
-	CLI_OPT_NO_COMPONENTS
+	CLI_OPT_NO_COMPONENTS,
+	CLI_OPT_MAX_NODES,
+	CLI_OPT_MAX_UPDATES,
+	CLI_OPT_TIME_LIMIT
 };
 #define CLI_SEARCH_LONGOPTS \
 	{ "threads",	required_argument,	NULL, 't' }, \
@@ -201,7 +215,10 @@ enum {
 	{ "memo",	no_argument,		NULL, CLI_OPT_MEMO }, \
 	{ "memory",	required_argument,	NULL, CLI_OPT_MEMORY }, \
 	{ "components",	optional_argument,	NULL, CLI_OPT_COMPONENTS }, \
-	{ "no-components", no_argument,		NULL, CLI_OPT_NO_COMPONENTS }
+	{ "no-components", no_argument,		NULL, CLI_OPT_NO_COMPONENTS }, \
+	{ "max-nodes",	required_argument,	NULL, CLI_OPT_MAX_NODES }, \
+	{ "max-updates", required_argument,	NULL, CLI_OPT_MAX_UPDATES }, \
+	{ "time-limit",	required_argument,	NULL, CLI_OPT_TIME_LIMIT }
 
 struct cli_search {
 	unsigned	 threads;	/* -t N; 0: every CPU */
@@ -210,10 +227,15 @@ struct cli_search {
 	size_t		 memory;	/* --memory; 0: the library's
 					   DLX_MEMORY_DEFAULT */
 	int		 components;	/* --components=WHEN: DLX_COMP_* */
+	uint64_t	 max_nodes;	/* --max-nodes; 0: none */
+	uint64_t	 max_updates;	/* --max-updates; 0: none */
+	double		 time_limit;	/* --time-limit seconds; 0: none */
 };
 
-/* Fill in rq's cache, memory and threads from o (the rest of the
- * request is the program's). */
+/* Fill in rq's cache, memory, threads and budgets from o (the rest of
+ * the request is the program's).  The time limit is not the request's:
+ * cli_search_option() set the deadline that cli_time_up() reads, and the
+ * programs' progress and visit callbacks stop on cli_stopped(). */
 void	cli_request(const struct cli_search *o, struct dlx_request *rq);
 
 /*
@@ -305,5 +327,24 @@ void	cli_progress_search(struct cli_progress *p, const char *where,
  */
 void	cli_interrupt_note(const char *where, const char *count,
 	    const char *checkpoint, int signo);
+
+/*
+ * Whether a search ended by a budget of the search options: rc
+ * DLX_INCOMPLETE (--max-nodes, --max-updates), or DLX_STOPPED with the
+ * time limit passed.  Returns the option's name, or NULL.
+ */
+const char *cli_budget_spent(const struct cli_search *o, int rc);
+
+/*
+ * The message of a search a budget stopped, the companion of
+ * cli_interrupt_note(): "PROG: [WHERE: ]stopped by OPTION: COUNT
+ * solutions so far (partial)[; resume with --resume=CHECKPOINT]".
+ */
+/* The name of the budget option in JSON records: "nodes", "updates",
+ * "nodes or updates", "time". */
+const char *cli_budget_key(const char *option);
+
+void	cli_budget_note(const char *where, const char *option,
+	    const char *count, const char *checkpoint);
 
 #endif /* CLI_H */

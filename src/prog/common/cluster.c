@@ -681,6 +681,12 @@ cluster_search(struct cluster *c, dlx *d, const struct dlx_request *rq,
 	if (rc == DLX_OK)
 		rc = ctx_search(&x, d, rq, res);
 	dlx_pos_figures(x.pos, &w, &c->nodes, &c->updates);
+	/* An early end on threads or with the cache found solutions
+	 * beyond the position (searched again when resumed): the count
+	 * so far is the run's, every solution found. */
+	if (rc > 0 && (res->count.hi > w.hi || (res->count.hi == w.hi &&
+	    res->count.lo > w.lo)))
+		w = res->count;
 	c->sol_hi = w.hi;
 	c->sol_lo = w.lo;
 	c->seconds = seconds() - t0;

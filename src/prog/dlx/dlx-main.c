@@ -12,6 +12,7 @@
  *
  * Exit status (cli.h): 0 at least one solution (also when --limit stopped
  * the search), 1 none, 2 trouble (usage, bad input, read or write error),
+ * 3 a budget (--max-nodes, --max-updates, --time-limit) stopped it,
  * 128 + the signal that stopped it (130 for SIGINT), 141 standard output
  * closed.
  */
@@ -140,12 +141,17 @@ usage(void)
 "      --resplit=M       write the M sub-parts of the part, or of the\n"
 "                        checkpoint of --resume, to FILE.1 ... FILE.M (FILE:\n"
 "                        --checkpoint's, else --resume's) and name them\n"
+"      --max-nodes=N     stop after N nodes of the search tree, with the\n"
+"                        partial count (and the checkpoint, if asked)\n"
+"      --max-updates=N   stop after about N updates, likewise\n"
+"      --time-limit=SEC  stop SEC seconds after the start, likewise\n"
 "  -h, --help            display this help and exit\n"
 "  -V, --version         output version information and exit\n"
 "\n"
 "Exit status: 0 if a solution was found (also when --limit stopped the\n"
 "search), 1 if there is none, 2 if there was trouble (usage, input, read\n"
-"or write error), 130 if interrupted, 141 if standard output was closed.\n",
+"or write error), 3 if --max-nodes, --max-updates or --time-limit stopped\n"
+"the search, 130 if interrupted, 141 if standard output was closed.\n",
 	    stdout);
 }
 
@@ -486,13 +492,23 @@ print_total(uint64_t count, int exact)
 	cli_record_end(0);
 }
 
-/* The count record, the count given as decimal text (exact past 2^64). */
+/* The count record, the count given as decimal text (exact past 2^64);
+ * partial: stopped by a signal, or by the budget named (its option). */
+static void
+json_count_why(const char *num, int exact, int partial, const char *budget)
+{
+	cli_out("{\"type\":\"count\",\"solutions\":%s,"
+	    "\"exact\":%s%s%s%s%s}\n", num, exact ? "true" : "false",
+	    partial && budget == NULL ? ",\"interrupted\":true" : "",
+	    budget != NULL ? ",\"budget\":\"" : "",
+	    budget != NULL ? cli_budget_key(budget) : "",
+	    budget != NULL ? "\"" : "");
+}
+
 static void
 json_count_text(const char *num, int exact, int partial)
 {
-	cli_out("{\"type\":\"count\",\"solutions\":%s,"
-	    "\"exact\":%s%s}\n", num, exact ? "true" : "false",
-	    partial ? ",\"interrupted\":true" : "");
+	json_count_why(num, exact, partial, NULL);
 }
 
 /* The last JSON record: the count, a lower bound unless exact. */
@@ -566,6 +582,13 @@ print_stats(struct run *r, double secs, const struct dlx_result *res)
 static const char *
 visit_option(void)
 {
+	/* Counting, a budget is what asks for a search that can stop. */
+	if (opts.output == OUT_COUNT && opts.limit == 0 &&
+	    opts.search.max_nodes != 0)
+		return "--max-nodes";
+	if (opts.output == OUT_COUNT && opts.limit == 0 &&
+	    opts.search.max_updates != 0)
+		return "--max-updates";
 	return opts.output == OUT_PRINT ? "--print" :
 	    opts.output == OUT_JSON ? "--json" : "--limit";
 }
@@ -578,17 +601,19 @@ visiting(void)
 }
 
 /*
- * The end of a search a signal stopped, whose count is num: the solutions
- * visited, or when they are printed, those written out (after the
- * buffered ones went out, as far as the reader took them in half a second),
- * with those of the runs resumed from.  The count goes to standard
- * output as the mode writes it (a line, a JSON record), and to standard
- * error in the message both programs use: always after solutions
- * printed, and whenever standard output did not take the count.
- * Returns the exit status.
+ * The end of a search a signal or a budget (the option budget, NULL for a
+ * signal) stopped, whose count is num: the solutions visited, or when
+ * they are printed, those written out (after the buffered ones went out,
+ * as far as the reader took them in half a second), with those of the
+ * runs resumed from.  The count goes to standard output as the mode
+ * writes it (a line, a JSON record), and to standard error in the message
+ * both programs use: always after a budget or solutions printed, and
+ * whenever standard output did not take the count.  Returns the exit
+ * status.
  */
 static int
-report_stop(char *num, size_t size, const char *checkpoint, int line)
+report_stop(char *num, size_t size, const char *checkpoint, int line,
+    const char *budget)
 {
 	cli_flush();
 	if (visiting())
@@ -597,8 +622,12 @@ report_stop(char *num, size_t size, const char *checkpoint, int line)
 	if (opts.output == OUT_COUNT && line)
 		cli_out("%s (partial)\n", num);
 	else if (opts.output == OUT_JSON)
-		json_count_text(num, 0, 1);
+		json_count_why(num, 0, 1, cli_interrupted() ? NULL : budget);
 	cli_flush();
+	if (budget != NULL && !cli_interrupted()) {
+		cli_budget_note(NULL, budget, num, checkpoint);
+		return CLI_EXIT_BUDGET;
+	}
 	if (opts.output != OUT_COUNT || !line || cli_output_cut())
 		cli_interrupt_note(NULL, num, checkpoint, cli_interrupted());
 	return cli_intr_status();
@@ -616,6 +645,7 @@ main_cluster(struct run *r, int rc, const struct dlx_result *res)
 {
 	struct cluster	*c = &opts.cl;
 	char		 num[48], name[40 * DLX_PART_DEPTH];
+	const char	*budget;
 	uint64_t	 count;
 
 	if (rc == CLUSTER_EFILE)
@@ -632,11 +662,12 @@ main_cluster(struct run *r, int rc, const struct dlx_result *res)
 	}
 	cluster_u128_text(c->sol_hi, c->sol_lo, num);
 	count = c->sol_hi != 0 ? UINT64_MAX : c->sol_lo;
-	if (cli_interrupted() || rc == DLX_STOPPED) {
+	budget = cli_budget_spent(&opts.search, rc);
+	if (cli_interrupted() || rc == DLX_STOPPED || budget != NULL) {
 		if (cli_write_failed())
 			return CLI_EXIT_ERROR;
 		/* The count on stderr, with the checkpoint to resume from. */
-		return report_stop(num, sizeof num, c->checkpoint, 0);
+		return report_stop(num, sizeof num, c->checkpoint, 0, budget);
 	}
 	/* The solutions printed end with their total, as without parts
 	 * or checkpoints: those of the part, or of every run resumed.  A
@@ -672,6 +703,7 @@ report_search(struct run *r, int rc, const struct dlx_result *res)
 	struct dlx_wide		 wide = res->count;
 	struct dlx_stats	 st = res->stats;
 	char			 total[DLX_WIDE_DIGITS + 1];
+	const char		*budget;
 	int			 exact;
 
 	dlx_wide_format(wide, total, sizeof total);
@@ -684,7 +716,12 @@ report_search(struct run *r, int rc, const struct dlx_result *res)
 		return CLI_EXIT_ERROR;
 	}
 	if (cli_interrupted())
-		return report_stop(total, sizeof total, NULL, 1);
+		return report_stop(total, sizeof total, NULL, 1, NULL);
+	if ((budget = cli_budget_spent(&opts.search, rc)) != NULL) {
+		if (cli_write_failed())
+			return CLI_EXIT_ERROR;
+		return report_stop(total, sizeof total, NULL, 1, budget);
+	}
 	/* DLX_LIMIT: the tree was not finished, there may be more. */
 	exact = rc == DLX_OK;
 	if (opts.output == OUT_COUNT)

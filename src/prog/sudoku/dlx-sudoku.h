@@ -167,6 +167,9 @@ struct search_result {
 	uint64_t	 count;		/* solutions found (saturated) */
 	int		 exact;		/* count is the full count */
 	int		 interrupted;	/* Ctrl-C stopped it */
+	const char	*budget;	/* the option of the budget that
+					   stopped it (cli_budget_spent()),
+					   or NULL */
 	char		 text[DLX_WIDE_DIGITS + 1];
 					/* the count in decimal, exact even
 					   beyond 2^64 */
@@ -236,6 +239,10 @@ void	run_bad_puzzle(struct run *, const char *file, unsigned long line,
 /* "FILE:LINE: interrupted" on stderr. */
 /* Say that an interrupt stopped the search of pz (res: its count so far,
  * or NULL), with the checkpoint to resume from if one was saved. */
+/* "FILE:LINE: stopped by --max-nodes: N solutions so far (partial)" on
+ * stderr, and the status CLI_EXIT_BUDGET. */
+void	run_note_budget(struct run *, const struct puzzle *,
+	    const struct search_result *);
 void	run_note_interrupt(const struct run *, const struct puzzle *,
 	    const struct search_result *);
 

@@ -332,13 +332,20 @@ usage(void)
 	    "                       sub-parts FILE.1 ... FILE.M, FILE that of "
 	    "--checkpoint\n"
 	    "                       or --resume, and name them; no search\n"
+	    "      --max-nodes N    stop a puzzle's search after N nodes, "
+	    "with the partial\n"
+	    "                       count (and the checkpoint, if asked)\n"
+	    "      --max-updates N  stop it after about N updates, likewise\n"
+	    "      --time-limit SEC stop the run SEC seconds after the start, "
+	    "likewise\n"
 	    "  -h, --help           show this help and exit\n"
 	    "  -V, --version        show the version and exit\n\n"
 	    "Exit status: 0 all answered (--unique: all unique), 1 some "
 	    "puzzle has no\nsolution (--unique, --redundant, --minimize: is "
 	    "not unique), 2 usage, "
-	    "input or write error, 130\ninterrupted, 141 standard output "
-	    "closed.\n");
+	    "input or write error, 3 a budget\n(--max-nodes, --max-updates, "
+	    "--time-limit) stopped a search, 130 interrupted,\n141 standard "
+	    "output closed.\n");
 }
 
 static void
@@ -475,6 +482,15 @@ options_done(struct options *o)
 	const char	*why;
 
 	variant_options_done(o);
+	/* The node and update budgets bound a count or an enumeration;
+	 * the other modes run searches of their own (--effort bounds
+	 * theirs). */
+	if ((o->search.max_nodes != 0 || o->search.max_updates != 0) &&
+	    (o->generate != 0 || (o->mode != MODE_SOLVE &&
+	    o->mode != MODE_COUNT && o->mode != MODE_ALL &&
+	    o->mode != MODE_UNIQUE)))
+		cli_usage_error("--max-nodes and --max-updates go with "
+		    "solving, --count, --all and --unique");
 	o->cl.prog = cli_prog;
 	o->cl.version = PACKAGE_VERSION;
 	if (cluster_setup(&o->cl, &why) != 0)
@@ -635,6 +651,14 @@ main(int argc, char **argv)
 		operand(&run, "-");
 	for (i = first; i < argc && !cli_stopped(); i++)
 		operand(&run, argv[i]);
+	/* The time limit may pass between two puzzles, or in a mode
+	 * whose searches are not counts: the run stopped all the same. */
+	if (cli_time_noticed() && !cli_interrupted()) {
+		if (run.status != CLI_EXIT_BUDGET && run.status !=
+		    CLI_EXIT_ERROR)
+			cli_budget_note(NULL, "--time-limit", NULL, NULL);
+		run_status(&run, CLI_EXIT_BUDGET);
+	}
 	if (run.o.stats)
 		cli_diag("total: %llu puzzles, %llu nodes, %llu updates, "
 		    "%.6f s", (unsigned long long)run.puzzles,

@@ -30,6 +30,10 @@ mode_solve(struct run *run, const struct puzzle *pz)
 		run_note_interrupt(run, pz, &res);
 		return;
 	}
+	if (res.budget != NULL) {
+		run_note_budget(run, pz, &res);
+		return;
+	}
 	if (res.rc < 0)
 		return;
 	if (res.count == 0)
@@ -60,6 +64,11 @@ static void
 note_stop(struct run *run, const struct puzzle *pz,
     const struct search_result *res)
 {
+	if (res->budget != NULL && !res->interrupted) {
+		cli_flush();
+		run_note_budget(run, pz, res);
+		return;
+	}
 	if (!res->interrupted)
 		return;
 	cli_flush();
@@ -144,6 +153,10 @@ mode_unique(struct run *run, const struct puzzle *pz)
 	run_search(run, pz, 2, NULL, &res);
 	if (res.interrupted) {
 		run_note_interrupt(run, pz, &res);
+		return;
+	}
+	if (res.budget != NULL) {
+		run_note_budget(run, pz, &res);
 		return;
 	}
 	if (res.rc < 0)

@@ -870,9 +870,13 @@ json_counted(struct run *run, const struct puzzle *pz,
     const struct search_result *res)
 {
 	print_json_head(run, pz, "count");
-	cli_out(",\"solutions\":%s,\"exact\":%s%s}\n",
+	cli_out(",\"solutions\":%s,\"exact\":%s%s%s%s%s}\n",
 	    res->text, res->exact ? "true" : "false",
-	    res->interrupted ? ",\"interrupted\":true" : "");
+	    res->interrupted ? ",\"interrupted\":true" : "",
+	    res->budget != NULL && !res->interrupted ? ",\"budget\":\"" :
+	    "", res->budget != NULL && !res->interrupted ?
+	    cli_budget_key(res->budget) : "",
+	    res->budget != NULL && !res->interrupted ? "\"" : "");
 }
 
 static void

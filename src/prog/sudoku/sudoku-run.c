@@ -19,10 +19,22 @@
 
 #include "prog/sudoku/dlx-sudoku.h"
 
+/* The order of the statuses: a budget spent (3) says less than an
+ * error (2), more than a puzzle without a solution (1). */
+static int
+status_rank(int status)
+{
+	switch (status) {
+	case CLI_EXIT_BUDGET:	return 2;
+	case CLI_EXIT_ERROR:	return 3;
+	}
+	return status;
+}
+
 void
 run_status(struct run *run, int status)
 {
-	if (run->status < status)
+	if (status_rank(run->status) < status_rank(status))
 		run->status = status;
 }
 
@@ -49,6 +61,18 @@ run_note_interrupt(const struct run *run, const struct puzzle *pz,
 	snprintf(where, sizeof where, "%s:%lu", pz->file, pz->p->line);
 	cli_interrupt_note(where, res != NULL ? res->text : NULL,
 	    run->o.cl.checkpoint, cli_interrupted());
+}
+
+void
+run_note_budget(struct run *run, const struct puzzle *pz,
+    const struct search_result *res)
+{
+	char	 where[PATH_MAX + 32];
+
+	snprintf(where, sizeof where, "%s:%lu", pz->file, pz->p->line);
+	cli_budget_note(where, res->budget, res->text,
+	    run->o.cl.checkpoint);
+	run_status(run, CLI_EXIT_BUDGET);
 }
 
 /* ---- searching ------------------------------------------------------ */
@@ -137,6 +161,9 @@ search_stats(struct search_ctx *sc, const struct dlx_stats *st,
 	struct run		*run = sc->run;
 	const struct puzzle	*pz = sc->pz;
 	double			 t = cli_progress_elapsed(&sc->prog);
+	struct dlx_request	 rq;
+	struct dlx_result	 plan;
+	int			 budget;
 
 	run->nodes += st->nodes;
 	run->updates += st->updates;
@@ -159,9 +186,18 @@ search_stats(struct search_ctx *sc, const struct dlx_stats *st,
 		    pz->p->line);
 		cli_components(1, prefix, ms);
 	}
-	cli_diag("%s:%lu: engine %s, %u thread%s", pz->file, pz->p->line,
+	/* A budget keeps the 9x9 off the bit boards, whose tree is not
+	 * the one it counts: say so. */
+	memset(&rq, 0, sizeof rq);
+	rq.tree = run->o.tree;
+	budget = (run->o.search.max_nodes != 0 ||
+	    run->o.search.max_updates != 0) && dr->engine != DLX_ENGINE_BITS &&
+	    dlx_run_plan(sc->d, &rq, &plan) == DLX_OK &&
+	    plan.engine == DLX_ENGINE_BITS;
+	cli_diag("%s:%lu: engine %s, %u thread%s%s", pz->file, pz->p->line,
 	    dlx_engine_name(dr->engine), dr->threads,
-	    dr->threads == 1 ? "" : "s");
+	    dr->threads == 1 ? "" : "s", budget ? " (the bit boards take no "
+	    "node or update budget)" : "");
 }
 
 void
@@ -209,17 +245,25 @@ run_search(struct run *run, const struct puzzle *pz, uint64_t max,
 	} else
 		res->rc = dlx_run(sc.d, &rq, &dr);
 	st = dr.stats;
-	if (cluster_active(&run->o.cl))
+	if (cluster_active(&run->o.cl)) {
+		/* The figures of the part, or of every run resumed from,
+		 * as dlx gives them (they add up to one search's). */
 		dlx_stats(sc.d, &st);
+		st.nodes = run->o.cl.nodes;
+		st.updates = run->o.cl.updates;
+	}
 	res->count = dr.count.hi != 0 ? UINT64_MAX : dr.count.lo;
 	dlx_wide_format(dr.count, res->text, sizeof res->text);
 	res->exact = res->rc == DLX_OK;
 	res->interrupted = res->rc == DLX_STOPPED && cli_interrupted();
+	res->budget = cli_budget_spent(&run->o.search, res->rc);
 	cli_progress_end(&sc.prog);
 	if (res->rc == DLX_ENOTSUP) {
 		snprintf(sc.where, sizeof sc.where, "%s:%lu", pz->file,
 		    pz->p->line);
-		cli_refused(sc.where, dr.refused, 0, "--all");
+		cli_refused(sc.where, dr.refused, 0, visit != NULL ||
+		    max != 0 ? "--all" : run->o.search.max_nodes != 0 ?
+		    "--max-nodes" : "--max-updates");
 		run_status(run, CLI_EXIT_ERROR);
 	} else if (res->rc < 0) {
 		cli_diag("%s:%lu: %s", pz->file, pz->p->line,
