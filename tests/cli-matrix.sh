@@ -25,6 +25,8 @@
 # builds (tests/check_bits.c checks them).
 awk -F'|' '/^## Which engine runs/ { on = 1; next }
     on && /^## / { exit }
+    on && /^\|/ { table = 1 }
+    table && !/^\|/ { exit }	# the first table of the section only
     on && /^\| [a-zA-Z]/ && !/engine/ && !/^\| bit boards/ {
 	line = ""
 	for (i = 2; i < NF; i++) {
