@@ -171,6 +171,10 @@ struct dlxi_memo {
 	dlx_progress_fn	*progress;	/* as in struct dlxi_search */
 	void		*progress_arg;
 	uint64_t	 progress_updates;
+	int		 knuth;		/* the plain search's tree, as in
+					   struct dlxi_search (a small tree
+					   counted plainly walks the tree
+					   asked for, whatever the default) */
 };
 
 /*

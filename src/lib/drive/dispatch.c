@@ -478,6 +478,7 @@ dlx_run(dlx *d, const struct dlx_request *rq, struct dlx_result *res)
 	m.progress_arg = rq->progress_arg;
 	m.progress_updates = rq->progress_updates;
 	to_search(rq, &srch);
+	m.knuth = srch.knuth;
 
 	if (engines[i].id == DLX_ENGINE_BITS) {
 		rc = run_bits(d, rq, &srch, nw, &m, res);

@@ -733,6 +733,7 @@ count_wide(dlx *d, const struct dlxi_memo *p, struct dlx_wide *count,
 	s.progress = p->progress;
 	s.progress_arg = p->progress_arg;
 	s.progress_updates = p->progress_updates;
+	s.knuth = p->knuth;
 	if (mult_active(d)) {
 		if (mode == DLX_MEMO_ALWAYS)
 			return DLX_ENOTSUP;
