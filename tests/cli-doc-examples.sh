@@ -164,7 +164,9 @@ run_example() {
 	done
 	{
 		cat "$tmp/prelude"
-		sed -E 's#(^|[|;&(]) *(src/dlx-sudoku|src/dlx|dlx-sudoku|dlx|examples/[A-Za-z0-9_-]+|bench/[A-Za-z0-9_-]+)( |$)#\1 run_prog \2\3#g' \
+		# A program starts a command: at the start, after | ; & ( or
+		# a loop's "do" (as in "for k in 1 2; do src/dlx ...").
+		sed -E 's#(^|[|;&(]|[;&] *do) *(src/dlx-sudoku|src/dlx|dlx-sudoku|dlx|examples/[A-Za-z0-9_-]+|bench/[A-Za-z0-9_-]+)( |$)#\1 run_prog \2\3#g' \
 		    "$tmp/cmd"
 	} >"$tmp/script"
 	ran=$((ran + 1))
