@@ -163,7 +163,8 @@ START_TEST(test_estimate_random_colored)
 	struct dlx_stats	 st;
 	uint64_t		 s = 977 + (uint64_t)_i;
 	dlx			*d;
-	int			 items[5], colors[5], k, n, j, t, used;
+	/* Up to 4 primary items and 2 secondary ones an option. */
+	int			 items[6], colors[6], k, n, j, t, used;
 
 	ck_assert_int_eq(dlx_new(&d, 12, 3, NULL), DLX_OK);
 	for (k = 0; k < 60; k++) {

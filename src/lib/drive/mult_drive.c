@@ -148,8 +148,13 @@ apply_cut(dlx_pos *pos)
 	if (u == NULL)
 		return -1;
 	t->untried = u;
-	memcpy(t->path + t->len, pos->cutp, pos->cutlen * sizeof *p);
-	memcpy(t->untried + t->len, pos->cutu, pos->cutlen * sizeof *u);
+	/* A cut at the task's own node adds no level (and may have no
+	 * arrays yet: memcpy takes no null pointer, even for 0 bytes). */
+	if (pos->cutlen > 0) {
+		memcpy(t->path + t->len, pos->cutp, pos->cutlen * sizeof *p);
+		memcpy(t->untried + t->len, pos->cutu,
+		    pos->cutlen * sizeof *u);
+	}
 	t->len = len;
 	credit(pos, &pos->cutst);
 	return 0;
